@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
+
+// ESM-only packages Jest (on Node 20) must transform before it can require them.
+const esmPackages = ['jose', '@faker-js/faker', 'content-disposition', 'cookie', 'valibot', '@valibot/to-json-schema'];
+
+const transform: Config['transform'] = {
+  '^.+\\.m?[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
+};
+
+const shared: Config = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+const config: Config = {
+  projects: [
+    { ...shared, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/test/shared/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/server/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/server/support/global-teardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/client/support/setup.ts'],
+      globals: { __TICKLIST_CONFIG__: clientConfigFromEnv({}, false) },
+    },
+    { ...shared, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  ],
+};
+
+export default config;

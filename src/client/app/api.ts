@@ -1,0 +1,56 @@
+/**
+ * The one RTK Query API. Features add their endpoints with `api.injectEndpoints`. The bearer
+ * token and the reaction to a 401 come from the store's `extra` argument (the session), so this
+ * module knows nothing about how the session is kept.
+ */
+import { createApi, fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { API_BASE } from '../config';
+
+export interface ApiExtra {
+  getToken(): string | undefined;
+  onUnauthorized(): void;
+}
+
+export const REQUEST_TIMEOUT_MS = 2000;
+export const QUERY_RETRIES = 3;
+export const MAX_BACKOFF_MS = 30_000;
+export const CACHE_LIFETIME_S = 300;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders(headers, { extra }) {
+    const token = (extra as ApiExtra | undefined)?.getToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, baseApi, extraOptions) => {
+  const result = await rawBaseQuery(args, baseApi, extraOptions);
+  if (result.error?.status === 401) (baseApi.extra as ApiExtra | undefined)?.onUnauthorized();
+  return result;
+};
+
+/** Exponential backoff (0.5 s, 1 s, 2 s, …) with jitter, capped at 30 s. */
+export const backoffDelay = (attempt: number): number =>
+  Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.max(0, attempt - 1) * (0.75 + Math.random() * 0.5));
+
+/** Only reads are retried, and only when retrying can help (network failure, timeout, 5xx). */
+export const shouldRetry = (error: FetchBaseQueryError, isQuery: boolean): boolean => {
+  if (!isQuery) return false;
+  if (typeof error.status === 'number') return error.status >= 500;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: retry(sessionAwareBaseQuery, {
+    backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt))),
+    retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
+      attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
+  }),
+  tagTypes: ['Todo'],
+  keepUnusedDataFor: CACHE_LIFETIME_S,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,13 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api, type ApiExtra } from './api';
+
+export function createAppStore(extra: ApiExtra) {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,20 @@
+/**
+ * Build-time configuration, injected by Vite's `define` (see vite.config.ts) and by Jest's
+ * `globals` in tests, so no module reads import.meta.
+ */
+export interface ClientConfig {
+  /** Origin of the API server; empty means the page's own origin. */
+  apiUrl: string;
+  authorName: string;
+  githubUrl: string;
+  linkedinUrl: string;
+  email: string;
+  /** True in `npm run dev` only: turns on the visual gallery. */
+  devTools: boolean;
+}
+
+declare const __TICKLIST_CONFIG__: ClientConfig;
+
+export const clientConfig: ClientConfig = __TICKLIST_CONFIG__;
+
+export const API_BASE = `${clientConfig.apiUrl.replace(/\/+$/, '')}/api`;

@@ -1,0 +1,4 @@
+/** PLACEHOLDER: the issue that owns this screen replaces it. */
+export default function HomePage() {
+  return <h1>Home</h1>;
+}

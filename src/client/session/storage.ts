@@ -1,0 +1,34 @@
+/** The stored session: one localStorage key holding { jwt, user } exactly as the login call answers. */
+import type { Session } from '../../shared/api-types';
+
+export const SESSION_STORAGE_KEY = 'user';
+
+const looksLikeSession = (value: unknown): value is Session => {
+  const session = value as Session | null;
+  return (
+    typeof session === 'object' &&
+    session !== null &&
+    typeof session.jwt === 'string' &&
+    typeof session.user === 'object' &&
+    session.user !== null &&
+    typeof session.user.id === 'number' &&
+    typeof session.user.username === 'string'
+  );
+};
+
+export function readStoredSession(storage: Storage = localStorage): Session | undefined {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+    return looksLikeSession(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStoredSession(session: Session, storage: Storage = localStorage): void {
+  storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+}
+
+export function removeStoredSession(storage: Storage = localStorage): void {
+  storage.removeItem(SESSION_STORAGE_KEY);
+}

@@ -1,0 +1,38 @@
+/** The generic error page: a large status code, a title, the message, and two ways out. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface ErrorPageProps {
+  status?: number | string;
+  title?: string;
+  message?: string;
+}
+
+export function ErrorPage({ status = 500, title = 'Server Error', message }: ErrorPageProps) {
+  return (
+    <Box component="section" aria-labelledby="error-title" sx={{ textAlign: 'center', py: 8 }}>
+      <Typography aria-hidden="true" sx={{ fontSize: { xs: '5rem', sm: '7rem' }, fontWeight: 700, lineHeight: 1, color: 'text.secondary' }}>
+        {status}
+      </Typography>
+      <Typography id="error-title" component="h1" variant="h4" sx={{ mt: 2 }}>
+        {title}
+      </Typography>
+      {message && (
+        <Typography sx={{ mt: 1 }} color="text.secondary">
+          {message}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} justifyContent="center" sx={{ mt: 4 }}>
+        <Button variant="contained" component={RouterLink} to="/">
+          Go to Home
+        </Button>
+        <Button variant="outlined" onClick={() => window.location.reload()}>
+          Refresh
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * buildApp(config, db) → a ready-to-listen Fastify instance. Tests use it through inject;
+ * main.ts adds only the listening socket and signal handling.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import qs from 'qs';
+import { createAuthenticate } from './auth/authenticate';
+import { createPasswordHasher } from './auth/passwords';
+import { authRoutes } from './auth/routes';
+import { resolveJwtSecret } from './auth/secret';
+import { createThrottle, type LimiterFactory } from './auth/throttle';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/types';
+import { toApiError } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { registerOpenApi, systemRoutes } from './http/system-routes';
+import { todoRoutes } from './todos/routes';
+import { userRoutes } from './users/routes';
+
+export const BODY_LIMIT = 64 * 1024;
+
+/** Bracket syntax (Strapi's qs format), bounded so a hostile query cannot build a huge object. */
+const parseQuery = (text: string): Record<string, unknown> =>
+  qs.parse(text, {
+    depth: 4,
+    arrayLimit: 50,
+    parameterLimit: 200,
+    plainObjects: true,
+    allowPrototypes: false,
+    strictDepth: false,
+  });
+
+export interface BuildOptions {
+  /** A shared limiter store (Redis) when several processes serve the same users. */
+  limiterFactory?: LimiterFactory;
+}
+
+export async function buildApp(
+  config: Config,
+  db: Kysely<Database>,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
+    // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
+    keepAliveTimeout: 72_000,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+  });
+
+  // Bodies are validated by the shared valibot schemas in each handler; the JSON schemas on the
+  // routes describe them (OpenAPI) and serialise responses, and must not coerce input first.
+  app.setValidatorCompiler(() => () => true);
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
+  });
+
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtExpiresInSeconds);
+  const context: AppContext = {
+    config,
+    db,
+    hasher: createPasswordHasher(config.passwordCost),
+    tokens,
+    throttle: createThrottle(config.throttle, options.limiterFactory),
+    authenticate: createAuthenticate(db, tokens),
+  };
+  app.decorateRequest('session', null);
+  // Computes the decoy hash before the first login, so that one is not slower than the rest.
+  app.addHook('onReady', () => context.hasher.verifyNothing(''));
+
+  await registerSecurityHeaders(app);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type'],
+      maxAge: 600,
+    });
+  }
+  await registerOpenApi(app);
+  await app.register(
+    async (api) => {
+      systemRoutes(api, context);
+      authRoutes(api, context);
+      userRoutes(api, context);
+      todoRoutes(api, context);
+    },
+    { prefix: '/api' },
+  );
+  await registerSpa(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,88 @@
+/** Register, login and logout (Strapi's users-permissions routes, plus token revocation). */
+import type { FastifyInstance } from 'fastify';
+import { loginBodySchema, registerBodySchema } from '../../shared/schemas';
+import type { AppContext } from '../context';
+import { ApiError, applicationError, rateLimited } from '../http/errors';
+import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
+import { parseWith } from '../http/validate';
+import { toUser } from '../users/present';
+import { createUser, DuplicateUserError, findUserByIdentifier, isEmailOrUsernameTaken, revokeToken } from '../users/repository';
+import { sessionOf } from './authenticate';
+
+const TAKEN = 'Email or Username are already taken';
+const BLOCKED = 'Your account has been blocked by an administrator';
+const invalidCredentials = () => new ApiError(400, 'ValidationError', 'Invalid identifier or password');
+
+export function authRoutes(api: FastifyInstance, { db, hasher, tokens, throttle, authenticate }: AppContext): void {
+  api.post(
+    '/auth/local/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: fromValibot(registerBodySchema),
+        response: { 200: sessionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const retryAfter = await throttle.consumeRegistration(request.ip);
+      if (retryAfter > 0) throw rateLimited(retryAfter);
+      const body = parseWith(registerBodySchema, request.body);
+      if (await isEmailOrUsernameTaken(db, body.email, body.username)) throw applicationError(TAKEN);
+      const passwordHash = await hasher.hash(body.password);
+      const user = await createUser(db, { ...body, passwordHash }).catch((error: unknown) => {
+        throw error instanceof DuplicateUserError ? applicationError(TAKEN) : error;
+      });
+      const { token } = await tokens.issue(user.id);
+      return { jwt: token, user: toUser(user) };
+    },
+  );
+
+  api.post(
+    '/auth/local',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an email or username and a password',
+        body: fromValibot(loginBodySchema),
+        response: { 200: sessionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = parseWith(loginBodySchema, request.body);
+      const identifierKey = body.identifier.trim().toLowerCase();
+      const retryAfter = await throttle.loginRetryAfter(identifierKey, request.ip);
+      if (retryAfter > 0) throw rateLimited(retryAfter);
+      const user = await findUserByIdentifier(db, identifierKey);
+      // An unknown account costs the same hashing time as a wrong password, so neither tells which.
+      const passwordOk = user
+        ? await hasher.verify(user.password_hash, body.password)
+        : await hasher.verifyNothing(body.password).then(() => false);
+      if (!user || !passwordOk) {
+        await throttle.recordLoginFailure(identifierKey, request.ip);
+        throw invalidCredentials();
+      }
+      if (user.blocked) throw applicationError(BLOCKED);
+      const { token } = await tokens.issue(user.id);
+      return { jwt: token, user: toUser(user) };
+    },
+  );
+
+  api.post(
+    '/auth/logout',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the bearer token of this call',
+        security: bearerSecurity,
+        response: { 204: { type: 'null', description: 'Signed out' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user, claims } = sessionOf(request);
+      await revokeToken(db, claims.jti, user.id, claims.expiresAt);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,17 @@
+/** What the route modules need, built once by buildApp. */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PasswordHasher } from './auth/passwords';
+import type { Throttle } from './auth/throttle';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/types';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  throttle: Throttle;
+  authenticate: (request: FastifyRequest) => Promise<void>;
+}

@@ -1,0 +1,65 @@
+/** DATABASE_URL → a Kysely instance on SQLite (embedded default) or PostgreSQL. */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; connectionString: string };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** SQLite only: FULL survives power loss; NORMAL (in WAL mode) survives a process crash. */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+  postgresPoolSize?: number;
+}
+
+export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarget {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new Error('DATABASE_URL sqlite: needs a file path');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', connectionString: url };
+  throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
+}
+
+function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.postgresPoolSize ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client dropped by the server (restart, outage) must not crash the process: the
+  // pool discards it and the next query opens a fresh connection.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const target = parseDatabaseUrl(url);
+  return target.kind === 'sqlite'
+    ? openSqlite(target.file, options)
+    : openPostgres(target.connectionString, options);
+}

@@ -1,0 +1,52 @@
+/**
+ * The database schema as Kysely sees it. One schema serves SQLite and PostgreSQL, so it keeps
+ * to portable types: booleans are 0/1 integers and timestamps ISO-8601 UTC text (which sorts
+ * in time order on both).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: the case-insensitive uniqueness and login key. */
+  username_key: string;
+  /** Stored lower-cased. */
+  email: string;
+  password_hash: string;
+  provider: string;
+  confirmed: number;
+  blocked: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  /** Unicode lower-case of the title, computed in the app so both databases search and sort alike. */
+  title_key: string;
+  description: string | null;
+  completed: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevokedTokenTable {
+  jti: string;
+  user_id: number;
+  expires_at: string;
+}
+
+export interface Database {
+  users: UserTable;
+  todos: TodoTable;
+  revoked_tokens: RevokedTokenTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type TodoRow = Selectable<TodoTable>;
+export type NewTodoRow = Insertable<TodoTable>;
+export type TodoUpdate = Updateable<TodoTable>;

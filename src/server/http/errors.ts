@@ -1,0 +1,118 @@
+/**
+ * Typed API errors and the one mapper that turns anything thrown into the Strapi v4 error body.
+ * 5xx answers never carry the cause: it goes to the log only.
+ */
+import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorName: ApiErrorName,
+    message: string,
+    readonly details: ApiErrorBody['error']['details'] = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      data: null,
+      error: { status: this.status, name: this.errorName, message: this.message, details: this.details },
+    };
+  }
+}
+
+export const validationError = (issues: ValidationIssue[]): ApiError =>
+  new ApiError(
+    400,
+    'ValidationError',
+    issues.length === 1 ? (issues[0]?.message ?? 'Invalid input') : `${issues.length} errors occurred`,
+    { errors: issues },
+  );
+
+/** A validation error about one field, for rules checked outside a schema. */
+export const fieldError = (path: string[], message: string): ApiError =>
+  validationError([{ path, message, name: 'ValidationError' }]);
+
+export const applicationError = (message: string): ApiError =>
+  new ApiError(400, 'ApplicationError', message);
+
+export const unauthorized = (): ApiError =>
+  new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
+
+export const forbidden = (message = 'Forbidden'): ApiError =>
+  new ApiError(403, 'ForbiddenError', message);
+
+export const notFound = (message = 'Not Found'): ApiError => new ApiError(404, 'NotFoundError', message);
+
+export const rateLimited = (retryAfterSeconds: number): ApiError =>
+  new ApiError(429, 'RateLimitError', 'Too many requests, please try again later.', {}, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+export const serviceUnavailable = (): ApiError =>
+  new ApiError(503, 'ServiceUnavailableError', 'The database is unavailable, please try again later.');
+
+const internalError = (): ApiError =>
+  new ApiError(500, 'InternalServerError', 'Internal Server Error');
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** True for failures that mean "the database cannot be reached", as opposed to a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(
+    error.message,
+  );
+}
+
+interface FastifyLikeError {
+  code?: string;
+  statusCode?: number;
+  message: string;
+}
+
+const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => fieldError([], 'Request body is empty but content-type is JSON'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => fieldError([], 'Request body is not valid JSON'),
+};
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  const framework = error as FastifyLikeError;
+  const known = framework.code ? FRAMEWORK_ERRORS[framework.code] : undefined;
+  if (known) return known();
+  const status = framework.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Malformed JSON, prototype-poisoned bodies, bad content length and the like.
+    if (status === 413) return FRAMEWORK_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE!();
+    if (status === 415) return FRAMEWORK_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!();
+    if (status === 404) return notFound();
+    return fieldError([], status === 400 ? framework.message : 'Bad request');
+  }
+  return internalError();
+}

@@ -1,0 +1,124 @@
+/**
+ * JSON schemas of the responses and request bodies, for the OpenAPI document and for Fastify's
+ * fast serialiser (which also guarantees no field outside them, such as a password hash, is sent).
+ * Request bodies are generated from the shared valibot schemas the server validates with.
+ */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+
+export const fromValibot = (schema: v.GenericSchema): Record<string, unknown> => {
+  const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
+  return json;
+};
+
+const timestamp = { type: 'string', format: 'date-time' } as const;
+
+export const userSchema = {
+  type: 'object',
+  required: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    provider: { type: 'string', enum: ['local'] },
+    confirmed: { type: 'boolean' },
+    blocked: { type: 'boolean' },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  },
+} as const;
+
+const todoAttributes = {
+  title: { type: 'string' },
+  description: { type: ['string', 'null'] },
+  completed: { type: 'boolean' },
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+const todoAttributeNames = ['title', 'description', 'completed', 'createdAt', 'updatedAt'];
+
+export const todoEntitySchema = {
+  type: 'object',
+  required: ['id', 'attributes'],
+  properties: {
+    id: { type: 'integer' },
+    attributes: { type: 'object', required: todoAttributeNames, properties: todoAttributes },
+  },
+} as const;
+
+export const flatTodoSchema = {
+  type: 'object',
+  required: ['id', ...todoAttributeNames],
+  properties: { id: { type: 'integer' }, ...todoAttributes },
+} as const;
+
+export const userWithTodosSchema = {
+  ...userSchema,
+  properties: { ...userSchema.properties, todos: { type: 'array', items: flatTodoSchema } },
+} as const;
+
+export const sessionSchema = {
+  type: 'object',
+  required: ['jwt', 'user'],
+  properties: { jwt: { type: 'string' }, user: userSchema },
+} as const;
+
+export const singleTodoSchema = {
+  type: 'object',
+  required: ['data', 'meta'],
+  properties: { data: todoEntitySchema, meta: { type: 'object' } },
+} as const;
+
+export const todoListSchema = {
+  type: 'object',
+  required: ['data', 'meta'],
+  properties: {
+    data: { type: 'array', items: todoEntitySchema },
+    meta: {
+      type: 'object',
+      properties: {
+        pagination: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            pageCount: { type: 'integer' },
+            start: { type: 'integer' },
+            limit: { type: 'integer' },
+            total: { type: 'integer' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const errorSchema = {
+  type: 'object',
+  required: ['data', 'error'],
+  properties: {
+    data: { type: 'null' },
+    error: {
+      type: 'object',
+      required: ['status', 'name', 'message', 'details'],
+      properties: {
+        status: { type: 'integer' },
+        name: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'object', additionalProperties: true },
+      },
+    },
+  },
+} as const;
+
+/** Error answers every route may give, documented once. */
+export const errorResponses = { '4xx': errorSchema, '5xx': errorSchema } as const;
+
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** Wraps a body schema the way Strapi's content API expects it: { data: … }. */
+export const dataEnvelope = (schema: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: schema },
+});

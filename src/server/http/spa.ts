@@ -1,0 +1,32 @@
+/**
+ * Serves the built SPA with a history fallback: any path outside /api that is not a file gets
+ * index.html, so deep links and reloads work. Unknown /api paths get the JSON 404.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors';
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasSpa || !wantsPage || isApiPath(request.url)) throw notFound();
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

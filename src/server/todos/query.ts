@@ -1,0 +1,189 @@
+/**
+ * Strapi v4 list query (already parsed from bracket syntax by qs) → a typed ListQuery.
+ * Anything it does not understand in pagination, filters or sort is a 400, so a typo never
+ * silently returns the wrong rows.
+ */
+import type { SortDirection, SortField, ValidationIssue } from '../../shared/api-types';
+import { validationError } from '../http/errors';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 1000;
+const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
+
+export type Pagination =
+  | { kind: 'page'; page: number; pageSize: number }
+  | { kind: 'offset'; start: number; limit: number };
+
+export interface SortKey {
+  field: SortField;
+  direction: SortDirection;
+}
+
+export interface ListQuery {
+  pagination: Pagination;
+  /** Substrings the title must contain, case-insensitively (all of them). */
+  titleContains: string[];
+  completed: boolean | undefined;
+  sort: SortKey[];
+}
+
+type Issues = ValidationIssue[];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const issue = (issues: Issues, path: string[], message: string) =>
+  issues.push({ path, message, name: 'ValidationError' });
+
+function wholeNumber(
+  issues: Issues,
+  path: string[],
+  raw: unknown,
+  min: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    const expected = min > 0 ? 'a positive integer' : 'a non-negative integer';
+    issue(issues, path, `${path.join('.')} must be ${expected}`);
+    return undefined;
+  }
+  return value;
+}
+
+function parsePagination(issues: Issues, raw: unknown): Pagination {
+  const fallback: Pagination = { kind: 'page', page: 1, pageSize: DEFAULT_PAGE_SIZE };
+  if (raw === undefined) return fallback;
+  if (!isRecord(raw)) {
+    issue(issues, ['pagination'], 'pagination must be an object such as pagination[page]=1');
+    return fallback;
+  }
+  for (const key of Object.keys(raw)) {
+    if (!['page', 'pageSize', 'start', 'limit', 'withCount'].includes(key)) {
+      issue(issues, ['pagination', key], `pagination.${key} is not a valid pagination parameter`);
+    }
+  }
+  const usesPages = raw.page !== undefined || raw.pageSize !== undefined;
+  const usesOffset = raw.start !== undefined || raw.limit !== undefined;
+  if (usesPages && usesOffset) {
+    issue(issues, ['pagination'], 'Cannot use both page & offset pagination in the same query');
+    return fallback;
+  }
+  if (raw.withCount !== undefined && !['true', 'false'].includes(String(raw.withCount))) {
+    issue(issues, ['pagination', 'withCount'], 'pagination.withCount must be true or false');
+  }
+  if (usesOffset) {
+    const start = wholeNumber(issues, ['pagination', 'start'], raw.start, 0) ?? 0;
+    const limit = wholeNumber(issues, ['pagination', 'limit'], raw.limit, 1) ?? DEFAULT_PAGE_SIZE;
+    return { kind: 'offset', start, limit: Math.min(limit, MAX_PAGE_SIZE) };
+  }
+  const page = wholeNumber(issues, ['pagination', 'page'], raw.page, 1) ?? 1;
+  const pageSize = wholeNumber(issues, ['pagination', 'pageSize'], raw.pageSize, 1) ?? DEFAULT_PAGE_SIZE;
+  return { kind: 'page', page, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
+}
+
+function parseTitleFilter(issues: Issues, raw: unknown): string[] {
+  if (!isRecord(raw)) {
+    issue(issues, ['filters', 'title'], 'filters.title takes $contains or $containsi, e.g. filters[title][$contains]=milk');
+    return [];
+  }
+  const needles: string[] = [];
+  for (const [operator, value] of Object.entries(raw)) {
+    const path = ['filters', 'title', operator];
+    if (operator !== '$contains' && operator !== '$containsi') {
+      issue(issues, path, `filters.title.${operator} is not a supported operator (use $contains or $containsi)`);
+    } else if (typeof value !== 'string') {
+      issue(issues, path, `filters.title.${operator} must be a single text value`);
+    } else if (value.length > MAX_SEARCH_LENGTH) {
+      issue(issues, path, `filters.title.${operator} must be at most ${MAX_SEARCH_LENGTH} characters`);
+    } else if (value !== '') {
+      needles.push(value);
+    }
+  }
+  return needles;
+}
+
+function parseCompletedFilter(issues: Issues, raw: unknown): boolean | undefined {
+  const operand = isRecord(raw) ? raw : { $eq: raw };
+  let completed: boolean | undefined;
+  for (const [operator, value] of Object.entries(operand)) {
+    const path = ['filters', 'completed', operator];
+    if (operator !== '$eq') {
+      issue(issues, path, `filters.completed.${operator} is not a supported operator (use $eq)`);
+    } else if (value !== 'true' && value !== 'false') {
+      issue(issues, path, 'filters.completed.$eq must be true or false');
+    } else {
+      completed = value === 'true';
+    }
+  }
+  return completed;
+}
+
+function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleContains' | 'completed'> {
+  const none = { titleContains: [], completed: undefined };
+  if (raw === undefined) return none;
+  if (!isRecord(raw)) {
+    issue(issues, ['filters'], 'filters must be an object such as filters[title][$contains]=milk');
+    return none;
+  }
+  let titleContains: string[] = [];
+  let completed: boolean | undefined;
+  for (const [field, operand] of Object.entries(raw)) {
+    if (field === 'title') titleContains = parseTitleFilter(issues, operand);
+    else if (field === 'completed') completed = parseCompletedFilter(issues, operand);
+    else issue(issues, ['filters', field], `filters.${field} is not a filterable field (use title or completed)`);
+  }
+  return { titleContains, completed };
+}
+
+/** sort=a:asc,b:desc, sort[0]=a:asc, or qs's object form of a long sort[] list. */
+function sortParts(issues: Issues, raw: unknown): string[] {
+  if (typeof raw === 'string') return raw.split(',');
+  if (Array.isArray(raw) && raw.every((part) => typeof part === 'string')) {
+    return raw.flatMap((part) => part.split(','));
+  }
+  if (isRecord(raw) && Object.keys(raw).every((key) => /^\d+$/.test(key))) {
+    return sortParts(issues, Object.values(raw));
+  }
+  issue(issues, ['sort'], 'sort must look like sort=title:asc or sort[0]=title:asc');
+  return [];
+}
+
+function parseSort(issues: Issues, raw: unknown): SortKey[] {
+  const fallback: SortKey[] = [{ field: 'createdAt', direction: 'asc' }];
+  if (raw === undefined) return fallback;
+  const keys: SortKey[] = [];
+  for (const part of sortParts(issues, raw)) {
+    const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
+    const normalised = direction.toLowerCase();
+    if (!SORT_FIELDS.includes(field as SortField)) {
+      issue(issues, ['sort'], `Cannot sort by "${field}" (use ${SORT_FIELDS.join(', ')})`);
+    } else if (rest.length > 0 || (normalised !== 'asc' && normalised !== 'desc')) {
+      issue(issues, ['sort'], `Sort direction of "${field}" must be asc or desc`);
+    } else if (!keys.some((key) => key.field === field)) {
+      keys.push({ field: field as SortField, direction: normalised });
+    }
+  }
+  return keys.length > 0 ? keys : fallback;
+}
+
+export function parseListQuery(query: unknown): ListQuery {
+  const issues: Issues = [];
+  const raw = isRecord(query) ? query : {};
+  const parsed: ListQuery = {
+    pagination: parsePagination(issues, raw.pagination),
+    ...parseFilters(issues, raw.filters),
+    sort: parseSort(issues, raw.sort),
+  };
+  if (issues.length > 0) throw validationError(issues);
+  return parsed;
+}
+
+/** The rows to skip and to read for a pagination. */
+export function offsetAndLimit(pagination: Pagination): { offset: number; limit: number } {
+  return pagination.kind === 'page'
+    ? { offset: (pagination.page - 1) * pagination.pageSize, limit: pagination.pageSize }
+    : { offset: pagination.start, limit: pagination.limit };
+}

@@ -1,0 +1,172 @@
+/** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { sessionOf } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { fieldError, forbidden, notFound } from '../http/errors';
+import {
+  bearerSecurity,
+  dataEnvelope,
+  errorResponses,
+  fromValibot,
+  singleTodoSchema,
+  todoListSchema,
+} from '../http/schemas';
+import { parseWith } from '../http/validate';
+import { toTodoEntity } from './present';
+import { parseListQuery } from './query';
+import { createTodo, deleteTodo, findTodo, listTodos, updateTodo } from './repository';
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** A path id that is not a positive integer names no todo. */
+function todoId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+/** Strapi's content API wraps bodies in { data }. */
+function dataOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
+    throw fieldError(['data'], 'Missing "data" payload in the request body');
+  }
+  const extra = Object.keys(body).find((key) => key !== 'data');
+  if (extra) throw fieldError([extra], `${extra} is not an accepted field (put the todo in "data")`);
+  const { data } = body as { data: unknown };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw fieldError(['data'], '"data" must be an object');
+  }
+  return data;
+}
+
+const idOf = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value;
+
+/**
+ * The owner a body names — an id, [id], { id } or { connect: [id] }, as Strapi clients send it —
+ * may only be the caller: the owner is always whoever creates the todo.
+ */
+function assertNamesOnlyCaller(user: unknown, callerId: number): void {
+  if (user === undefined) return;
+  const relation = typeof user === 'object' && user !== null && !Array.isArray(user) ? user : undefined;
+  const listed = relation && 'connect' in relation ? (relation as { connect: unknown }).connect : relation && 'set' in relation ? (relation as { set: unknown }).set : user;
+  const ids = (Array.isArray(listed) ? listed : [listed]).map(idOf);
+  const onlyCaller = ids.length === 1 && ids.every((id) => String(id) === String(callerId));
+  if (!onlyCaller) throw forbidden('A todo can only belong to the signed-in user');
+}
+
+export function todoRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+  const common = { tags: ['todos'], security: bearerSecurity };
+
+  api.get(
+    '/todos',
+    {
+      preHandler: authenticate,
+      schema: {
+        ...common,
+        summary: 'A page of the caller’s todos (Strapi bracket syntax: pagination, filters, sort)',
+        querystring: {
+          type: 'object',
+          properties: {
+            'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
+            'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
+            'filters[title][$contains]': { type: 'string', description: 'case-insensitive substring' },
+            'filters[completed][$eq]': { type: 'boolean' },
+            sort: { type: 'string', example: 'createdAt:asc', description: 'field:asc|desc, comma-separated' },
+          },
+        },
+        response: { 200: todoListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const query = parseListQuery(request.query);
+      const { rows, total } = await listTodos(db, user.id, query);
+      const { pagination } = query;
+      return {
+        data: rows.map(toTodoEntity),
+        meta: {
+          pagination:
+            pagination.kind === 'page'
+              ? { page: pagination.page, pageSize: pagination.pageSize, pageCount: Math.ceil(total / pagination.pageSize), total }
+              : { start: pagination.start, limit: pagination.limit, total },
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/todos/:id',
+    {
+      preHandler: authenticate,
+      schema: { ...common, summary: 'One of the caller’s todos', params: idParams, response: { 200: singleTodoSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const row = await findTodo(db, sessionOf(request).user.id, todoId(request));
+      if (!row) throw notFound();
+      return { data: toTodoEntity(row), meta: {} };
+    },
+  );
+
+  api.post(
+    '/todos',
+    {
+      preHandler: authenticate,
+      schema: {
+        ...common,
+        summary: 'Create a todo owned by the caller',
+        body: dataEnvelope(fromValibot(todoCreateDataSchema)),
+        response: { 200: singleTodoSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const data = parseWith(todoCreateDataSchema, dataOf(request.body));
+      assertNamesOnlyCaller(data.user, user.id);
+      const row = await createTodo(db, user.id, data);
+      return { data: toTodoEntity(row), meta: {} };
+    },
+  );
+
+  api.put(
+    '/todos/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        ...common,
+        summary: 'Change one of the caller’s todos',
+        params: idParams,
+        body: dataEnvelope(fromValibot(todoUpdateDataSchema)),
+        response: { 200: singleTodoSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const id = todoId(request);
+      const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
+      assertNamesOnlyCaller(data.user, user.id);
+      const row = await updateTodo(db, user.id, id, data);
+      if (!row) throw notFound();
+      return { data: toTodoEntity(row), meta: {} };
+    },
+  );
+
+  api.delete(
+    '/todos/:id',
+    {
+      preHandler: authenticate,
+      schema: { ...common, summary: 'Delete one of the caller’s todos; answers the deleted todo', params: idParams, response: { 200: singleTodoSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const row = await deleteTodo(db, sessionOf(request).user.id, todoId(request));
+      if (!row) throw notFound();
+      return { data: toTodoEntity(row), meta: {} };
+    },
+  );
+}

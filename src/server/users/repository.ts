@@ -1,0 +1,111 @@
+/** User persistence and the per-request session lookup. */
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/types';
+
+type Db = Kysely<Database>;
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** Thrown when the email or the username (compared case-insensitively) is taken. */
+export class DuplicateUserError extends Error {}
+
+export const usernameKey = (username: string): string => username.toLowerCase();
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** By email or username, both case-insensitive. */
+export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const key = identifier.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', key), eb('username_key', '=', key)]))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+  const timestamp = now.toISOString();
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        username_key: usernameKey(input.username),
+        email: emailKey(input.email),
+        password_hash: input.passwordHash,
+        provider: 'local',
+        confirmed: 1,
+        blocked: 0,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateUserError('Email or Username are already taken');
+    throw error;
+  }
+}
+
+export async function isEmailOrUsernameTaken(db: Db, email: string, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', emailKey(email)), eb('username_key', '=', usernameKey(username))]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The token's user, if it may still act: exists, not blocked, and this token not revoked. */
+export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('blocked', '=', 0)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),
+    )
+    .executeTakeFirst();
+}
+
+export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, user_id: userId, expires_at: expiresAt.toISOString() })
+    .onConflict((conflict) => conflict.column('jti').doNothing())
+    .execute();
+  // Expired tokens are refused anyway, so their revocations can go.
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+}
+
+export async function setBlocked(db: Db, email: string, blocked: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ blocked: blocked ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('email', '=', emailKey(email))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteUser(db: Db, email: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('email', '=', emailKey(email)).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('id').execute();
+}

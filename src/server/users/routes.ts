@@ -1,0 +1,50 @@
+/** GET /users/me, with the caller's todos when asked to populate them. */
+import type { FastifyInstance } from 'fastify';
+import { sessionOf } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { fieldError } from '../http/errors';
+import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
+import { toFlatTodo } from '../todos/present';
+import { listAllTodos } from '../todos/repository';
+import { toUser } from './present';
+
+/** populate=todos, populate=*, populate[0]=todos or populate[todos]=true ask for the todos. */
+function wantsTodos(populate: unknown): boolean {
+  if (populate === undefined || populate === '') return false;
+  const names =
+    typeof populate === 'string'
+      ? populate.split(',')
+      : Array.isArray(populate)
+        ? populate
+        : typeof populate === 'object' && populate !== null
+          ? Object.keys(populate)
+          : [];
+  const unknown = names.filter((name) => name !== 'todos' && name !== '*');
+  if (names.length === 0 || unknown.length > 0) {
+    throw fieldError(['populate'], `Cannot populate ${JSON.stringify(unknown[0] ?? populate)}: only todos can be populated`);
+  }
+  return true;
+}
+
+export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+  api.get(
+    '/users/me',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user, with their todos when populate=todos',
+        security: bearerSecurity,
+        querystring: { type: 'object', properties: { populate: { type: 'string', enum: ['todos', '*'] } } },
+        response: { 200: userWithTodosSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const query = request.query as Record<string, unknown>;
+      if (!wantsTodos(query.populate)) return toUser(user);
+      const todos = await listAllTodos(db, user.id);
+      return { ...toUser(user), todos: todos.map(toFlatTodo) };
+    },
+  );
+}
