@@ -25,7 +25,7 @@ export function ErrorPage({ status = 500, title = 'Server Error', message }: Err
           {message}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} justifyContent="center" sx={{ mt: 4 }}>
+      <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: "center" }}>
         <Button variant="contained" component={RouterLink} to="/">
           Go to Home
         </Button>
