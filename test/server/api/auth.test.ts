@@ -1,0 +1,280 @@
+import { SignJWT } from 'jose';
+import type { Session } from '../../../src/shared/api-types';
+import { setBlocked, deleteUser } from '../../../src/server/users/repository';
+import { bearer, call, createTestApp, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+
+const me = (t: TestApp, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+
+describeEachDialect('auth', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp(dialect)));
+  afterAll(() => t.close());
+
+  describe('POST /api/auth/local/register', () => {
+    it('creates the account and answers a jwt and the public user', async () => {
+      const body = { ...credentials('Reg'), email: 'New.Person@Example.COM' };
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: body });
+      expect(response.statusCode).toBe(200);
+      const session = response.json<Session>();
+      expect(typeof session.jwt).toBe('string');
+      expect(session.user).toEqual({
+        id: expect.any(Number),
+        username: body.username,
+        email: 'new.person@example.com',
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        updatedAt: expect.any(String),
+      });
+      expect(response.body).not.toMatch(/password|hash|argon/i);
+      expect((await me(t, bearer(session))).statusCode).toBe(200);
+    });
+
+    it('refuses a taken email or username, whatever their case', async () => {
+      const first = credentials('Taken');
+      await register(t.app, first);
+      for (const clash of [
+        { ...credentials(), email: first.email.toUpperCase() },
+        { ...credentials(), username: first.username.toUpperCase() },
+      ]) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: clash });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({ status: 400, name: 'ApplicationError', message: 'Email or Username are already taken' });
+      }
+    });
+
+    it('lists each broken rule with the shared messages', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: { email: 'not-an-email', username: 'a b', password: 'short' },
+      });
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.name).toBe('ValidationError');
+      expect(error.details.errors).toEqual([
+        { path: ['email'], message: 'Invalid email format', name: 'ValidationError' },
+        { path: ['username'], message: 'Username cannot contain spaces', name: 'ValidationError' },
+        { path: ['password'], message: 'Password must be at least 6 characters', name: 'ValidationError' },
+      ]);
+      expect(error.message).toBe('3 errors occurred');
+    });
+
+    it.each([
+      [{ password: 'secret1!' }, 'Password must contain at least one uppercase letter'],
+      [{ password: 'SECRET1!' }, 'Password must contain at least one lowercase letter'],
+      [{ password: 'Secret!!' }, 'Password must contain at least one number'],
+      [{ password: 'Secret11' }, 'Password must contain at least one special character'],
+      [{ password: `Aa1!${'x'.repeat(125)}` }, 'Password must be at most 128 characters'],
+      [{ username: 'ab' }, 'Username must be at least 3 characters'],
+      [{ username: 'a-b-c' }, 'Username can only contain letters, numbers, and underscores'],
+      [{ username: 'x'.repeat(51) }, 'Username must be at most 50 characters'],
+      [{ email: `${'x'.repeat(250)}@a.io` }, 'Email must be at most 254 characters'],
+      [{ email: undefined }, 'Email is required'],
+    ])('refuses %j with "%s"', async (change, message) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { ...credentials(), ...change } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details.errors.map((e: { message: string }) => e.message)).toContain(message);
+    });
+
+    it.each(['confirmed', 'blocked', 'role', 'provider', 'id'])('refuses a body that sets %s', async (key) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: { ...credentials(), [key]: key === 'blocked' ? false : 1 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ name: 'ValidationError', details: { errors: [{ path: [key] }] } });
+    });
+  });
+
+  describe('POST /api/auth/local', () => {
+    let account: ReturnType<typeof credentials>;
+    beforeAll(async () => {
+      account = credentials('Login');
+      await register(t.app, account);
+    });
+
+    it.each([
+      ['the email', (a: typeof account) => a.email],
+      ['the email in other case', (a: typeof account) => a.email.toUpperCase()],
+      ['the username', (a: typeof account) => a.username],
+      ['the username in other case', (a: typeof account) => a.username.toLowerCase()],
+    ])('signs in with %s', async (_label, identifier) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/local/', payload: { identifier: identifier(account), password: account.password } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.email).toBe(account.email.toLowerCase());
+    });
+
+    it('answers an unknown identifier and a wrong password alike', async () => {
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: 'Wrong1!x' } });
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'nobody@example.com', password: 'Wrong1!x' } });
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({ name: 'ValidationError', message: 'Invalid identifier or password' });
+      }
+      expect(wrong.json()).toEqual(unknown.json());
+    });
+
+    it('refuses a blocked user with the administrator message, only after the right password', async () => {
+      const blocked = credentials('Blocked');
+      await register(t.app, blocked);
+      await setBlocked(t.database.handle.db, blocked.email, true);
+      const right = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: blocked.email, password: blocked.password } });
+      expect(right.statusCode).toBe(400);
+      expect(right.json().error).toMatchObject({ name: 'ApplicationError', message: 'Your account has been blocked by an administrator' });
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: blocked.email, password: 'Nope1!xx' } });
+      expect(wrong.json().error.message).toBe('Invalid identifier or password');
+    });
+
+    it('names a missing field', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details.errors).toEqual([{ path: ['password'], message: 'password is a required field', name: 'ValidationError' }]);
+    });
+  });
+
+  describe('tokens', () => {
+    let session: Session;
+    beforeAll(async () => (session = await register(t.app, credentials('Tok'))));
+
+    const secret = () => new TextEncoder().encode(require('node:fs').readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim());
+
+    it.each([
+      ['no header', {}],
+      ['a malformed header', { authorization: 'Token abc' }],
+      ['a garbage token', { authorization: 'Bearer not.a.jwt' }],
+    ])('refuses %s with 401', async (_label, headers) => {
+      const response = await me(t, headers as Record<string, string>);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
+    });
+
+    it('refuses a token whose signature was tampered with', async () => {
+      const [header, payload, signature] = session.jwt.split('.');
+      const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await me(t, { authorization: `Bearer ${header}.${payload}.${flipped}` })).statusCode).toBe(401);
+    });
+
+    it('refuses alg none and other algorithms', async () => {
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = { id: session.user.id, jti: 'x', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 };
+      const none = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+      expect((await me(t, { authorization: `Bearer ${none}` })).statusCode).toBe(401);
+      const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(secret());
+      expect((await me(t, { authorization: `Bearer ${hs512}` })).statusCode).toBe(401);
+      // The same claims signed correctly with HS256 do pass: the refusals above are about the algorithm.
+      const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(secret());
+      expect((await me(t, { authorization: `Bearer ${hs256}` })).statusCode).toBe(200);
+    });
+
+    it('refuses an expired token', async () => {
+      const past = Math.floor(Date.now() / 1000) - 3600;
+      const expired = await new SignJWT({ id: session.user.id }).setProtectedHeader({ alg: 'HS256' }).setJti('old').setIssuedAt(past - 60).setExpirationTime(past).sign(secret());
+      expect((await me(t, { authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+    });
+
+    it('revokes the token on logout, and only that token', async () => {
+      const account = credentials('Out');
+      const first = await register(t.app, account);
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: account.password } });
+      const second = login.json<Session>();
+      const logout = await call(t.app, first, { method: 'POST', url: '/api/auth/logout' });
+      expect(logout.statusCode).toBe(204);
+      expect(logout.body).toBe('');
+      expect((await me(t, bearer(first))).statusCode).toBe(401);
+      expect((await call(t.app, first, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+      expect((await me(t, bearer(second))).statusCode).toBe(200);
+    });
+
+    it('refuses the tokens of a blocked or deleted user at once', async () => {
+      const blocked = credentials('Blk');
+      const blockedSession = await register(t.app, blocked);
+      await setBlocked(t.database.handle.db, blocked.email, true);
+      expect((await me(t, bearer(blockedSession))).statusCode).toBe(401);
+      await setBlocked(t.database.handle.db, blocked.email, false);
+      expect((await me(t, bearer(blockedSession))).statusCode).toBe(200);
+
+      const deleted = credentials('Del');
+      const deletedSession = await register(t.app, deleted);
+      await deleteUser(t.database.handle.db, deleted.email);
+      expect((await me(t, bearer(deletedSession))).statusCode).toBe(401);
+    });
+
+    it('keeps tokens valid across a restart, with the generated secret kept in the data folder', async () => {
+      const other = await createTestApp(dialect, {});
+      try {
+        const account = await register(other.app, credentials('Restart'));
+        const { buildApp } = await import('../../../src/server/app');
+        const restarted = await buildApp(other.config, other.database.handle.db);
+        const response = await restarted.inject({ method: 'GET', url: '/api/users/me', headers: bearer(account) });
+        expect(response.statusCode).toBe(200);
+        await restarted.close();
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
+
+describeEachDialect('auth throttling', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => (t = await createTestApp(dialect)));
+  afterEach(() => t.close());
+
+  const login = (identifier: string, password: string, remoteAddress = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password }, remoteAddress });
+
+  it('after 10 failed logins for one identifier answers 429 with retry-after, even to the right password', async () => {
+    const account = credentials('Thr');
+    await register(t.app, account);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      // Failures from several addresses still count for the identifier, whatever its case.
+      const response = await login(attempt % 2 ? account.email.toUpperCase() : account.email, 'Wrong1!x', `10.0.1.${attempt}`);
+      expect(response.statusCode).toBe(400);
+    }
+    const refused = await login(account.email, account.password, '10.0.2.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ status: 429, name: 'RateLimitError' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // Another account is not affected.
+    const other = credentials('Thr2');
+    await register(t.app, other);
+    expect((await login(other.email, other.password, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('successful logins do not count', async () => {
+    const account = credentials('Ok');
+    await register(t.app, account);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect((await login(account.username, account.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('after 50 failed logins from one address answers 429 to any identifier from it', async () => {
+    const account = credentials('Addr');
+    await register(t.app, account);
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      expect((await login(`ghost${attempt}@example.com`, 'Wrong1!x', '10.9.9.9')).statusCode).toBe(400);
+    }
+    const refused = await login(account.email, account.password, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await login(account.email, account.password, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('allows 60 registration attempts per address per hour, then 429', async () => {
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      const body = attempt % 3 === 0 ? { email: 'bad' } : credentials('Many');
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: body, remoteAddress: '10.5.5.5' });
+      expect(response.statusCode).not.toBe(429);
+    }
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: credentials('Many'), remoteAddress: '10.5.5.5' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: credentials('Many'), remoteAddress: '10.5.5.6' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});

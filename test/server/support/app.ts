@@ -1,0 +1,69 @@
+/** The real app on a real database, driven through inject; one per suite. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import type { Session } from '../../../src/shared/api-types';
+import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    // Hashing cost is lowered in tests only, so suites stay quick.
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    STATIC_DIR: `${database.dataDir}/no-spa`,
+    ...env,
+  });
+  const app = await buildApp(config, database.handle.db);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** Runs a suite once per database under test (DB_DIALECTS). */
+export function describeEachDialect(name: string, suite: (dialect: Dialect) => void): void {
+  for (const dialect of dialectsUnderTest()) describe(`${name} [${dialect}]`, () => suite(dialect));
+}
+
+let userCount = 0;
+
+export function credentials(prefix = 'user') {
+  userCount += 1;
+  const name = `${prefix}${userCount}_${process.pid}`;
+  return { email: `${name}@example.com`, username: name, password: 'Secret1!' };
+}
+
+export const bearer = (session: Session) => ({ authorization: `Bearer ${session.jwt}` });
+
+export async function register(app: FastifyInstance, body = credentials(), remoteAddress?: string): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/local/register', payload: body, remoteAddress });
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return response.json<Session>();
+}
+
+export function call(app: FastifyInstance, session: Session | undefined, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...(session ? bearer(session) : {}), ...options.headers } });
+}
+
+export async function createTodo(app: FastifyInstance, session: Session, data: Record<string, unknown>) {
+  const response = await call(app, session, { method: 'POST', url: '/api/todos', payload: { data } });
+  if (response.statusCode !== 200) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: { id: number; attributes: Record<string, unknown> } }>().data;
+}

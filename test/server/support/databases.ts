@@ -1,0 +1,49 @@
+/** A fresh, migrated database of each kind under test: a temp SQLite file or a new PostgreSQL database. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/connect';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import { urlForDatabase, withAdminClient } from './postgres';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const dialectsUnderTest = (): Dialect[] =>
+  (process.env.TICKLIST_TEST_DIALECTS ?? 'sqlite').split(',').filter(Boolean) as Dialect[];
+
+export interface TestDatabase {
+  url: string;
+  dataDir: string;
+  handle: DatabaseHandle;
+  /** Closes the connection and deletes the data. */
+  dispose(): Promise<void>;
+}
+
+let created = 0;
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-test-'));
+  let url: string;
+  let dropDatabase = async () => undefined as unknown;
+  if (dialect === 'sqlite') {
+    url = `sqlite:${path.join(dataDir, 'ticklist.db')}`;
+  } else {
+    created += 1;
+    const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}`;
+    await withAdminClient((client) => client.query(`create database "${name}"`));
+    url = urlForDatabase(name);
+    dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+  }
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  return {
+    url,
+    dataDir,
+    handle,
+    async dispose() {
+      await handle.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
