@@ -64,6 +64,8 @@ export async function buildApp(
   // Bodies are validated by the shared valibot schemas in each handler; the JSON schemas on the
   // routes describe them (OpenAPI) and serialise responses, and must not coerce input first.
   app.setValidatorCompiler(() => () => true);
+  // The API speaks JSON only: any other body is a 415, not a string handed to a handler.
+  app.removeContentTypeParser('text/plain');
 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);

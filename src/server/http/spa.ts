@@ -15,7 +15,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      index: false,
+      index: 'index.html',
+      // Cache headers are ours (below), not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { SignJWT } from 'jose';
 import type { Session } from '../../../src/shared/api-types';
 import { setBlocked, deleteUser } from '../../../src/server/users/repository';
@@ -139,7 +140,7 @@ describeEachDialect('auth', (dialect) => {
     let session: Session;
     beforeAll(async () => (session = await register(t.app, credentials('Tok'))));
 
-    const secret = () => new TextEncoder().encode(require('node:fs').readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim());
+    const secret = () => new TextEncoder().encode(fs.readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim());
 
     it.each([
       ['no header', {}],

@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
-import type { Session } from '../../../src/shared/api-types';
+import type { Session, TodoEntity } from '../../../src/shared/api-types';
 import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase } from './databases';
 
 export interface TestApp {
@@ -65,5 +65,5 @@ export function call(app: FastifyInstance, session: Session | undefined, options
 export async function createTodo(app: FastifyInstance, session: Session, data: Record<string, unknown>) {
   const response = await call(app, session, { method: 'POST', url: '/api/todos', payload: { data } });
   if (response.statusCode !== 200) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
-  return response.json<{ data: { id: number; attributes: Record<string, unknown> } }>().data;
+  return response.json<{ data: TodoEntity }>().data;
 }

@@ -15,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (process.env.CI === 'true') {
-        throw new Error(`PostgreSQL at ${ADMIN_URL} is unreachable under CI=true (${reason})`);
+        throw new Error(`PostgreSQL at ${ADMIN_URL} is unreachable under CI=true (${reason})`, { cause: error });
       }
       console.warn(`\n*** PostgreSQL at ${ADMIN_URL} is unreachable (${reason}): the API suites ran on SQLite ONLY. ***\n`);
       dialects.splice(dialects.indexOf('postgres'), 1);

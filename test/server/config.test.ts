@@ -1,0 +1,60 @@
+import { ConfigError, loadConfig, parseDuration } from '../../src/server/config';
+
+describe('configuration', () => {
+  it('works with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: 'sqlite:./data/ticklist.db',
+      jwtSecret: undefined,
+      jwtExpiresInSeconds: 30 * 86_400,
+      logLevel: 'info',
+      passwordCost: { memoryKiB: 19_456, timeCost: 2, parallelism: 1 },
+      corsOrigins: [],
+      sqliteSynchronous: 'FULL',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_EXPIRES_IN: '12h',
+      LOG_LEVEL: 'WARN',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      SQLITE_SYNCHRONOUS: 'normal',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      jwtExpiresInSeconds: 43_200,
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      sqliteSynchronous: 'NORMAL',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be sqlite/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 bytes/],
+    [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must be a duration/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+  ])('names what is wrong in %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['30d', 2_592_000],
+    ['90m', 5400],
+    ['3600', 3600],
+    ['2w', 1_209_600],
+  ])('reads the duration %s', (text, seconds) => expect(parseDuration('X', text)).toBe(seconds));
+});

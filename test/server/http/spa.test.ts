@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from '../support/app';
+
+describe('serving the SPA', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-spa-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Ticklist</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    t = await createTestApp('sqlite', { STATIC_DIR: dir });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/', '/todos', '/login', '/some/deep/link?x=1'])('answers %s with index.html', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves files as they are, fingerprinted assets for a year', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toBe('<svg/>');
+  });
+
+  it('keeps unknown API paths and non-GET requests on the JSON 404', async () => {
+    for (const [method, url] of [['GET', '/api/unknown'], ['POST', '/somewhere'], ['GET', '/api/todos/1/extra']] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.name).toBe('NotFoundError');
+    }
+  });
+});
