@@ -279,3 +279,31 @@ describeEachDialect('auth throttling', (dialect) => {
     expect(elsewhere.statusCode).toBe(200);
   });
 });
+
+describe('login timing at the production hashing cost', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp('sqlite', { ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2' })));
+  afterAll(() => t.close());
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const timed = async (identifier: string, address: string) => {
+    const started = process.hrtime.bigint();
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password: 'Wrong1!x' }, remoteAddress: address });
+    expect(response.statusCode).toBe(400);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+
+  it('takes about as long for an unknown account as for a wrong password (medians within 2×)', async () => {
+    const accounts = [credentials('Time'), credentials('Time'), credentials('Time')];
+    for (const account of accounts) await register(t.app, account);
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let sample = 0; sample < 15; sample += 1) {
+      wrong.push(await timed(accounts[sample % 3]!.email, `10.7.0.${sample}`));
+      unknown.push(await timed(`nobody${sample}@example.com`, `10.8.0.${sample}`));
+    }
+    const ratio = median(wrong) / median(unknown);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+});
