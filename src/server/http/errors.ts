@@ -76,12 +76,14 @@ const UNAVAILABLE_CODES = new Set([
 
 /** True for failures that mean "the database cannot be reached", as opposed to a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Duck-typed: errors from drivers and from Node's own sockets need not share this realm's Error.
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(
-    error.message,
+  if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(message)
   );
 }
 
