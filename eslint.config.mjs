@@ -23,6 +23,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     // Migrations run against any past schema, so Kysely's own convention types them Kysely<any>.
     files: ['src/server/db/migrate.ts', 'src/server/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

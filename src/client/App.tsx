@@ -1,18 +1,29 @@
-/** Providers: session, Redux store, MUI theme, toasts, router. */
+/** Providers: MUI theme, toasts, session actor, Redux store, router. */
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import type { ApiExtra } from './app/api';
-import { router } from './app/router';
+import { api, type ApiExtra } from './app/api';
+import { toastComponents, TOAST_DURATION_MS, TOAST_LIMIT } from './app/layout/toasts';
+import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
 import { theme } from './app/theme';
-import { SessionProvider } from './session/SessionProvider';
+import { SessionProvider, useSessionActor } from './session/SessionProvider';
 
-function StoreAndRouter({ extra }: { extra: ApiExtra }) {
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+function StoreAndRouter({ extra, router }: { extra: ApiExtra; router: AppRouter }) {
   const store = useMemo(() => createAppStore(extra), [extra]);
+  const session = useSessionActor();
+  // When a session ends (logout or 401) nothing cached for it may survive.
+  useEffect(() => {
+    const subscription = session.on('session.ended', () =>
+      store.dispatch(api.util.resetApiState()),
+    );
+    return () => subscription.unsubscribe();
+  }, [session, store]);
   return (
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -21,15 +32,20 @@ function StoreAndRouter({ extra }: { extra: ApiExtra }) {
 }
 
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SnackbarProvider
-        maxSnack={20}
-        autoHideDuration={4000}
+        maxSnack={TOAST_LIMIT}
+        autoHideDuration={TOAST_DURATION_MS}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        Components={toastComponents}
       >
-        <SessionProvider render={(extra) => <StoreAndRouter extra={extra} />} />
+        <SessionProvider
+          navigate={(to) => void router.navigate(to)}
+          render={(extra) => <StoreAndRouter extra={extra} router={router} />}
+        />
       </SnackbarProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,68 @@
-/** PLACEHOLDER: the issue that owns this screen replaces it. */
+/** Login: email and password; the session machine makes the call, toasts and redirects. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { loginSchema, type LoginForm } from '../../shared/schemas';
+import { SubmitButton } from '../ui/SubmitButton';
+import { AuthCard } from './AuthCard';
+import { FormTextField } from './FormTextField';
+import { useSessionActor, useSessionSelector } from './SessionProvider';
+
+export interface LoginViewProps {
+  submitting: boolean;
+  onSubmit(credentials: LoginForm): void;
+  /** For the gallery: start with these values, validated at once. */
+  initialValues?: Partial<LoginForm>;
+}
+
+export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProps) {
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors },
+  } = useForm({
+    resolver: valibotResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { identifier: '', password: '', ...initialValues },
+  });
+  useEffect(() => {
+    if (initialValues) void trigger();
+  }, [initialValues, trigger]);
+  return (
+    <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
+      <form noValidate aria-label="Login" onSubmit={handleSubmit((values) => onSubmit(values))}>
+        <FormTextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('identifier')}
+          fieldError={errors.identifier}
+        />
+        <FormTextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          fieldError={errors.password}
+        />
+        <SubmitButton loading={submitting} fullWidth size="large" sx={{ mt: 2 }}>
+          Login
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
 export default function LoginPage() {
-  return <h1>Login to get access!</h1>;
+  const session = useSessionActor();
+  const submitting = useSessionSelector((snapshot) =>
+    snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
+  );
+  return (
+    <LoginView
+      submitting={submitting}
+      onSubmit={(credentials) => session.send({ type: 'session.login', credentials })}
+    />
+  );
 }

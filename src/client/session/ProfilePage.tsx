@@ -1,4 +1,78 @@
-/** PLACEHOLDER: the issue that owns this screen replaces it. */
+/** Profile: the stored user's details, read from the session (not fetched). */
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { User } from '../../shared/api-types';
+import { useSessionUser } from './SessionProvider';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+export function ProfileView({ user }: { user: User }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ maxWidth: 560, mx: 'auto', mt: { xs: 1, sm: 4 }, p: { xs: 2.5, sm: 4 } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+        <Avatar
+          aria-hidden="true"
+          sx={{ bgcolor: 'primary.main', width: 56, height: 56, fontSize: 28 }}
+        >
+          {user.username.charAt(0).toUpperCase()}
+        </Avatar>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+          Profile
+        </Typography>
+      </Box>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: 3,
+          rowGap: 1.5,
+          m: 0,
+          alignItems: 'center',
+        }}
+      >
+        <Row label="Username:">{user.username}</Row>
+        <Row label="Email:">{user.email}</Row>
+        <Row label="Provider:">{user.provider}</Row>
+        <Row label="Account Status:">
+          <Chip
+            size="small"
+            color={user.confirmed ? 'success' : 'warning'}
+            label={user.confirmed ? 'Confirmed' : 'Not Confirmed'}
+          />
+        </Row>
+        <Row label="Account:">
+          <Chip
+            size="small"
+            color={user.blocked ? 'error' : 'success'}
+            label={user.blocked ? 'Blocked' : 'Active'}
+          />
+        </Row>
+      </Box>
+    </Paper>
+  );
+}
+
 export default function ProfilePage() {
-  return <h1>Profile</h1>;
+  const user = useSessionUser();
+  // The route guard only lets signed-in users in; this covers the moment a session ends.
+  return user ? <ProfileView user={user} /> : null;
 }

@@ -1,4 +1,93 @@
-/** PLACEHOLDER: the issue that owns this screen replaces it. */
+/** Registration: email, username and password; on success the machine toasts and goes to /login. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { registerSchema, type RegisterForm } from '../../shared/schemas';
+import { SubmitButton } from '../ui/SubmitButton';
+import { AuthCard } from './AuthCard';
+import { FormTextField } from './FormTextField';
+import { useSessionActor, useSessionSelector } from './SessionProvider';
+
+export interface RegisterViewProps {
+  submitting: boolean;
+  /** Registered and waiting for the redirect: a second submit would only be refused. */
+  registered?: boolean;
+  onSubmit(form: RegisterForm): void;
+  /** For the gallery: start with these values, validated at once. */
+  initialValues?: Partial<RegisterForm>;
+}
+
+export function RegisterView({
+  submitting,
+  registered = false,
+  onSubmit,
+  initialValues,
+}: RegisterViewProps) {
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors },
+  } = useForm({
+    resolver: valibotResolver(registerSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', username: '', password: '', ...initialValues },
+  });
+  useEffect(() => {
+    if (initialValues) void trigger();
+  }, [initialValues, trigger]);
+  return (
+    <AuthCard
+      title="Register to get access!"
+      switchText="Already have an account?"
+      switchTo="/login"
+    >
+      <form noValidate aria-label="Register" onSubmit={handleSubmit((values) => onSubmit(values))}>
+        <FormTextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          fieldError={errors.email}
+        />
+        <FormTextField
+          label="Username"
+          autoComplete="username"
+          registration={register('username')}
+          fieldError={errors.username}
+        />
+        <FormTextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          fieldError={errors.password}
+        />
+        <SubmitButton
+          loading={submitting}
+          disabled={registered}
+          fullWidth
+          size="large"
+          sx={{ mt: 2 }}
+        >
+          Register
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
 export default function RegisterPage() {
-  return <h1>Register to get access!</h1>;
+  const session = useSessionActor();
+  const submitting = useSessionSelector((snapshot) =>
+    snapshot.matches({ registration: 'submitting' }),
+  );
+  const registered = useSessionSelector((snapshot) => snapshot.matches({ registration: 'done' }));
+  return (
+    <RegisterView
+      submitting={submitting}
+      registered={registered}
+      onSubmit={(form) => session.send({ type: 'session.register', form })}
+    />
+  );
 }

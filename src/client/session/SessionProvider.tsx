@@ -1,45 +1,87 @@
 /**
- * PLACEHOLDER (issue 3 replaces the internals with the XState session actor, keeping these exports):
- * provides the session to the app and a bridge for the RTK Query store.
+ * Runs the session actor for the app and gives it to the components (route guards, navbar,
+ * forms) and to the RTK Query store (through the `ApiExtra` bridge: the bearer token and the
+ * reaction to a 401). One actor, one source of truth.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { enqueueSnackbar } from 'notistack';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Session, User } from '../../shared/api-types';
 import type { ApiExtra } from '../app/api';
-import { readStoredSession, removeStoredSession } from './storage';
+import { sessionMachine, type ToastVariant } from './sessionMachine';
 
-interface SessionContextValue {
-  session: Session | undefined;
-  end(): void;
+export type SessionLogic = typeof sessionMachine;
+export type SessionActorRef = ActorRefFrom<SessionLogic>;
+export type SessionSnapshot = SnapshotFrom<SessionLogic>;
+export type Notify = (message: string, variant: ToastVariant) => void;
+
+const SessionContext = createContext<SessionActorRef | null>(null);
+
+export function useSessionActor(): SessionActorRef {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSessionActor needs a <SessionProvider>');
+  return actor;
 }
 
-const SessionContext = createContext<SessionContextValue | undefined>(undefined);
+export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
+  return useSelector(useSessionActor(), selector);
+}
 
-export function useSessionContext(): SessionContextValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSessionContext needs a <SessionProvider>');
-  return value;
+/** The stored session (jwt and user), or undefined for an anonymous visitor. */
+export function useSession(): Session | undefined {
+  return useSessionSelector((snapshot) => snapshot.context.session);
 }
 
 /** The signed-in user, or undefined for an anonymous visitor. */
 export function useSessionUser(): User | undefined {
-  return useSessionContext().session?.user;
+  return useSessionSelector((snapshot) => snapshot.context.session?.user);
 }
 
-export function SessionProvider({ children, render }: { children?: ReactNode; render?: (extra: ApiExtra) => ReactNode }) {
-  const [session, setSession] = useState(readStoredSession);
-  const value = useMemo<SessionContextValue>(
-    () => ({
-      session,
-      end() {
-        removeStoredSession();
-        setSession(undefined);
+/** The toast every session message goes through (durations are set by the SnackbarProvider). */
+export const notifyWithSnackbar: Notify = (message, variant) => {
+  enqueueSnackbar(message, { variant });
+};
+
+/** Without a router to hand, a full page load still gets the visitor there. */
+const assignLocation = (to: string) => window.location.assign(to);
+
+export interface SessionProviderProps {
+  children?: ReactNode;
+  /** Renders the subtree with the bridge the RTK Query store needs (token and 401). */
+  render?: (extra: ApiExtra) => ReactNode;
+  /** Client-side navigation, e.g. `(to) => router.navigate(to)`. */
+  navigate?: (to: string) => void;
+  notify?: Notify;
+  /** Another implementation of the machine (tests and the dev gallery swap the API calls). */
+  logic?: SessionLogic;
+}
+
+export function SessionProvider({
+  children,
+  render,
+  navigate = assignLocation,
+  notify = notifyWithSnackbar,
+  logic = sessionMachine,
+}: SessionProviderProps) {
+  const actor = useActorRef(
+    logic.provide({
+      actions: {
+        navigate: (_, params) => navigate(params.to),
+        notify: (_, params) => notify(params.message, params.variant),
       },
     }),
-    [session],
   );
   const extra = useMemo<ApiExtra>(
-    () => ({ getToken: () => readStoredSession()?.jwt, onUnauthorized: () => value.end() }),
-    [value],
+    () => ({
+      getToken: () => actor.getSnapshot().context.session?.jwt,
+      onUnauthorized: () => actor.send({ type: 'session.expired' }),
+    }),
+    [actor],
   );
-  return <SessionContext.Provider value={value}>{render ? render(extra) : children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={actor}>
+      {render ? render(extra) : children}
+    </SessionContext.Provider>
+  );
 }

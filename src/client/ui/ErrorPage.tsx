@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface ErrorPageProps {
@@ -12,12 +13,21 @@ export interface ErrorPageProps {
 }
 
 export function ErrorPage({ status = 500, title = 'Server Error', message }: ErrorPageProps) {
+  const titleId = useId();
   return (
-    <Box component="section" aria-labelledby="error-title" sx={{ textAlign: 'center', py: 8 }}>
-      <Typography aria-hidden="true" sx={{ fontSize: { xs: '5rem', sm: '7rem' }, fontWeight: 700, lineHeight: 1, color: 'text.secondary' }}>
+    <Box component="section" aria-labelledby={titleId} sx={{ textAlign: 'center', py: 8 }}>
+      <Typography
+        aria-hidden="true"
+        sx={{
+          fontSize: { xs: '5rem', sm: '7rem' },
+          fontWeight: 700,
+          lineHeight: 1,
+          color: 'text.secondary',
+        }}
+      >
         {status}
       </Typography>
-      <Typography id="error-title" component="h1" variant="h4" sx={{ mt: 2 }}>
+      <Typography id={titleId} component="h1" variant="h4" sx={{ mt: 2 }}>
         {title}
       </Typography>
       {message && (
@@ -25,7 +35,7 @@ export function ErrorPage({ status = 500, title = 'Server Error', message }: Err
           {message}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: "center" }}>
+      <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
         <Button variant="contained" component={RouterLink} to="/">
           Go to Home
         </Button>

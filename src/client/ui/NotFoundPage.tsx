@@ -1,4 +1,8 @@
-/** PLACEHOLDER: the issue that owns this screen replaces it. */
+/** Any unknown path: the error page with status 404 and the spec's message. */
+import { ErrorPage } from './ErrorPage';
+
+export const NOT_FOUND_MESSAGE = 'Oops! The page you’re looking for doesn’t exist.';
+
 export default function NotFoundPage() {
-  return <h1>Oops! The page you’re looking for doesn’t exist.</h1>;
+  return <ErrorPage status={404} title={NOT_FOUND_MESSAGE} />;
 }

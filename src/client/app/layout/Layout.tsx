@@ -1,19 +1,38 @@
-/** PLACEHOLDER (issue 3): navbar on top, page in a container, footer at the bottom. */
+/** The shared layout: navbar on top, the page in a container, footer at the bottom. */
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { Link, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
 
 export function Layout() {
   return (
-    <>
-      <header>
-        <nav aria-label="Main">
-          <Link to="/">Ticklist</Link>
-        </nav>
-      </header>
-      <Container component="main" sx={{ py: 3 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 'tooltip',
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Box>
+      <Navbar />
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ py: 4, flexGrow: 1, outline: 'none' }}
+      >
         <Outlet />
       </Container>
-      <footer />
-    </>
+      <Footer />
+    </Box>
   );
 }

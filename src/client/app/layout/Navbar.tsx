@@ -1,0 +1,119 @@
+/**
+ * The navigation bar. Signed in: Todos and the user dropdown (Profile, Logout); signed out:
+ * Register and Login. On small screens the same items sit in a collapsible menu behind a toggle.
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import TaskAlt from '@mui/icons-material/TaskAlt';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import { useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+import type { User } from '../../../shared/api-types';
+import { useSessionActor, useSessionSelector } from '../../session/SessionProvider';
+import { MobileMenu } from './MobileMenu';
+import { UserMenu } from './UserMenu';
+
+export const BRAND = 'Ticklist';
+const MOBILE_MENU_ID = 'mobile-navigation';
+/** NavLink marks the current page's link `.active` (and `aria-current="page"`). */
+const activeSx = { '&.active': { bgcolor: 'rgba(255, 255, 255, 0.16)' } };
+
+export interface NavbarViewProps {
+  user: User | undefined;
+  loggingOut?: boolean;
+  onLogout(): void;
+}
+
+/** The bar itself, driven by props (the gallery renders it in each state). */
+export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  return (
+    <ClickAwayListener onClickAway={closeMenu}>
+      <AppBar position="static" elevation={1}>
+        <Box component="nav" aria-label="Main">
+          <Toolbar>
+            <Link
+              component={RouterLink}
+              to="/"
+              color="inherit"
+              underline="none"
+              variant="h6"
+              onClick={closeMenu}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, flexGrow: 1 }}
+            >
+              <TaskAlt aria-hidden="true" />
+              {BRAND}
+            </Link>
+            <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
+              {user ? (
+                <>
+                  <Button color="inherit" component={NavLink} sx={activeSx} to="/todos">
+                    Todos
+                  </Button>
+                  <UserMenu username={user.username} loggingOut={loggingOut} onLogout={onLogout} />
+                </>
+              ) : (
+                <>
+                  <Button color="inherit" component={NavLink} sx={activeSx} to="/register">
+                    Register
+                  </Button>
+                  <Button color="inherit" component={NavLink} sx={activeSx} to="/login">
+                    Login
+                  </Button>
+                </>
+              )}
+            </Box>
+            <IconButton
+              color="inherit"
+              edge="end"
+              aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </IconButton>
+          </Toolbar>
+          <Collapse
+            in={menuOpen}
+            id={MOBILE_MENU_ID}
+            sx={{ display: { md: 'none' } }}
+            unmountOnExit
+          >
+            <MobileMenu
+              user={user}
+              loggingOut={loggingOut}
+              onLogout={onLogout}
+              onNavigate={closeMenu}
+            />
+          </Collapse>
+        </Box>
+      </AppBar>
+    </ClickAwayListener>
+  );
+}
+
+/** The bar connected to the session actor. */
+export function Navbar() {
+  const session = useSessionActor();
+  const user = useSessionSelector((snapshot) => snapshot.context.session?.user);
+  const loggingOut = useSessionSelector((snapshot) =>
+    snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
+  );
+  return (
+    <NavbarView
+      user={user}
+      loggingOut={loggingOut}
+      onLogout={() => session.send({ type: 'session.logout' })}
+    />
+  );
+}

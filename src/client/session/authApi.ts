@@ -1,0 +1,101 @@
+/**
+ * The three auth calls the session machine makes. They are plain `fetch` calls (not RTK Query)
+ * because their results feed the session itself, which RTK Query's headers are read from.
+ */
+import type { Session } from '../../shared/api-types';
+import type { LoginForm, RegisterForm } from '../../shared/schemas';
+import { API_BASE } from '../config';
+
+export const AUTH_TIMEOUT_MS = 2000;
+
+/** A failed auth call; `serverMessage` is the server's `error.message` when it sent one. */
+export class AuthError extends Error {
+  constructor(
+    readonly serverMessage: string | undefined,
+    readonly status: number | undefined,
+  ) {
+    super(serverMessage ?? `Request failed${status ? ` with status ${status}` : ''}`);
+    this.name = 'AuthError';
+  }
+}
+
+/** The server's message for a failed call, else the fallback text the spec gives. */
+export function authErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof AuthError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+const isSession = (body: unknown): body is Session => {
+  const session = body as Session | null;
+  return (
+    typeof session === 'object' &&
+    session !== null &&
+    typeof session.jwt === 'string' &&
+    typeof session.user === 'object' &&
+    session.user !== null &&
+    typeof session.user.id === 'number'
+  );
+};
+
+const messageOf = (body: unknown): string | undefined => {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+};
+
+async function post(
+  path: string,
+  body: unknown,
+  options: { jwt?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), AUTH_TIMEOUT_MS);
+  const abort = () => controller.abort();
+  options.signal?.addEventListener('abort', abort);
+  try {
+    // No content-type without a body: a JSON content-type with an empty body is a 400.
+    const headers: Record<string, string> =
+      body === undefined ? {} : { 'content-type': 'application/json' };
+    if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
+    return await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new AuthError(undefined, undefined);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abort);
+  }
+}
+
+async function sessionFrom(response: Response): Promise<Session> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.status !== 200 || !isSession(body))
+    throw new AuthError(messageOf(body), response.status);
+  return body;
+}
+
+export async function requestLogin(form: LoginForm, signal?: AbortSignal): Promise<Session> {
+  return sessionFrom(
+    await post('/auth/local', { identifier: form.identifier, password: form.password }, { signal }),
+  );
+}
+
+export async function requestRegistration(
+  form: RegisterForm,
+  signal?: AbortSignal,
+): Promise<Session> {
+  return sessionFrom(
+    await post(
+      '/auth/local/register',
+      { email: form.email, username: form.username, password: form.password },
+      { signal },
+    ),
+  );
+}
+
+/** Revokes the token on the server. Best effort: the caller signs out whatever happens. */
+export async function requestLogout(jwt: string, signal?: AbortSignal): Promise<void> {
+  await post('/auth/logout', undefined, { jwt, signal });
+}

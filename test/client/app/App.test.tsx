@@ -1,0 +1,50 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../../../src/client/App';
+import { api } from '../../../src/client/app/api';
+import { aSession, storeSession } from '../session/fixtures';
+
+describe('the app', () => {
+  let fetchMock: jest.SpyInstance;
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+    fetchMock = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(null, { status: 204 }));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('starts signed in from the stored session, and Logout revokes the token, resets the API cache and toasts', async () => {
+    storeSession(aSession({ username: 'alice' }));
+    const { match, type } = api.util.resetApiState;
+    // A spy loses the action creator's `match`, which RTK Query's middleware calls.
+    const reset = Object.assign(jest.spyOn(api.util, 'resetApiState'), { match, type });
+    const user = userEvent.setup();
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'alice' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/logout');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer jwt-1');
+    expect(reset).toHaveBeenCalled();
+    expect(localStorage.length).toBe(0);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Login to get access!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('starts signed out on /login when nothing is stored', async () => {
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Login to get access!' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

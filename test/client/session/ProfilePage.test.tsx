@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import { ProfileView } from '../../../src/client/session/ProfilePage';
+import ProfilePage from '../../../src/client/session/ProfilePage';
+import { aSession, storeSession } from './fixtures';
+import { renderWithSession } from './renderWithSession';
+
+const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('Profile screen', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the stored user, without fetching anything', () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    storeSession(aSession({ username: 'alice', email: 'alice@example.com' }));
+    renderWithSession([{ path: '/profile', Component: ProfilePage }], { path: '/profile' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(valueOf('Username:')).toBe('alice');
+    expect(valueOf('Email:')).toBe('alice@example.com');
+    expect(valueOf('Provider:')).toBe('local');
+    expect(valueOf('Account Status:')).toBe('Confirmed');
+    expect(valueOf('Account:')).toBe('Active');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('says Not Confirmed and Blocked when so', () => {
+    render(<ProfileView user={aSession({ confirmed: false, blocked: true }).user} />);
+    expect(valueOf('Account Status:')).toBe('Not Confirmed');
+    expect(valueOf('Account:')).toBe('Blocked');
+  });
+});
