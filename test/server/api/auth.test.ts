@@ -189,6 +189,13 @@ describeEachDialect('auth', (dialect) => {
       expect((await me(t, bearer(second))).statusCode).toBe(200);
     });
 
+    it('takes a logout with an empty JSON body, as Strapi clients send it', async () => {
+      const session = await register(t.app, credentials('Empty'));
+      const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...bearer(session), 'content-type': 'application/json' }, payload: '' });
+      expect(logout.statusCode).toBe(204);
+      expect((await me(t, bearer(session))).statusCode).toBe(401);
+    });
+
     it('refuses the tokens of a blocked or deleted user at once', async () => {
       const blocked = credentials('Blk');
       const blockedSession = await register(t.app, blocked);
