@@ -17,12 +17,16 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 function StoreAndRouter({ extra, router }: { extra: ApiExtra; router: AppRouter }) {
   const store = useMemo(() => createAppStore(extra), [extra]);
   const session = useSessionActor();
-  // When a session ends (logout or 401) nothing cached for it may survive.
+  // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
+  // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
   useEffect(() => {
-    const subscription = session.on('session.ended', () =>
-      store.dispatch(api.util.resetApiState()),
-    );
-    return () => subscription.unsubscribe();
+    const reset = () => store.dispatch(api.util.resetApiState());
+    const started = session.on('session.started', reset);
+    const ended = session.on('session.ended', (event) => event.reason === 'logout' && reset());
+    return () => {
+      started.unsubscribe();
+      ended.unsubscribe();
+    };
   }, [session, store]);
   return (
     <Provider store={store}>

@@ -3,9 +3,7 @@
  * logout, with the validation messages and toasts on the way; every guard redirect; the 404
  * page; a 401 ending the session. Screenshots of each screen at both widths.
  */
-import type { Browser } from 'playwright-core';
-import { describeInBrowser, launchBrowser, PHONE } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describeInBrowser, PHONE, stageForSuite } from './support/browser';
 import { newCredentials, registerUser } from './support/session';
 import {
   heading,
@@ -21,21 +19,11 @@ jest.setTimeout(60_000);
 const NOT_FOUND = 'Oops! The page you’re looking for doesn’t exist.';
 
 describeInBrowser('session: register, login, profile, logout', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const stage = stageForSuite();
 
   it('registers, logs in, shows the profile and logs out', async () => {
     const credentials = newCredentials('flow');
-    const { page, context } = await openPage(browser, `${server.url}/register`);
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
 
     // Register: validation first.
     expect(await heading(page)).toBe('Register to get access!');
@@ -73,12 +61,12 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await toast(page, 'Registration successful! Welcome aboard.');
     const toastAt = Date.now();
     await screenshotBoth(page, 'register-success');
-    await page.waitForURL(`${server.url}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${stage.server.url}/login`, { timeout: 10_000 });
     expect(Date.now() - toastAt).toBeGreaterThan(1000);
     expect(await storedSession(page)).toBeNull();
 
     // Registering the same account again: the server's message.
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${stage.server.url}/register`);
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByLabel('Username', { exact: true }).fill(credentials.username);
     await page.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -119,7 +107,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect(await busy.isDisabled()).toBe(true);
     await screenshotBoth(page, 'login-submitting');
     await toast(page, 'Login successful! Redirecting...');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${stage.server.url}/`);
     await page.unroute('**/api/auth/local');
     expect(await heading(page)).toBe(`Welcome, ${credentials.username}!`);
     const stored = (await storedSession(page)) as {
@@ -133,7 +121,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     // Profile, through the user menu.
     await page.getByRole('button', { name: credentials.username }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await page.waitForURL(`${server.url}/profile`);
+    await page.waitForURL(`${stage.server.url}/profile`);
     expect(await heading(page)).toBe('Profile');
     const main = page.getByRole('main');
     for (const text of [
@@ -165,9 +153,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect((await loggedOut).status()).toBe(204);
     await toast(page, 'Logout successful! Redirecting...');
     expect(await storedSession(page)).toBeNull();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${stage.server.url}/login`);
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    const me = await fetch(`${server.url}/api/users/me`, {
+    const me = await fetch(`${stage.server.url}/api/users/me`, {
       headers: { authorization: `Bearer ${stored.jwt}` },
     });
     expect(me.status).toBe(401);
@@ -178,47 +166,50 @@ describeInBrowser('session: register, login, profile, logout', () => {
     it.each(['/', '/todos', '/profile'])(
       'an anonymous visitor at %s is sent to /login',
       async (path) => {
-        const { page, context } = await openPage(browser, `${server.url}${path}`);
-        await page.waitForURL(`${server.url}/login`);
+        const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
+        await page.waitForURL(`${stage.server.url}/login`);
         expect(await heading(page)).toBe('Login to get access!');
         await context.close();
       },
     );
 
     it('an anonymous visitor may open /register', async () => {
-      const { page, context } = await openPage(browser, `${server.url}/register`);
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
       expect(await heading(page)).toBe('Register to get access!');
       expect(pathOf(page)).toBe('/register');
       await context.close();
     });
 
     it('a signed-in user at /login is sent to /, and may open /, /profile and /register', async () => {
-      const session = await registerUser(server.url);
-      const { page, context } = await openPage(browser, `${server.url}/login`, { session });
-      await page.waitForURL(`${server.url}/`);
+      const session = await registerUser(stage.server.url);
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`, { session });
+      await page.waitForURL(`${stage.server.url}/`);
       expect(await heading(page)).toBe(`Welcome, ${session.user.username}!`);
       for (const [path, title] of [
         ['/profile', 'Profile'],
         ['/register', 'Register to get access!'],
         ['/', `Welcome, ${session.user.username}!`],
       ]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${stage.server.url}${path}`);
         expect(await heading(page)).toBe(title);
         expect(pathOf(page)).toBe(path);
       }
       await context.close();
     });
 
-    it('a token the server refuses ends the session: the next call gets a 401 and the user is sent to /login', async () => {
-      const session = await registerUser(server.url);
-      await fetch(`${server.url}/api/auth/logout`, {
+    it('a token the server refuses ends the session: the list shows the 401 error page, then /login', async () => {
+      const session = await registerUser(stage.server.url);
+      await fetch(`${stage.server.url}/api/auth/logout`, {
         method: 'POST',
         headers: { authorization: `Bearer ${session.jwt}` },
       });
-      const { page, context } = await openPage(browser, `${server.url}/todos`, { session });
-      await page.waitForURL(`${server.url}/login`, { timeout: 15_000 });
-      expect(await heading(page)).toBe('Login to get access!');
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/todos`, { session });
+      await page.getByText('401', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await heading(page)).toBe('Missing or invalid credentials');
       expect(await storedSession(page)).toBeNull();
+      await page.getByRole('link', { name: 'Go to Home' }).click();
+      await page.waitForURL(`${stage.server.url}/login`, { timeout: 15_000 });
+      expect(await heading(page)).toBe('Login to get access!');
       await context.close();
     });
   });
@@ -227,19 +218,19 @@ describeInBrowser('session: register, login, profile, logout', () => {
     it.each(['/no/such/page', '/dev'])(
       '%s shows status 404 and the message, signed in or not',
       async (path) => {
-        const { page, context } = await openPage(browser, `${server.url}${path}`);
+        const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
         expect(await heading(page)).toBe(NOT_FOUND);
         await page.getByText('404', { exact: true }).waitFor();
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
         if (path === '/no/such/page') await screenshotBoth(page, 'not-found');
         await page.getByRole('link', { name: 'Go to Home' }).click();
-        await page.waitForURL(`${server.url}/login`);
+        await page.waitForURL(`${stage.server.url}/login`);
         await context.close();
       },
     );
 
     it('works at phone width too', async () => {
-      const { page, context } = await openPage(browser, `${server.url}/nope`, { viewport: PHONE });
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/nope`, { viewport: PHONE });
       expect(await heading(page)).toBe(NOT_FOUND);
       await context.close();
     });

@@ -1,7 +1,7 @@
 /** Routes, lazy-loaded per page so the first load carries only what it shows, and their guards. */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { clientConfig } from '../config';
-import { RequireAnonymous, RequireUser } from '../session/guards';
+import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { RouteErrorPage } from '../ui/RouteErrorPage';
 import { Layout } from './layout/Layout';
@@ -33,9 +33,13 @@ export function createRoutes({
               Component: RequireUser,
               children: [
                 { index: true, lazy: page(() => import('../home/HomePage')) },
-                { path: 'todos', lazy: page(() => import('../todos/TodosPage')) },
                 { path: 'profile', lazy: page(() => import('../session/ProfilePage')) },
               ],
+            },
+            {
+              // The list shows its own error page when its load fails, session ended or not.
+              Component: RequireUserOrShowExpiry,
+              children: [{ path: 'todos', lazy: page(() => import('../todos/TodosPage')) }],
             },
             {
               Component: RequireAnonymous,

@@ -1,10 +1,25 @@
 /** Route guards: they read the session actor, so they follow login, logout and a 401 as they happen. */
-import { Navigate, Outlet } from 'react-router-dom';
-import { useSessionUser } from './SessionProvider';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSessionSelector, useSessionUser } from './SessionProvider';
 
-/** Home, todos and profile: signed-in users only; anybody else goes to /login. */
+/** Home and profile: signed-in users only; anybody else goes to /login. */
 export function RequireUser() {
   return useSessionUser() ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/**
+ * Like RequireUser, but a session that expires while the page is shown (its load failed, or a
+ * call got 401) leaves the page up so it can show what went wrong; the next navigation goes to
+ * /login. Only for pages that render their own error without a user.
+ */
+export function RequireUserOrShowExpiry() {
+  const user = useSessionUser();
+  const expired = useSessionSelector((snapshot) => snapshot.context.endedBy === 'expired');
+  const { key } = useLocation();
+  const [grantedKey, setGrantedKey] = useState(user ? key : undefined);
+  if (user && grantedKey !== key) setGrantedKey(key);
+  return user || (expired && grantedKey === key) ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
 /** Login: anonymous visitors only; a signed-in user goes to /. */

@@ -36,10 +36,16 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' };
 
-export type SessionEmitted = { type: 'session.ended'; reason: 'logout' | 'expired' };
+export type SessionEmitted =
+  | { type: 'session.ended'; reason: 'logout' | 'expired' }
+  | { type: 'session.started' };
+
+export type SessionEndReason = Extract<SessionEmitted, { type: 'session.ended' }>['reason'];
 
 export interface SessionContext {
   session: Session | undefined;
+  /** How the last session ended: an expiry leaves the page that saw it up, to show its error. */
+  endedBy: SessionEndReason | undefined;
 }
 
 type Toast = { message: string; variant: ToastVariant };
@@ -54,7 +60,7 @@ const go = (to: string) => ({ type: 'navigate' as const, params: { to } });
 const signedOutAfterLogout = {
   target: '#session.auth.signedOut.leaving',
   actions: [
-    'forgetSession',
+    { type: 'forgetSession', params: { reason: 'logout' } },
     'removeStoredSession',
     toast(SESSION_MESSAGES.logout, 'success'),
     { type: 'announceEnd', params: { reason: 'logout' } },
@@ -82,11 +88,15 @@ export const sessionMachine = setup({
     /** Provided by the app: shows a toast. */
     notify: (_, _params: Toast) => {},
     restoreSession: assign({ session: () => readStoredSession() }),
-    keepSession: assign({ session: (_, params: { session: Session }) => params.session }),
+    keepSession: assign({ session: (_, params: { session: Session }) => params.session, endedBy: undefined }),
     storeSession: (_, params: { session: Session }) => writeStoredSession(params.session),
-    forgetSession: assign({ session: () => undefined }),
+    forgetSession: assign({
+      session: () => undefined,
+      endedBy: (_, params: { reason: SessionEndReason }) => params.reason,
+    }),
     removeStoredSession: () => removeStoredSession(),
-    announceEnd: emit((_, params: { reason: SessionEmitted['reason'] }) => ({
+    announceStart: emit({ type: 'session.started' as const }),
+    announceEnd: emit((_, params: { reason: SessionEndReason }) => ({
       type: 'session.ended' as const,
       reason: params.reason,
     })),
@@ -101,7 +111,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: { session: undefined },
+  context: { session: undefined, endedBy: undefined },
   states: {
     auth: {
       initial: 'restoring',
@@ -133,6 +143,7 @@ export const sessionMachine = setup({
                   actions: [
                     { type: 'keepSession', params: ({ event }) => ({ session: event.output }) },
                     { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
+                    'announceStart',
                     toast(SESSION_MESSAGES.loginSuccess, 'success'),
                     go('/'),
                   ],
@@ -160,7 +171,7 @@ export const sessionMachine = setup({
                 'session.expired': {
                   target: '#session.auth.signedOut',
                   actions: [
-                    'forgetSession',
+                    { type: 'forgetSession', params: { reason: 'expired' } },
                     'removeStoredSession',
                     { type: 'announceEnd', params: { reason: 'expired' } },
                   ],

@@ -1,4 +1,120 @@
-/** PLACEHOLDER: the issue that owns this screen replaces it. */
+/**
+ * The /todos screen: the view (page, page size, search, sort, order) lives in the URL; the list
+ * comes from RTK Query; the dialogs change it. The login guard is the router's.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { TodoEntity } from '../../shared/api-types';
+import { useSessionUser } from '../session/SessionProvider';
+import { ErrorPage } from '../ui/ErrorPage';
+import { GenerateTodos } from './GenerateTodos';
+import { ListControls } from './ListControls';
+import { listErrorDetails } from './messages';
+import { Pagination } from './Pagination';
+import { clampPage, lastPage, rowNumber } from './pagination';
+import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
+import { TodoRow, TodoRowSkeletons } from './TodoRow';
+import { useGetTodosQuery } from './todosApi';
+import { useSessionEndOnFailure } from './useSessionEndOnFailure';
+import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
+
+export const EMPTY_TEXT = 'No todos available. Add your first todo!';
+
+type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
+
 export default function TodosPage() {
-  return <h1>Todos</h1>;
+  const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => viewFromParams(params), [params]);
+  const { data, error, isLoading, isFetching } = useGetTodosQuery(view);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
+
+  const setView = useCallback(
+    (change: Partial<TodoView>, replace = false) =>
+      setParams((current) => viewToParams(changeView(viewFromParams(current), change)), { replace }),
+    [setParams],
+  );
+
+  const last = data ? lastPage(data.total, data.pageSize) : 1;
+
+  // Keep the page within 1..last, also when a delete empties the last page.
+  useEffect(() => {
+    if (!data || isFetching) return;
+    const page = clampPage(view.page, last);
+    if (page !== view.page) setView({ page }, true);
+  }, [data, isFetching, last, view.page, setView]);
+
+  useSessionEndOnFailure(Boolean(error));
+
+  if (error) {
+    const { status, message } = listErrorDetails(error);
+    return <ErrorPage status={status} title={message} />;
+  }
+
+  const close = () => setDialog((current) => ({ ...current, open: false }));
+  const busy = isLoading || isFetching;
+
+  return (
+    <Box sx={{ pb: 10 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        <Typography component="h1" variant="h4">
+          Todos
+        </Typography>
+        <GenerateTodos userId={user?.id} />
+      </Stack>
+
+      <ListControls view={view} onChange={(change) => setView(change)} />
+
+      {isLoading || !data ? (
+        <TodoRowSkeletons />
+      ) : data.total === 0 ? (
+        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+          {EMPTY_TEXT}
+        </Typography>
+      ) : (
+        <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+          {data.todos.map((todo, index) => (
+            <TodoRow
+              key={todo.id}
+              todo={todo}
+              number={rowNumber(data.page, data.pageSize, index)}
+              onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+              onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <Pagination
+        page={clampPage(view.page, last)}
+        pageSize={data?.pageSize ?? view.pageSize}
+        total={data?.total ?? 0}
+        last={last}
+        busy={busy}
+        onPage={(page) => setView({ page })}
+      />
+
+      <Fab
+        color="primary"
+        aria-label="Add todo"
+        onClick={() => setDialog({ kind: 'add', open: true })}
+        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
+      >
+        <AddIcon />
+      </Fab>
+
+      <AddTodoDialog open={dialog.kind === 'add' && dialog.open} userId={user?.id} onClose={close} />
+      <EditTodoDialog open={dialog.kind === 'edit' && dialog.open} todo={dialog.todo} onClose={close} />
+      <DeleteTodoDialog open={dialog.kind === 'delete' && dialog.open} todo={dialog.todo} onClose={close} />
+    </Box>
+  );
 }

@@ -49,3 +49,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+export interface Stage {
+  server: import('./server').RunningServer;
+  browser: Browser;
+}
+
+/** A fresh server (its own SQLite) and browser for the suite it is called in, both stopped after it. */
+export function stageForSuite(env?: Record<string, string>): Stage {
+  const stage = {} as Stage;
+  beforeAll(async () => {
+    const { startServer } = await import('./server');
+    [stage.server, stage.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await stage.browser?.close();
+    await stage.server?.stop();
+  });
+  return stage;
+}

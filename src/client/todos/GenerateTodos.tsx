@@ -1,0 +1,77 @@
+/**
+ * The "Generate Todos" button: 100 sample todos one after another, with a progress bar and a
+ * Cancel button. Faker is loaded on the first click only (its own chunk).
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from './generateTodos';
+import { refreshTodoLists, useCreateSampleTodoMutation } from './todosApi';
+
+const loadFaker = async () => (await import('@faker-js/faker/locale/en')).faker;
+
+export function GenerateTodos({ userId }: { userId: number | undefined }) {
+  const dispatch = useDispatch();
+  const [createSample] = useCreateSampleTodoMutation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async () => {
+    if (controller.current) return;
+    const run = new AbortController();
+    controller.current = run;
+    setProgress(0);
+    try {
+      const faker = await loadFaker();
+      await generateTodos({
+        create: (payload) => createSample(payload).unwrap(),
+        makeSample: sampleTodoMaker(faker, userId),
+        signal: run.signal,
+        count: GENERATE_COUNT,
+        onProgress: (done) => {
+          if (!run.signal.aborted) setProgress(done);
+        },
+      });
+    } catch {
+      // Faker could not be loaded: nothing was created; the spec keeps bulk failures silent.
+    } finally {
+      controller.current = null;
+      setProgress(null);
+      dispatch(refreshTodoLists());
+    }
+  };
+
+  const running = progress !== null;
+  return (
+    <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, minWidth: { sm: 240 } }}>
+      <Button variant="outlined" onClick={() => void start()} disabled={running}>
+        Generate Todos
+      </Button>
+      {running && (
+        <Box sx={{ alignSelf: 'stretch' }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round((progress * 100) / GENERATE_COUNT)}
+              aria-label="Generate Todos progress"
+              aria-valuetext={`${progress} / ${GENERATE_COUNT}`}
+              sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+            />
+            <Typography variant="body2" data-testid="generate-progress" sx={{ minWidth: '8ch', textAlign: 'right' }}>
+              {progress} / {GENERATE_COUNT}
+            </Typography>
+            <Button size="small" onClick={() => controller.current?.abort()}>
+              Cancel
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+/** Search (debounced), items per page, sort field and order; every control has a visible label. */
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_FIELDS, SORT_ORDERS, type TodoView } from './view';
+
+export interface ListControlsProps {
+  view: TodoView;
+  onChange(change: Partial<TodoView>): void;
+  debounceMs?: number;
+}
+
+export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS }: ListControlsProps) {
+  const [search, setSearch] = useState(view.search);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  // The URL changed the search (back, forward, a link): show it and drop any pending typing.
+  const [shownSearch, setShownSearch] = useState(view.search);
+  if (shownSearch !== view.search) {
+    setShownSearch(view.search);
+    setSearch(view.search);
+    clearTimeout(timer.current);
+  }
+
+  useEffect(() => {
+    input.current?.focus();
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const type = (text: string) => {
+    setSearch(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onChangeRef.current({ search: text }), debounceMs);
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
+      <TextField
+        inputRef={input}
+        type="search"
+        label="Search"
+        placeholder="Search todos..."
+        value={search}
+        onChange={(event) => type(event.target.value)}
+        sx={{ flexGrow: 1 }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden="true" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          // Phones: the page size on its own row, sort field and order side by side below it.
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, auto)' },
+          gap: 2,
+          '& > :first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
+        }}
+      >
+        <TextField
+          select
+          label="Items per page"
+          value={view.pageSize}
+          onChange={(event) => onChange({ pageSize: Number(event.target.value) as TodoView['pageSize'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: { md: 130 } }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Sort by"
+          value={view.sort}
+          onChange={(event) => onChange({ sort: event.target.value as TodoView['sort'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: { md: 150 } }}
+        >
+          {SORT_FIELDS.map((field) => (
+            <option key={field.value} value={field.value}>
+              {field.label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Order"
+          value={view.order}
+          onChange={(event) => onChange({ order: event.target.value as TodoView['order'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: { md: 130 } }}
+        >
+          {SORT_ORDERS.map((order) => (
+            <option key={order.value} value={order.value}>
+              {order.label}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+    </Stack>
+  );
+}

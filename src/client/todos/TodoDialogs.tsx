@@ -1,0 +1,108 @@
+/**
+ * The add, edit and delete dialogs. Each runs its own call: a success toasts, refreshes the list
+ * (through the mutation's tags) and closes; a failure toasts the catalogue's message and stays.
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import type { TodoEntity } from '../../shared/api-types';
+import { SubmitButton } from '../ui/SubmitButton';
+import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
+import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
+import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { useToasts } from './useToasts';
+
+/** Runs a change and says how it went; true when the dialog should close. */
+function useChangeReporter(change: Change) {
+  const toasts = useToasts();
+  return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
+    try {
+      const outcome = await run();
+      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change]);
+      else toasts.error(ODD_STATUS_MESSAGES[change]);
+      return true;
+    } catch (error) {
+      toasts.error(changeErrorMessage(error));
+      return false;
+    }
+  };
+}
+
+export interface AddTodoDialogProps {
+  open: boolean;
+  /** The signed-in user's id, sent as the new todo's owner. */
+  userId: number | undefined;
+  onClose(): void;
+}
+
+export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
+  const [addTodo, { isLoading }] = useAddTodoMutation();
+  const report = useChangeReporter('add');
+  const submit = async (values: TodoFormValues) => {
+    const payload = { ...values, ...(userId === undefined ? {} : { user: userId }) };
+    if (await report(() => addTodo(payload).unwrap())) onClose();
+  };
+  return (
+    <TodoFormDialog open={open} title="Add New Todo" submitLabel="Add" submitting={isLoading} onClose={onClose} onSubmit={submit} />
+  );
+}
+
+export interface TodoDialogProps {
+  open: boolean;
+  /** The todo to change; kept while the dialog closes. */
+  todo: TodoEntity | undefined;
+  onClose(): void;
+}
+
+export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
+  const [editTodo, { isLoading }] = useEditTodoMutation();
+  const report = useChangeReporter('edit');
+  const submit = async (values: TodoFormValues) => {
+    if (!todo) return;
+    const changes = { title: values.title, description: values.description };
+    if (await report(() => editTodo({ id: todo.id, changes }).unwrap())) onClose();
+  };
+  return (
+    <TodoFormDialog
+      open={open && todo !== undefined}
+      title="Edit this todo"
+      submitLabel="Edit"
+      initialValues={{ title: todo?.attributes.title ?? '', description: todo?.attributes.description ?? '' }}
+      submitting={isLoading}
+      onClose={onClose}
+      onSubmit={submit}
+    />
+  );
+}
+
+export function DeleteTodoDialog({ open, todo, onClose }: TodoDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const [deleteTodo, { isLoading }] = useDeleteTodoMutation();
+  const report = useChangeReporter('delete');
+  const confirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!todo) return;
+    if (await report(() => deleteTodo(todo.id).unwrap())) onClose();
+  };
+  return (
+    <Dialog open={open && todo !== undefined} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+      <form onSubmit={confirm}>
+        <DialogTitle id={titleId}>Delete this todo</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={textId}>Are you sure you want to delete this todo?</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Close</Button>
+          <SubmitButton loading={isLoading} color="error">
+            Delete
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+/** The add and edit dialogs' shared form: title and description, checked with the shared schema. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import { todoFormSchema, type TodoForm } from '../../shared/schemas';
+import { SubmitButton } from '../ui/SubmitButton';
+
+export type TodoFormValues = v.InferOutput<typeof todoFormSchema>;
+
+export interface TodoFormDialogProps {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  initialValues?: TodoForm;
+  submitting: boolean;
+  onClose(): void;
+  onSubmit(values: TodoFormValues): Promise<void> | void;
+}
+
+export function TodoFormDialog({ open, title, submitLabel, initialValues, submitting, onClose, onSubmit }: TodoFormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {/* The form mounts with the dialog's content, so each opening starts from its initial values. */}
+      <TodoFormBody
+        titleId={titleId}
+        title={title}
+        submitLabel={submitLabel}
+        initialValues={initialValues}
+        submitting={submitting}
+        onClose={onClose}
+        onSubmit={onSubmit}
+      />
+    </Dialog>
+  );
+}
+
+function TodoFormBody({
+  titleId,
+  title,
+  submitLabel,
+  initialValues,
+  submitting,
+  onClose,
+  onSubmit,
+}: Omit<TodoFormDialogProps, 'open'> & { titleId: string }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TodoForm, unknown, TodoFormValues>({
+    resolver: valibotResolver(todoFormSchema),
+    defaultValues: { title: initialValues?.title ?? '', description: initialValues?.description ?? '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          {...register('title')}
+          label="Title"
+          fullWidth
+          margin="normal"
+          autoFocus
+          error={Boolean(errors.title)}
+          helperText={errors.title?.message}
+        />
+        <TextField
+          {...register('description')}
+          label="Description"
+          fullWidth
+          margin="normal"
+          multiline
+          minRows={3}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.message}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Close</Button>
+        <SubmitButton loading={submitting}>{submitLabel}</SubmitButton>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+/** One numbered todo: completion checkbox, title, badge, Edit and Delete, description and dates. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TodoEntity } from '../../shared/api-types';
+import { formatDateTime } from '../ui/dates';
+import { changeErrorMessage } from './messages';
+import { useSetTodoCompletedMutation } from './todosApi';
+import { useToasts } from './useToasts';
+
+export interface TodoRowProps {
+  todo: TodoEntity;
+  number: number;
+  onEdit(todo: TodoEntity): void;
+  onDelete(todo: TodoEntity): void;
+}
+
+export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
+  const { title, description, completed, createdAt, updatedAt } = todo.attributes;
+  const [setCompleted] = useSetTodoCompletedMutation();
+  const toasts = useToasts();
+
+  const toggle = async (next: boolean) => {
+    try {
+      await setCompleted({ id: todo.id, completed: next }).unwrap();
+    } catch (error) {
+      toasts.error(changeErrorMessage(error)); // the optimistic tick is already undone
+    }
+  };
+
+  return (
+    <Paper component="li" variant="outlined" data-testid="todo-row" sx={{ p: 2, listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
+            {number}.
+          </Typography>
+          <Checkbox
+            checked={completed}
+            onChange={(event) => void toggle(event.target.checked)}
+            slotProps={{ input: { 'aria-label': `Mark ${title} as completed` } }}
+            sx={{ p: 0.5 }}
+          />
+          <Typography
+            component="h2"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere', textDecoration: completed ? 'line-through' : 'none' }}
+          >
+            {title}
+          </Typography>
+          <Chip
+            size="small"
+            label={completed ? 'Completed' : 'Pending'}
+            color={completed ? 'success' : 'default'}
+            variant={completed ? 'filled' : 'outlined'}
+            sx={{ flexShrink: 0 }}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexShrink: 0 }}>
+          <Button size="small" variant="outlined" aria-label={`Edit ${title}`} onClick={() => onEdit(todo)}>
+            Edit
+          </Button>
+          <Button size="small" variant="outlined" color="error" aria-label={`Delete ${title}`} onClick={() => onDelete(todo)}>
+            Delete
+          </Button>
+        </Stack>
+      </Stack>
+      <Box sx={{ mt: 1, pl: { sm: '4.5ch' } }}>
+        {description ? (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            <strong>Description:</strong> {description}
+          </Typography>
+        ) : null}
+        <Typography variant="caption" color="text.secondary" component="p">
+          Created at: {formatDateTime(createdAt)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          Updated at: {formatDateTime(updatedAt)}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+export const SKELETON_ROWS = 5;
+
+/** What the list shows while it loads: five placeholder rows. */
+export function TodoRowSkeletons() {
+  return (
+    <Stack component="ul" spacing={1.5} aria-busy="true" sx={{ p: 0, m: 0 }}>
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        <Paper key={index} component="li" variant="outlined" data-testid="todo-skeleton" sx={{ p: 2, listStyle: 'none' }}>
+          <Skeleton variant="text" width="60%" height={28} />
+          <Skeleton variant="text" width="40%" />
+          <Skeleton variant="text" width="30%" />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Generate Todos: creates sample todos one after another (100 per click), skips the ones that
+ * fail, reports progress and stops when its signal is aborted. The caller injects how a sample
+ * is made and how it is created, so this loop is tested without a server or faker.
+ */
+import type { NewTodo } from './todosApi';
+
+export const GENERATE_COUNT = 100;
+
+export interface GenerateOptions<Payload> {
+  create(payload: Payload): Promise<unknown>;
+  makeSample(): Payload;
+  signal?: AbortSignal;
+  count?: number;
+  /** Called after each attempt, successful or not, with how many attempts are done. */
+  onProgress?(done: number, total: number): void;
+}
+
+export interface GenerateResult {
+  attempted: number;
+  created: number;
+  failed: number;
+  cancelled: boolean;
+}
+
+export async function generateTodos<Payload>({
+  create,
+  makeSample,
+  signal,
+  count = GENERATE_COUNT,
+  onProgress,
+}: GenerateOptions<Payload>): Promise<GenerateResult> {
+  const result: GenerateResult = { attempted: 0, created: 0, failed: 0, cancelled: false };
+  for (let index = 0; index < count; index += 1) {
+    if (signal?.aborted) {
+      result.cancelled = true;
+      break;
+    }
+    try {
+      await create(makeSample());
+      result.created += 1;
+    } catch {
+      result.failed += 1; // the spec: a failure is silently ignored
+    }
+    result.attempted += 1;
+    onProgress?.(result.attempted, count);
+  }
+  if (signal?.aborted && result.attempted < count) result.cancelled = true;
+  return result;
+}
+
+/** The part of faker a sample needs. */
+export interface LoremSource {
+  lorem: {
+    words(wordCount?: number | { min: number; max: number }): string;
+    paragraph(sentenceCount?: number | { min: number; max: number }): string;
+  };
+}
+
+/** A bulk sample: random words as the title, one paragraph as the description, the owner as `[id]`. */
+export const sampleTodoMaker =
+  (faker: LoremSource, userId: number | undefined) =>
+  (): NewTodo => ({
+    title: faker.lorem.words({ min: 2, max: 5 }),
+    description: faker.lorem.paragraph(),
+    ...(userId === undefined ? {} : { user: [userId] }),
+  });

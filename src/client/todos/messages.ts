@@ -1,0 +1,64 @@
+/** The todo screen's texts from the spec's error catalogue, and how an error becomes one. */
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+export type Change = 'add' | 'edit' | 'delete';
+
+export const SUCCESS_MESSAGES: Record<Change, string> = {
+  add: 'Todo added successfully!',
+  edit: 'Todo updated successfully!',
+  delete: 'Todo Deleted successfully!',
+};
+
+export const ODD_STATUS_MESSAGES: Record<Change, string> = {
+  add: 'Todo was added but something went wrong!',
+  edit: 'Todo was updated but something went wrong!',
+  delete: 'Todo was Deleted but something went wrong!',
+};
+
+export const NETWORK_ERROR_MESSAGE = 'Network error! Please try again later.';
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
+
+/** Add, edit and delete succeed with 200 or 204. */
+export const isSuccessStatus = (status: number): boolean => status === 200 || status === 204;
+
+export const isFetchBaseQueryError = (error: unknown): error is FetchBaseQueryError =>
+  typeof error === 'object' && error !== null && 'status' in error;
+
+/** The `error.message` of a Strapi-shaped error body, if there is one. */
+export function serverErrorMessage(data: unknown): string | undefined {
+  const message = (data as { error?: { message?: unknown } } | null | undefined)?.error?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+const isNoResponse = (error: FetchBaseQueryError) => error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+
+/** What a failed add, edit or delete says: no response, the server's message, or the fallback. */
+export function changeErrorMessage(error: unknown): string {
+  if (isFetchBaseQueryError(error)) {
+    if (isNoResponse(error)) return NETWORK_ERROR_MESSAGE;
+    return serverErrorMessage(error.data) ?? FALLBACK_ERROR_MESSAGE;
+  }
+  return FALLBACK_ERROR_MESSAGE;
+}
+
+/**
+ * The numeric status and the message the error page shows when the list cannot be loaded.
+ * An HTTP error keeps its status; a timeout is 408, no response at all 503, anything else 500.
+ */
+export function listErrorDetails(error: FetchBaseQueryError | SerializedError): { status: number; message: string } {
+  if (!isFetchBaseQueryError(error)) return { status: 500, message: error.message || FALLBACK_ERROR_MESSAGE };
+  if (typeof error.status === 'number') {
+    return { status: error.status, message: serverErrorMessage(error.data) ?? FALLBACK_ERROR_MESSAGE };
+  }
+  switch (error.status) {
+    case 'TIMEOUT_ERROR':
+      return { status: 408, message: NETWORK_ERROR_MESSAGE };
+    case 'FETCH_ERROR':
+      return { status: 503, message: NETWORK_ERROR_MESSAGE };
+    case 'PARSING_ERROR':
+      return { status: error.originalStatus, message: FALLBACK_ERROR_MESSAGE };
+    default:
+      return { status: 500, message: FALLBACK_ERROR_MESSAGE };
+  }
+}

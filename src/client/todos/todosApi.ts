@@ -1,0 +1,154 @@
+/**
+ * The todo endpoints, injected into the one base API. The list query's argument is the view;
+ * each row provides its own tag and every list provides the list tag, so adding, editing and
+ * deleting refetch the lists on screen. Completion is changed optimistically.
+ */
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { ListResponse, SingleResponse, TodoEntity } from '../../shared/api-types';
+import { api } from '../app/api';
+import { lastPage } from './pagination';
+import type { TodoView } from './view';
+
+export const LIST_TAG = { type: 'Todo', id: 'PARTIAL-LIST' } as const;
+const rowTag = (id: number) => ({ type: 'Todo' as const, id });
+
+export interface TodoPage {
+  todos: TodoEntity[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+/** What a change answered: its HTTP status (200 or 204 is a success) and the todo, if any. */
+export interface ChangeOutcome {
+  status: number;
+  todo: TodoEntity | null;
+}
+
+export interface NewTodo {
+  title: string;
+  description?: string;
+  /** The owner: the signed-in user's id; Generate Todos sends it as `[id]`. */
+  user?: number | number[];
+}
+
+export interface TodoChanges {
+  title?: string;
+  description?: string | null;
+  completed?: boolean;
+}
+
+/** The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains], sort. */
+export function listTodosQuery(view: TodoView): string {
+  const params = new URLSearchParams();
+  params.set('pagination[page]', String(view.page));
+  params.set('pagination[pageSize]', String(view.pageSize));
+  const search = view.search.trim();
+  if (search) params.set('filters[title][$contains]', search);
+  params.set('sort', `${view.sort}:${view.order}`);
+  return params.toString();
+}
+
+export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
+  const pagination = response.meta.pagination;
+  const total = pagination.total;
+  if ('pageCount' in pagination) {
+    return { todos: response.data, page: pagination.page, pageSize: pagination.pageSize, pageCount: pagination.pageCount, total };
+  }
+  return { todos: response.data, page: view.page, pageSize: view.pageSize, pageCount: lastPage(total, view.pageSize), total };
+}
+
+const toOutcome = (response: SingleResponse | null, meta: FetchBaseQueryMeta | undefined): ChangeOutcome => ({
+  status: meta?.response?.status ?? 0,
+  todo: response?.data ?? null,
+});
+
+export const todosApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getTodos: builder.query<TodoPage, TodoView>({
+      query: (view) => `todos?${listTodosQuery(view)}`,
+      transformResponse: (response: ListResponse, _meta, view) => toTodoPage(response, view),
+      providesTags: (result) => (result ? [...result.todos.map((todo) => rowTag(todo.id)), LIST_TAG] : [LIST_TAG]),
+    }),
+
+    addTodo: builder.mutation<ChangeOutcome, NewTodo>({
+      query: (data) => ({ url: 'todos/', method: 'POST', body: { data } }),
+      transformResponse: toOutcome,
+      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
+    }),
+
+    editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges }>({
+      query: ({ id, changes }) => ({ url: `todos/${id}`, method: 'PUT', body: { data: changes } }),
+      transformResponse: toOutcome,
+      // The row, and the lists: a new title can move the row to another page of a title sort.
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [rowTag(id), LIST_TAG]),
+    }),
+
+    deleteTodo: builder.mutation<ChangeOutcome, number>({
+      query: (id) => ({ url: `todos/${id}`, method: 'DELETE' }),
+      transformResponse: toOutcome,
+      invalidatesTags: (_result, error, id) => (error ? [] : [rowTag(id), LIST_TAG]),
+    }),
+
+    /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */
+    setTodoCompleted: builder.mutation<ChangeOutcome, { id: number; completed: boolean }>({
+      query: ({ id, completed }) => ({ url: `todos/${id}`, method: 'PUT', body: { data: { completed } } }),
+      transformResponse: toOutcome,
+      async onQueryStarted({ id, completed }, { dispatch, getState, queryFulfilled }) {
+        const lists = todosApi.util
+          .selectInvalidatedBy(getState(), [rowTag(id)])
+          .filter((entry) => entry.endpointName === 'getTodos');
+        const patches = lists.map(({ originalArgs }) =>
+          dispatch(
+            todosApi.util.updateQueryData('getTodos', originalArgs as TodoView, (draft) => {
+              const row = draft.todos.find((todo) => todo.id === id);
+              if (row) row.attributes.completed = completed;
+            }),
+          ),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          const saved = data.todo;
+          // A list that was being refetched meanwhile may have brought back the old value: refetch it.
+          const refetching = lists.some(
+            ({ originalArgs }) => todosApi.endpoints.getTodos.select(originalArgs as TodoView)(getState()).isLoading,
+          );
+          if (refetching || !saved) {
+            dispatch(todosApi.util.invalidateTags([rowTag(id)]));
+            return;
+          }
+          // Keep the server's own values (its updatedAt) without refetching the lists.
+          for (const { originalArgs } of lists) {
+            dispatch(
+              todosApi.util.updateQueryData('getTodos', originalArgs as TodoView, (draft) => {
+                const row = draft.todos.find((todo) => todo.id === id);
+                if (row) row.attributes = { ...row.attributes, ...saved.attributes };
+              }),
+            );
+          }
+        } catch {
+          for (const patch of patches) patch.undo();
+        }
+      },
+    }),
+
+    /** One Generate Todos call: no invalidation, the run refreshes the list once when it ends. */
+    createSampleTodo: builder.mutation<ChangeOutcome, NewTodo>({
+      query: (data) => ({ url: 'todos/', method: 'POST', body: { data } }),
+      transformResponse: toOutcome,
+    }),
+  }),
+});
+
+export const {
+  useGetTodosQuery,
+  useAddTodoMutation,
+  useEditTodoMutation,
+  useDeleteTodoMutation,
+  useSetTodoCompletedMutation,
+  useCreateSampleTodoMutation,
+} = todosApi;
+
+/** Marks every todo list stale, so the ones on screen refetch. */
+export const refreshTodoLists = () => todosApi.util.invalidateTags([LIST_TAG]);

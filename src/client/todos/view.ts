@@ -1,0 +1,80 @@
+/**
+ * The list view (page, page size, search, sort field, order) and its place in the URL's query
+ * string, so a reload, back and forward keep it and a link can be shared.
+ */
+
+export const PAGE_SIZES = [5, 10, 20, 50] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export const SORT_FIELDS = [
+  { value: 'createdAt', label: 'Creation Date' },
+  { value: 'title', label: 'Title' },
+] as const;
+export type ListSortField = (typeof SORT_FIELDS)[number]['value'];
+
+export const SORT_ORDERS = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+] as const;
+export type ListSortOrder = (typeof SORT_ORDERS)[number]['value'];
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export interface TodoView {
+  page: number;
+  pageSize: PageSize;
+  search: string;
+  sort: ListSortField;
+  order: ListSortOrder;
+}
+
+export const DEFAULT_VIEW: TodoView = { page: 1, pageSize: 10, search: '', sort: 'createdAt', order: 'asc' };
+
+/** Query-string keys. */
+const KEYS = { page: 'page', pageSize: 'pageSize', search: 'search', sort: 'sort', order: 'order' } as const;
+
+const oneOf = <T extends string | number>(allowed: readonly T[], value: T | undefined, fallback: T): T =>
+  value !== undefined && allowed.includes(value) ? value : fallback;
+
+/** Reads the view from a query string; a missing or unreadable value takes its default. */
+export function viewFromParams(params: URLSearchParams): TodoView {
+  const page = Number(params.get(KEYS.page));
+  const pageSize = Number(params.get(KEYS.pageSize)) as PageSize;
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_VIEW.page,
+    pageSize: oneOf<PageSize>(PAGE_SIZES, pageSize, DEFAULT_VIEW.pageSize),
+    search: params.get(KEYS.search) ?? DEFAULT_VIEW.search,
+    sort: oneOf<ListSortField>(
+      SORT_FIELDS.map((field) => field.value),
+      (params.get(KEYS.sort) ?? undefined) as ListSortField | undefined,
+      DEFAULT_VIEW.sort,
+    ),
+    order: oneOf<ListSortOrder>(
+      SORT_ORDERS.map((order) => order.value),
+      (params.get(KEYS.order) ?? undefined) as ListSortOrder | undefined,
+      DEFAULT_VIEW.order,
+    ),
+  };
+}
+
+/** Writes the view as a query string, leaving out what equals the default so links stay short. */
+export function viewToParams(view: TodoView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.page !== DEFAULT_VIEW.page) params.set(KEYS.page, String(view.page));
+  if (view.pageSize !== DEFAULT_VIEW.pageSize) params.set(KEYS.pageSize, String(view.pageSize));
+  if (view.search !== DEFAULT_VIEW.search) params.set(KEYS.search, view.search);
+  if (view.sort !== DEFAULT_VIEW.sort) params.set(KEYS.sort, view.sort);
+  if (view.order !== DEFAULT_VIEW.order) params.set(KEYS.order, view.order);
+  return params;
+}
+
+/**
+ * The next view after a change. Changing the search, the page size, the sort field or the
+ * order goes back to page 1; changing only the page keeps the rest.
+ */
+export function changeView(view: TodoView, change: Partial<TodoView>): TodoView {
+  const next = { ...view, ...change };
+  const filterChanged =
+    next.search !== view.search || next.pageSize !== view.pageSize || next.sort !== view.sort || next.order !== view.order;
+  return filterChanged ? { ...next, page: 1 } : next;
+}

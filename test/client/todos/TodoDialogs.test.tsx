@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { renderWithStore } from './support/render';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+
+let server: FakeTodoApi;
+let stores: { dispatch(action: unknown): unknown }[] = [];
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+});
+
+afterEach(() => {
+  for (const store of stores) store.dispatch(todosApi.util.resetApiState());
+  stores = [];
+  server.uninstall();
+});
+
+function renderAdd() {
+  const onClose = jest.fn();
+  const view = renderWithStore(<AddTodoDialog open userId={7} onClose={onClose} />);
+  stores.push(view.store);
+  return { onClose, user: userEvent.setup() };
+}
+
+describe('the "Add New Todo" dialog', () => {
+  it('is a dialog named by its title, with Title and Description fields and Add and Close buttons', () => {
+    renderAdd();
+    const dialog = screen.getByRole('dialog', { name: 'Add New Todo' });
+    expect(within(dialog).getByLabelText('Title')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Description')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('marks an empty title invalid with "Title is required" and sends nothing', async () => {
+    const { user, onClose } = renderAdd();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const title = screen.getByLabelText('Title');
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Title is required');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'false');
+    expect(server.requests).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('treats a title of spaces as empty', async () => {
+    const { user } = renderAdd();
+    await user.type(screen.getByLabelText('Title'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('posts {data:{title, description, user}}, shows "Loading..." while pending, then toasts and closes', async () => {
+    const { user, onClose } = renderAdd();
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'POST', () => held.promise);
+    await user.type(screen.getByLabelText('Title'), '  Buy milk ');
+    await user.type(screen.getByLabelText('Description'), 'Two litres');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    const pending = await screen.findByRole('button', { name: 'Loading...' });
+    expect(pending).toBeDisabled();
+    expect(within(pending).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Buy milk', description: 'Two litres', user: 7 } });
+
+    held.release(jsonResponse(200, { data: { id: 1, attributes: {} }, meta: {} }));
+    expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Todo was added but something went wrong!" for a status other than 200 or 204', async () => {
+    const { user, onClose } = renderAdd();
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(201, { data: { id: 1, attributes: {} }, meta: {} }),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Odd');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Todo was added but something went wrong!')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server error.message and stays open', async () => {
+    const { user, onClose } = renderAdd();
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(403, errorBody(403, 'ForbiddenError', 'You may only create todos for yourself')),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('You may only create todos for yourself')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+  });
+
+  it('says "Something went wrong!" for an error without a message', async () => {
+    const { user } = renderAdd();
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => new Response('Bad gateway', { status: 502 }),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Gateway');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
+  });
+
+  it('says "Network error! Please try again later." when nothing answers', async () => {
+    const { user } = renderAdd();
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Offline');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Network error! Please try again later.')).toBeInTheDocument();
+  });
+
+  it('closes with Close without sending anything', async () => {
+    const { user, onClose } = renderAdd();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the "Edit this todo" dialog', () => {
+  it('is prefilled from the todo and puts the new title and description', async () => {
+    const todo = server.insert({ title: 'Old title', description: 'Old text', completed: false });
+    const onClose = jest.fn();
+    const { store } = renderWithStore(<EditTodoDialog open todo={todo} onClose={onClose} />);
+    stores.push(store);
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: 'Edit this todo' });
+    const title = within(dialog).getByLabelText('Title');
+    expect(title).toHaveValue('Old title');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Old text');
+
+    await user.clear(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+
+    await user.type(title, 'New title');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
+    expect(server.requestsTo('PUT', `/api/todos/${todo.id}`)[0]?.body).toEqual({ data: { title: 'New title', description: 'Old text' } });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Todo was updated but something went wrong!" for an odd status', async () => {
+    const todo = server.insert({ title: 'T', description: null, completed: false });
+    server.interceptOnce(
+      (request) => request.method === 'PUT',
+      () => jsonResponse(202, { data: todo, meta: {} }),
+    );
+    const { store } = renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />);
+    stores.push(store);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Todo was updated but something went wrong!')).toBeInTheDocument();
+  });
+});
+
+describe('the "Delete this todo" dialog', () => {
+  it('asks, deletes on Delete, toasts "Todo Deleted successfully!" and closes', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const onClose = jest.fn();
+    const { store } = renderWithStore(<DeleteTodoDialog open todo={todo} onClose={onClose} />);
+    stores.push(store);
+    const dialog = screen.getByRole('dialog', { name: 'Delete this todo' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this todo?');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
+    expect(server.requestsTo('DELETE', `/api/todos/${todo.id}`)).toHaveLength(1);
+    expect(server.todos).toHaveLength(0);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('says "Todo was Deleted but something went wrong!" for an odd status, and the server message on an error', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    server.interceptOnce(
+      (request) => request.method === 'DELETE',
+      () => jsonResponse(202, { data: todo, meta: {} }),
+    );
+    server.interceptOnce(
+      (request) => request.method === 'DELETE',
+      () => jsonResponse(404, errorBody(404, 'NotFoundError', 'Not Found')),
+    );
+    const onClose = jest.fn();
+    const { store } = renderWithStore(<DeleteTodoDialog open todo={todo} onClose={onClose} />);
+    stores.push(store);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Todo was Deleted but something went wrong!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Not Found')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,234 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TodosPage, { EMPTY_TEXT } from '../../../src/client/todos/TodosPage';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { renderRoute } from './support/render';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+
+const mockSend = jest.fn();
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
+  useSessionActor: () => ({ send: mockSend }),
+}));
+
+let server: FakeTodoApi;
+let cleanupStore: (() => void) | undefined;
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+  mockSend.mockClear();
+  localStorage.setItem('user', JSON.stringify({ jwt: 'jwt-test', user: { id: 7, username: 'ann' } }));
+});
+
+afterEach(() => {
+  cleanupStore?.();
+  server.uninstall();
+  localStorage.clear();
+});
+
+function open(path = '/todos') {
+  const view = renderRoute(TodosPage, path);
+  cleanupStore = () => view.store.dispatch(todosApi.util.resetApiState());
+  return { ...view, user: userEvent.setup() };
+}
+
+const rows = () => screen.queryAllByTestId('todo-row');
+const numbersAndTitles = () =>
+  rows().map((row) => `${within(row).getByTestId('todo-number').textContent} ${within(row).getByRole('heading').textContent}`);
+const search = (router: ReturnType<typeof open>['router']) => router.state.location.search;
+
+describe('the todo list screen', () => {
+  it('shows the heading "Todos", five skeleton rows while loading, then the numbered rows', async () => {
+    server.seed(3);
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'GET', () => held.promise);
+    open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Todos' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
+    held.release(jsonResponse(200, { data: server.todos, meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 3 } } }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.queryAllByTestId('todo-skeleton')).toHaveLength(0);
+    expect(numbersAndTitles()).toEqual(['1. Todo 1', '2. Todo 2', '3. Todo 3']);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows a row with its badge, buttons, description only when present, and dates', async () => {
+    server.insert({ title: 'Done thing', description: 'With details', completed: true });
+    server.insert({ title: 'Open thing', description: null, completed: false });
+    open();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [done, pending] = rows() as [HTMLElement, HTMLElement];
+    expect(within(done).getByText('Completed')).toBeInTheDocument();
+    expect(within(done).getByText('Description:')).toBeInTheDocument();
+    expect(within(done).getByText(/With details/)).toBeInTheDocument();
+    expect(within(done).getByRole('checkbox', { name: 'Mark Done thing as completed' })).toBeChecked();
+    expect(within(pending).getByText('Pending')).toBeInTheDocument();
+    expect(within(pending).queryByText('Description:')).not.toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Edit Open thing' })).toHaveTextContent('Edit');
+    expect(within(pending).getByRole('button', { name: 'Delete Open thing' })).toHaveTextContent('Delete');
+    expect(within(pending).getByText(/^Created at: January 1, 2026 at \d\d:\d\d [AP]M$/)).toBeInTheDocument();
+    expect(within(pending).getByText(/^Updated at: January 1, 2026 at \d\d:\d\d [AP]M$/)).toBeInTheDocument();
+  });
+
+  it('says "No todos available. Add your first todo!" for an empty list', async () => {
+    open();
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(EMPTY_TEXT).toBe('No todos available. Add your first todo!');
+    expect(screen.getByText('Showing 0 to 0 of 0 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('focuses the search box on load and labels every control', async () => {
+    open();
+    const box = screen.getByPlaceholderText('Search todos...');
+    expect(box).toHaveFocus();
+    expect(screen.getByLabelText('Items per page')).toHaveValue('10');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('createdAt');
+    expect(screen.getByLabelText('Order')).toHaveValue('asc');
+    expect(within(screen.getByLabelText('Sort by')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Creation Date',
+      'Title',
+    ]);
+    expect(within(screen.getByLabelText('Order')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Ascending',
+      'Descending',
+    ]);
+    expect(within(screen.getByLabelText('Items per page')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '5',
+      '10',
+      '20',
+      '50',
+    ]);
+    await screen.findByText(EMPTY_TEXT);
+  });
+
+  it('pages with numbering that continues, and keeps the page in the URL', async () => {
+    server.seed(23);
+    const { user, router } = open('/todos?pageSize=5');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.getByText('Showing 1 to 5 of 23 entries')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(nav).getAllByRole('button', { name: /^Page/ }).map((button) => button.textContent)).toEqual(['1', '2']);
+
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(numbersAndTitles()[0]).toBe('6. Todo 6'));
+    expect(search(router)).toBe('?page=2&pageSize=5');
+    expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('button', { name: /^Page/ }).map((button) => button.textContent)).toEqual(['1', '2', '3']);
+
+    await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await user.click(await within(nav).findByRole('button', { name: 'Page 4' }));
+    await user.click(await within(nav).findByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['21. Todo 21', '22. Todo 22', '23. Todo 23']));
+    expect(screen.getByText('Showing 21 to 23 of 23 entries')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('goes back to page 1 when the page size, sort or order changes', async () => {
+    server.seed(23);
+    const { user, router } = open('/todos?page=3');
+    await waitFor(() => expect(numbersAndTitles()[0]).toBe('21. Todo 21'));
+    await user.selectOptions(screen.getByLabelText('Items per page'), '5');
+    await waitFor(() => expect(search(router)).toBe('?pageSize=5'));
+    await act(() => router.navigate('/todos?page=2&pageSize=5'));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'title');
+    await waitFor(() => expect(search(router)).toBe('?pageSize=5&sort=title'));
+    await act(() => router.navigate('/todos?page=2&pageSize=5&sort=title'));
+    await user.selectOptions(screen.getByLabelText('Order'), 'desc');
+    await waitFor(() => expect(search(router)).toBe('?pageSize=5&sort=title&order=desc'));
+    // "Todo 9" is the greatest title, case-insensitively.
+    await waitFor(() => expect(numbersAndTitles()[0]).toBe('1. Todo 9'));
+  });
+
+  it('searches 500 ms after the last keystroke, once, and from page 1', async () => {
+    server.seed(23);
+    const { user, router } = open('/todos?page=2');
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const withFilter = () => server.requestsTo('GET').filter((request) => request.url.searchParams.has('filters[title][$contains]'));
+    const typedAt = Date.now();
+    await user.type(screen.getByPlaceholderText('Search todos...'), 'Todo 2');
+    expect(withFilter()).toHaveLength(0);
+    await waitFor(() => expect(withFilter()).toHaveLength(1), { timeout: 1500 });
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500);
+    expect(withFilter()[0]?.url.searchParams.get('filters[title][$contains]')).toBe('Todo 2');
+    expect(withFilter()[0]?.url.searchParams.get('pagination[page]')).toBe('1');
+    expect(search(router)).toBe('?search=Todo+2');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 2', '2. Todo 20', '3. Todo 21', '4. Todo 22', '5. Todo 23']));
+  });
+
+  it('shows the search from the URL and follows the URL back', async () => {
+    server.seed(3);
+    const { router } = open('/todos?search=Todo+3');
+    expect(screen.getByPlaceholderText('Search todos...')).toHaveValue('Todo 3');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 3']));
+    await act(() => router.navigate('/todos'));
+    expect(screen.getByPlaceholderText('Search todos...')).toHaveValue('');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+  });
+
+  it('brings a page past the end back to the last page', async () => {
+    server.seed(12);
+    const { router } = open('/todos?page=9');
+    await waitFor(() => expect(search(router)).toBe('?page=2'));
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11', '12. Todo 12']));
+  });
+
+  it('goes to the previous page when a delete empties the last one', async () => {
+    server.seed(11);
+    const { user, router } = open('/todos?page=2');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11']));
+    await user.click(screen.getByRole('button', { name: 'Delete Todo 11' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(search(router)).toBe(''));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+  });
+
+  it('adds a todo through the "+" button and shows it after the refetch', async () => {
+    const { user } = open();
+    await screen.findByText(EMPTY_TEXT);
+    await user.click(screen.getByRole('button', { name: 'Add todo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Todo' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Fresh');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Fresh']));
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Fresh', description: '', user: 7 } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Add todo' })).toHaveFocus();
+  });
+
+  it('ticks a todo at once and unticks it with an error toast when the call fails', async () => {
+    server.seed(1);
+    const { user } = open();
+    const box = await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(within(rows()[0]!).getByText('Completed')).toBeInTheDocument();
+    held.release(jsonResponse(404, errorBody(404, 'NotFoundError', 'Not Found')));
+    expect(await screen.findByText('Not Found')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(within(rows()[0]!).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('ends the session and shows the error page with the status and message when loading fails', async () => {
+    server.interceptOnce(
+      (request) => request.method === 'GET',
+      () => jsonResponse(403, errorBody(403, 'ForbiddenError', 'Forbidden')),
+    );
+    const { unmount } = open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeInTheDocument();
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    // Ending the session removes the stored one (the session machine's tests show that part).
+    expect(mockSend).toHaveBeenCalledWith({ type: 'session.expired' });
+    unmount();
+  });
+});

@@ -1,0 +1,35 @@
+/** Renders todo screens the way the app does: a real store, toasts and (optionally) a router. */
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createAppStore } from '../../../../src/client/app/store';
+
+export function makeStore() {
+  return createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
+}
+
+function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <SnackbarProvider maxSnack={20} autoHideDuration={4000}>
+        {children}
+      </SnackbarProvider>
+    </Provider>
+  );
+}
+
+export function renderWithStore(ui: ReactNode, store = makeStore()) {
+  return { store, ...render(<Providers store={store}>{ui}</Providers>) };
+}
+
+export function renderRoute(Component: React.ComponentType, initialEntry: string, store = makeStore()) {
+  const router = createMemoryRouter([{ path: '/todos', Component }], { initialEntries: [initialEntry] });
+  const view = render(
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { store, router, ...view };
+}

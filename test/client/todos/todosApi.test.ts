@@ -1,0 +1,228 @@
+import { createAppStore } from '../../../src/client/app/store';
+import { LIST_TAG, listTodosQuery, refreshTodoLists, todosApi } from '../../../src/client/todos/todosApi';
+import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
+import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+
+const { getTodos, addTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } = todosApi.endpoints;
+
+let server: FakeTodoApi;
+let store: ReturnType<typeof createAppStore>;
+let onUnauthorized: jest.Mock;
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+  onUnauthorized = jest.fn();
+  store = createAppStore({ getToken: () => 'jwt-123', onUnauthorized });
+});
+
+afterEach(() => {
+  store.dispatch(todosApi.util.resetApiState());
+  server.uninstall();
+});
+
+const view = (change: Partial<TodoView> = {}): TodoView => ({ ...DEFAULT_VIEW, ...change });
+const listGets = () => server.requestsTo('GET');
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 2000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('the list query', () => {
+  it('maps the view to pagination, title filter and sort', () => {
+    const query = new URLSearchParams(listTodosQuery(view({ page: 3, pageSize: 20, search: 'buy milk', sort: 'title', order: 'desc' })));
+    expect(Object.fromEntries(query)).toEqual({
+      'pagination[page]': '3',
+      'pagination[pageSize]': '20',
+      'filters[title][$contains]': 'buy milk',
+      sort: 'title:desc',
+    });
+  });
+
+  it('sends no title filter for an empty or blank search', () => {
+    expect(listTodosQuery(view({ search: '   ' }))).toBe('pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&sort=createdAt%3Aasc');
+  });
+
+  it('calls GET /api/todos with that query and the bearer token, and reads data and the pagination', async () => {
+    server.seed(23);
+    const result = await store.dispatch(getTodos.initiate(view({ page: 2, pageSize: 5, search: 'Todo 1', order: 'desc' })));
+    const [request] = listGets();
+    expect(request?.url.pathname).toBe('/api/todos');
+    expect(request?.url.searchParams.get('pagination[page]')).toBe('2');
+    expect(request?.url.searchParams.get('pagination[pageSize]')).toBe('5');
+    expect(request?.url.searchParams.get('filters[title][$contains]')).toBe('Todo 1');
+    expect(request?.url.searchParams.get('sort')).toBe('createdAt:desc');
+    expect(request?.authorization).toBe('Bearer jwt-123');
+    // "Todo 1" and "Todo 10".."Todo 19": 11 matches, newest first, page 2 of 5 per page.
+    expect(result.data?.total).toBe(11);
+    expect(result.data?.pageCount).toBe(3);
+    expect(result.data?.todos.map((todo) => todo.attributes.title)).toEqual(['Todo 14', 'Todo 13', 'Todo 12', 'Todo 11', 'Todo 10']);
+  });
+
+  it('provides one tag per row plus the list tag', async () => {
+    server.seed(2);
+    await store.dispatch(getTodos.initiate(view()));
+    const tagged = (tag: { type: 'Todo'; id: number | string }) =>
+      todosApi.util.selectInvalidatedBy(store.getState(), [tag]).map((entry) => entry.endpointName);
+    expect(tagged({ type: 'Todo', id: 1 })).toEqual(['getTodos']);
+    expect(tagged({ type: 'Todo', id: 2 })).toEqual(['getTodos']);
+    expect(tagged({ type: 'Todo', id: 3 })).toEqual([]);
+    expect(tagged(LIST_TAG)).toEqual(['getTodos']);
+  });
+
+  it('tells the session about a 401', async () => {
+    server.interceptOnce(
+      (request) => request.method === 'GET',
+      () => jsonResponse(401, errorBody(401, 'UnauthorizedError', 'Missing or invalid credentials')),
+    );
+    const result = await store.dispatch(getTodos.initiate(view()));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('changes refetch the list on screen', () => {
+  /** Subscribes to the default list, as a mounted screen would (wrapped: the thunk is a thenable). */
+  async function watchList() {
+    const subscription = store.dispatch(getTodos.initiate(view()));
+    await subscription;
+    return { unsubscribe: () => subscription.unsubscribe() };
+  }
+
+  it('adding a todo posts {data:{title, description, user}} and refetches', async () => {
+    server.seed(1);
+    const subscription = await watchList();
+    const outcome = await store.dispatch(addTodo.initiate({ title: 'New', description: 'Desc', user: 7 })).unwrap();
+    expect(outcome.status).toBe(200);
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'New', description: 'Desc', user: 7 } });
+    await waitFor(() => listGets().length === 2, 'the refetch');
+    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the new total');
+    subscription.unsubscribe();
+  });
+
+  it('editing a todo puts {data:{...}} and refetches', async () => {
+    server.seed(1);
+    const subscription = await watchList();
+    await store.dispatch(editTodo.initiate({ id: 1, changes: { title: 'Renamed', description: '' } })).unwrap();
+    expect(server.requestsTo('PUT', '/api/todos/1')[0]?.body).toEqual({ data: { title: 'Renamed', description: '' } });
+    await waitFor(() => getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.title === 'Renamed', 'the new title');
+    expect(listGets()).toHaveLength(2);
+    subscription.unsubscribe();
+  });
+
+  it('deleting a todo calls DELETE /api/todos/:id and refetches', async () => {
+    server.seed(2);
+    const subscription = await watchList();
+    await store.dispatch(deleteTodo.initiate(1)).unwrap();
+    expect(server.requestsTo('DELETE', '/api/todos/1')).toHaveLength(1);
+    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 1, 'the smaller total');
+    subscription.unsubscribe();
+  });
+
+  it('a failed change does not refetch', async () => {
+    server.seed(1);
+    const subscription = await watchList();
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+    );
+    const result = await store.dispatch(addTodo.initiate({ title: 'x' }));
+    expect(result.error).toMatchObject({ status: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listGets()).toHaveLength(1);
+    subscription.unsubscribe();
+  });
+
+  it('a status other than 200 is reported, so the dialog can say so', async () => {
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(201, { data: { id: 9, attributes: {} }, meta: {} }),
+    );
+    const outcome = await store.dispatch(addTodo.initiate({ title: 'x' })).unwrap();
+    expect(outcome.status).toBe(201);
+  });
+
+  it('a 204 without a body is a success with no todo', async () => {
+    server.seed(1);
+    server.interceptOnce(
+      (request) => request.method === 'DELETE',
+      () => new Response(null, { status: 204 }),
+    );
+    await expect(store.dispatch(deleteTodo.initiate(1)).unwrap()).resolves.toEqual({ status: 204, todo: null });
+  });
+
+  it('a generated sample does not refetch by itself; refreshing the lists does', async () => {
+    const subscription = await watchList();
+    await store.dispatch(createSampleTodo.initiate({ title: 'Sample', description: 'p', user: [7] })).unwrap();
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Sample', description: 'p', user: [7] } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listGets()).toHaveLength(1);
+    store.dispatch(refreshTodoLists());
+    await waitFor(() => listGets().length === 2, 'the refresh');
+    subscription.unsubscribe();
+  });
+});
+
+describe('completion', () => {
+  const completedIn = (args: TodoView) => getTodos.select(args)(store.getState()).data?.todos[0]?.attributes.completed;
+
+  it('is shown at once, before the server answers, and keeps the server values after', async () => {
+    server.seed(1);
+    const subscription = store.dispatch(getTodos.initiate(view()));
+    await subscription;
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
+    await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
+    expect(server.requestsTo('PUT')[0]?.body).toEqual({ data: { completed: true } });
+    expect(completedIn(view())).toBe(true);
+    const saved = { ...server.todos[0]!, attributes: { ...server.todos[0]!.attributes, completed: true, updatedAt: '2030-01-01T00:00:00.000Z' } };
+    held.release(jsonResponse(200, { data: saved, meta: {} }));
+    await change;
+    expect(getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.updatedAt).toBe('2030-01-01T00:00:00.000Z');
+    expect(listGets()).toHaveLength(1);
+    subscription.unsubscribe();
+  });
+
+  it('refetches once more when a list was being refetched during the change, so a stale answer does not stay', async () => {
+    server.seed(1);
+    const subscription = store.dispatch(getTodos.initiate(view()));
+    await subscription;
+    const staleList = server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'));
+    const heldList = heldResponse();
+    server.interceptOnce((request) => request.method === 'GET', () => heldList.promise);
+    store.dispatch(refreshTodoLists());
+    await waitFor(() => listGets().length === 2, 'the refetch to start');
+    await store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
+    heldList.release(jsonResponse(200, staleList)); // the list as it was before the change
+    await waitFor(() => listGets().length === 3, 'one more refetch');
+    await waitFor(() => completedIn(view()) === true, 'the saved value');
+    subscription.unsubscribe();
+  });
+
+  it('is rolled back in every cached list when the call fails', async () => {
+    server.seed(1);
+    const first = store.dispatch(getTodos.initiate(view()));
+    const second = store.dispatch(getTodos.initiate(view({ sort: 'title' })));
+    await Promise.all([first, second]);
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
+    await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
+    expect(completedIn(view())).toBe(true);
+    expect(completedIn(view({ sort: 'title' }))).toBe(true);
+    held.release(jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')));
+    const result = await change;
+    expect('error' in result && result.error).toMatchObject({ status: 500 });
+    expect(completedIn(view())).toBe(false);
+    expect(completedIn(view({ sort: 'title' }))).toBe(false);
+    expect(server.requestsTo('PUT')).toHaveLength(1); // changes are not retried
+    first.unsubscribe();
+    second.unsubscribe();
+  });
+});
