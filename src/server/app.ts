@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { createAuthenticate } from './auth/authenticate';
@@ -39,6 +39,8 @@ const parseQuery = (text: string): Record<string, unknown> =>
 export interface BuildOptions {
   /** A shared limiter store (Redis) when several processes serve the same users. */
   limiterFactory?: LimiterFactory;
+  /** Where the JSON log lines go instead of stdout (tests capture them to check what is logged). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(
@@ -50,10 +52,17 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Errors the router raises before any route runs (an over-long or malformed path) skip the
+    // error handler: without this they answer in Fastify's own shape and echo the path back.
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = toApiError(error);
+      void (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.toBody());
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
@@ -73,6 +82,18 @@ export async function buildApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
     else parseJson(request, body.toString(), done);
+  });
+
+  // Once close() has begun (SIGTERM), every answer ends its keep-alive connection. Otherwise a
+  // client's connection that was busy when close() began stays open until keepAliveTimeout
+  // (72 s), close() waits for it, and main.ts gives up after its grace period with exit 1.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -100,6 +100,10 @@ const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
     new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => fieldError([], 'Request body is empty but content-type is JSON'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => fieldError([], 'Request body is not valid JSON'),
+  // Router errors (see frameworkErrors in app.ts): a path segment over maxParamLength names no
+  // todo, and a path with broken %-encoding is a bad request; neither echoes the path back.
+  FST_ERR_MAX_PARAM_LENGTH: () => notFound(),
+  FST_ERR_BAD_URL: () => fieldError([], 'The URL is malformed'),
 };
 
 export function toApiError(error: unknown): ApiError {

@@ -98,6 +98,9 @@ function parseTitleFilter(issues: Issues, raw: unknown): string[] {
       issue(issues, path, `filters.title.${operator} must be a single text value`);
     } else if (value.length > MAX_SEARCH_LENGTH) {
       issue(issues, path, `filters.title.${operator} must be at most ${MAX_SEARCH_LENGTH} characters`);
+    } else if (value.includes('\u0000')) {
+      // PostgreSQL text cannot hold NUL (a query with one fails): no title contains it anyway.
+      issue(issues, path, `filters.title.${operator} must not contain the NUL character`);
     } else if (value !== '') {
       needles.push(value);
     }
