@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: boolean;
   corsOrigins: string[];
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
 }
 
@@ -104,6 +106,13 @@ function jwtSecret(env: Env): string | undefined {
   return secret;
 }
 
+function redisUrl(env: Env): string | undefined {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return undefined;
+  if (!/^rediss?:\/\/.+/.test(url)) throw new ConfigError(`REDIS_URL must be redis://host:port (got "${url}")`);
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const cwd = process.cwd();
   return {
@@ -132,7 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'ticklist',
     sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL'] as const, 'FULL'),
   };
 }

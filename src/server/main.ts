@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { connectSharedCounters } from './scale/redis';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -10,8 +11,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
-  const app = await buildApp(config, database.db);
-  app.addHook('onClose', () => database.close());
+  const shared = config.redisUrl ? connectSharedCounters(config.redisUrl, config.redisKeyPrefix) : undefined;
+  const app = await buildApp(config, database.db, { limiterFactory: shared?.limiterFactory });
+  app.addHook('onClose', async () => {
+    await shared?.close();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,9 +1,11 @@
 /** Runs the migrations at start. They are listed here, not read from disk, so a bundled server has them. */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial';
+import * as sortIndexes from './migrations/002-sort-indexes';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-sort-indexes': sortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

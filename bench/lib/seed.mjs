@@ -1,0 +1,181 @@
+// Seeds a throwaway database: migrations, users and todos go in through the server's own code
+// (openDatabase, migrateToLatest, createUser, the argon2 hasher, titleKey), the bulk rows through
+// batched SQL so a million rows take seconds, not minutes.
+import { randomBytes } from 'node:crypto';
+import { tsImport } from 'tsx/esm/api';
+
+// The server's TypeScript is imported as is (tsx), so the bench follows schema changes.
+const { openDatabase } = await tsImport('../../src/server/db/connect.ts', import.meta.url);
+const { migrateToLatest } = await tsImport('../../src/server/db/migrate.ts', import.meta.url);
+const { createUser } = await tsImport('../../src/server/users/repository.ts', import.meta.url);
+const { titleKey } = await tsImport('../../src/server/todos/repository.ts', import.meta.url);
+const { createPasswordHasher } = await tsImport('../../src/server/auth/passwords.ts', import.meta.url);
+
+export const BENCH_PASSWORD = 'Bench!Pass1';
+
+// Titles: every third one contains "re" (case-insensitively), the others never do.
+const WITH_RE = ['Prepare', 'Review', 'Repair', 'Read', 'Refill', 'Renew', 'Restock', 'Reply to', 'Share', 'Store'];
+const VERBS = ['Buy', 'Walk', 'Call', 'Fix', 'Plan', 'Wash', 'Pay', 'Book', 'Clean', 'Email', 'Cook', 'Visit'];
+const NOUNS = ['milk', 'dog', 'mom', 'bike', 'trip', 'car', 'bills', 'flight', 'desk', 'Tom', 'soup', 'bank', 'Ana', 'ticket'];
+
+export function todoTitle(i) {
+  const noun = NOUNS[(i * 7) % NOUNS.length];
+  if (i % 3 === 0) return `${WITH_RE[(i / 3) % WITH_RE.length]} ${noun} #${i}`;
+  return `${VERBS[i % VERBS.length]} ${noun} #${i}`;
+}
+
+/** Row i of a seeded list: distinct creation times, some updated later, a quarter completed. */
+function todoRow(ownerId, i, baseMs) {
+  const title = todoTitle(i);
+  const created = new Date(baseMs + i * 1000);
+  const updated = i % 5 === 0 ? new Date(baseMs + i * 1000 + ((i * 7919) % 86_400_000)) : created;
+  return {
+    owner_id: ownerId,
+    title,
+    title_key: titleKey(title),
+    description: i % 4 === 1 ? `Notes for item ${i}: remember the details.` : null,
+    completed: i % 4 === 0 ? 1 : 0,
+    created_at: created.toISOString(),
+    updated_at: updated.toISOString(),
+  };
+}
+
+const TODO_COLUMNS = ['owner_id', 'title', 'title_key', 'description', 'completed', 'created_at', 'updated_at'];
+const USER_COLUMNS = ['username', 'username_key', 'email', 'password_hash', 'provider', 'confirmed', 'blocked', 'created_at', 'updated_at'];
+
+/** Batched inserts: one prepared statement in a transaction (SQLite) or unnest() batches (PostgreSQL). */
+function bulkWriter(kind, url) {
+  if (kind === 'sqlite') {
+    return (async () => {
+      const { default: SQLite } = await import('better-sqlite3');
+      const file = url.slice('sqlite:'.length);
+      const sqlite = new SQLite(file);
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('synchronous = OFF'); // seeding only; the server runs with its own settings
+      const statements = {
+        todos: sqlite.prepare(`insert into todos (${TODO_COLUMNS.join(', ')}) values (${TODO_COLUMNS.map(() => '?').join(', ')})`),
+        users: sqlite.prepare(`insert into users (${USER_COLUMNS.join(', ')}) values (${USER_COLUMNS.map(() => '?').join(', ')})`),
+      };
+      const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
+      return {
+        insert: async (table, rows) => {
+          sqlite.transaction(() => {
+            for (const row of rows) statements[table].run(...columns[table].map((c) => row[c]));
+          })();
+        },
+        analyze: async () => undefined, // the server never runs ANALYZE on SQLite, so neither do we
+        close: async () => sqlite.close(),
+      };
+    })();
+  }
+  return (async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const types = {
+      owner_id: 'int[]', completed: 'int[]', confirmed: 'int[]', blocked: 'int[]',
+    };
+    const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
+    return {
+      insert: async (table, rows) => {
+        const cols = columns[table];
+        const arrays = cols.map((c) => rows.map((row) => row[c]));
+        const unnest = cols.map((c, n) => `$${n + 1}::${types[c] ?? 'text[]'}`).join(', ');
+        await client.query(`insert into ${table} (${cols.join(', ')}) select * from unnest(${unnest})`, arrays);
+      },
+      // Autovacuum would vacuum and analyze freshly inserted rows soon in production (which sets
+      // the visibility map, so count(*) can be an index-only scan); do it now.
+      analyze: async () => client.query('vacuum analyze'),
+      close: async () => client.end(),
+    };
+  })();
+}
+
+/**
+ * Creates the schema, the bench user (real argon2 hash) and its todos.
+ * scale: { benchTodos, otherUsers, otherTodos } — the others' rows are interleaved with the
+ * bench user's so that user's rows are spread over the table, as in a long-lived database.
+ */
+export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers = 0, otherTodos = 0, log = () => {} }) {
+  const started = Date.now();
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  const hasher = createPasswordHasher({ memoryKiB: 19_456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await hasher.hash(BENCH_PASSWORD);
+  const tag = randomBytes(3).toString('hex');
+  const username = `bench_${tag}`;
+  const user = await createUser(handle.db, { username, email: `${username}@bench.example`, passwordHash });
+  await handle.close();
+
+  const writer = await bulkWriter(kind, url);
+  const now = new Date().toISOString();
+  const otherIds = [];
+  for (let first = 0; first < otherUsers; first += 5000) {
+    const rows = [];
+    for (let u = first; u < Math.min(otherUsers, first + 5000); u++) {
+      rows.push({
+        username: `other_${u}`, username_key: `other_${u}`, email: `other_${u}@bench.example`,
+        password_hash: passwordHash, provider: 'local', confirmed: 1, blocked: 0, created_at: now, updated_at: now,
+      });
+    }
+    await writer.insert('users', rows);
+  }
+  if (otherUsers > 0) {
+    // Ids follow the bench user's in insertion order on both databases.
+    for (let u = 0; u < otherUsers; u++) otherIds.push(user.id + 1 + u);
+  }
+
+  const total = benchTodos + otherTodos;
+  const benchEvery = otherTodos > 0 ? total / benchTodos : 1;
+  const baseMs = Date.parse('2025-01-01T00:00:00.000Z');
+  const batchSize = kind === 'sqlite' ? 20_000 : 10_000;
+  let benchIndex = 0;
+  let otherIndex = 0;
+  let batch = [];
+  for (let r = 0; r < total; r++) {
+    const isBench = benchIndex < benchTodos && (otherIndex >= otherTodos || r % benchEvery === 0);
+    if (isBench) batch.push(todoRow(user.id, benchIndex++, baseMs));
+    else {
+      const owner = otherIds[otherIndex % otherIds.length];
+      batch.push(todoRow(owner, otherIndex++, baseMs));
+    }
+    if (batch.length === batchSize) {
+      await writer.insert('todos', batch);
+      batch = [];
+      if (total >= 100_000 && r % 100_000 < batchSize) log(`  … ${r + 1} todos`);
+    }
+  }
+  if (batch.length) await writer.insert('todos', batch);
+  await writer.analyze();
+  await writer.close();
+  const reShare = Array.from({ length: benchTodos }, (_, i) => titleKey(todoTitle(i)).includes('re')).filter(Boolean).length / benchTodos;
+  return { user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD }, seconds: (Date.now() - started) / 1000, reShare };
+}
+
+// ----- PostgreSQL throwaway databases -----
+
+export async function createPgDatabase(adminUrl, name) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name}`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPgDatabase(adminUrl, name) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}

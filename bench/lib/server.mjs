@@ -1,0 +1,101 @@
+// Starts the production server (node dist/server/main.mjs) as its own process and reads its RSS.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS of a process in MiB, or NaN once it is gone. */
+export function rssMiB(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return kib / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples RSS every `everyMs` until stopped; returns the peak. */
+export function sampleRss(pid, everyMs = 100) {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => {
+    const now = rssMiB(pid);
+    if (now > peak) peak = now;
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rssMiB(pid) || 0);
+  };
+}
+
+export async function startServer({ databaseUrl, dataDir, extraEnv = {} }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it answered`);
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/health within 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function login(origin, identifier, password) {
+  const response = await fetch(`${origin}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  const body = await response.json();
+  if (!response.ok || typeof body.jwt !== 'string') {
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return body.jwt;
+}

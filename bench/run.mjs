@@ -1,0 +1,444 @@
+#!/usr/bin/env node
+// Ticklist benchmark suite (issue 5): `npm run bench`.
+//
+// Seeds a throwaway database per engine (SQLite always, PostgreSQL when BENCH_PG_URL or a
+// postgres:// DATABASE_URL is given), starts the production server on it as its own process,
+// drives each call with autocannon (every request authenticated), reads the server's RSS, and
+// writes bench/results/<stamp>.{json,md} plus bench/results/latest.{json,md}.
+//
+// Environment: BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_RUNS (3), BENCH_WARMUP (s),
+// BENCH_SEQ_REQUESTS (per call in the one-at-a-time measurements, 200), BENCH_SCALE=1 (the
+// 1,000,000-row scenario), BENCH_SQLITE=0 (skip SQLite), BENCH_PG_URL, BENCH_LIGHTHOUSE=1.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cannon, median, sequential } from './lib/load.mjs';
+import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
+import { login, root, rssMiB, sampleRss, startServer } from './lib/server.mjs';
+import { measureSpaSize } from './lib/spa-size.mjs';
+
+const env = process.env;
+const num = (name, fallback) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : fallback);
+const settings = {
+  duration: num('BENCH_DURATION', 20),
+  connections: num('BENCH_CONNECTIONS', 50),
+  runs: num('BENCH_RUNS', 3),
+  seqRequests: num('BENCH_SEQ_REQUESTS', 200),
+  scale: env.BENCH_SCALE === '1' || env.BENCH_SCALE === 'true',
+  sqlite: env.BENCH_SQLITE !== '0',
+  lighthouse: env.BENCH_LIGHTHOUSE === '1',
+};
+settings.warmup = num('BENCH_WARMUP', Math.min(5, Math.max(1, Math.round(settings.duration / 4))));
+const pgAdminUrl = env.BENCH_PG_URL || (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined);
+
+const log = (...args) => console.log(...args);
+const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
+
+// ---------- the calls and their targets ----------
+const LIST = '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=createdAt:asc';
+const SEARCH = `${LIST}&filters[title][$contains]=re`;
+const DEEP = '/api/todos?pagination[pageSize]=10&pagination[page]=500&sort=title:desc';
+const ME = '/api/users/me';
+const POPULATE = '/api/users/me?populate=todos';
+
+const LOAD_SCENARIOS = [
+  { id: 'list', label: 'GET /api/todos page 1, sort createdAt:asc', path: LIST, minRps: 5000, maxP99: 15 },
+  { id: 'search', label: 'same + filters[title][$contains]=re', path: SEARCH, minRps: 1500, maxP99: 40 },
+  { id: 'deep', label: 'page 500, sort title:desc', path: DEEP, minRps: 2500, maxP99: 25 },
+  { id: 'me', label: 'GET /api/users/me', path: ME, minRps: 8000 },
+  { id: 'populate', label: 'GET /api/users/me?populate=todos (10,000 todos)', path: POPULATE, minRps: 50 },
+];
+
+// ---------- one engine ----------
+async function sanityCheck(origin, jwt, expectedTodos) {
+  const get = async (p) => {
+    const response = await fetch(origin + p, { headers: { authorization: `Bearer ${jwt}` } });
+    if (!response.ok) throw new Error(`${p} answered ${response.status}`);
+    return response.json();
+  };
+  const list = await get(LIST);
+  const search = await get(SEARCH);
+  const deep = await get(DEEP);
+  const checks = {
+    total: list.meta.pagination.total,
+    searchTotal: search.meta.pagination.total,
+    deepRows: deep.data.length,
+  };
+  if (checks.total !== expectedTodos) throw new Error(`expected ${expectedTodos} todos, the API lists ${checks.total}`);
+  if (checks.deepRows !== 10) throw new Error(`page 500 has ${checks.deepRows} rows, expected 10`);
+  if (!search.data.every((todo) => todo.attributes.title.toLowerCase().includes('re'))) throw new Error('search returned a non-matching title');
+  return checks;
+}
+
+/** p50/p95/p99 of one request at a time for list, search and page 500 under every sort order. */
+async function sortMatrix(origin, jwt, count) {
+  const fields = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
+  const rows = [];
+  for (const field of fields) {
+    for (const direction of ['asc', 'desc']) {
+      const sort = `sort=${field}:${direction}`;
+      const calls = {
+        list: `/api/todos?pagination[pageSize]=10&pagination[page]=1&${sort}`,
+        search: `/api/todos?pagination[pageSize]=10&pagination[page]=1&${sort}&filters[title][$contains]=re`,
+        deep: `/api/todos?pagination[pageSize]=10&pagination[page]=500&${sort}`,
+      };
+      for (const [call, p] of Object.entries(calls)) {
+        const result = await sequential({ origin, path: p, jwt, count, warmup: 5 });
+        rows.push({ sort: `${field}:${direction}`, call, p50: round(result.p50, 2), p95: round(result.p95, 2), p99: round(result.p99, 2), failures: result.failures });
+      }
+    }
+  }
+  return rows;
+}
+
+async function benchEngine(engine, tmp, shared) {
+  const out = { engine: engine.label };
+  log(`\n== ${engine.label}: seeding 10,000 todos for one user`);
+  const seeded = await seedDatabase({ kind: engine.kind, url: engine.url });
+  out.seed = { seconds: round(seeded.seconds, 1), reShare: round(seeded.reShare, 3) };
+  log(`   seeded in ${out.seed.seconds} s (${Math.round(seeded.reShare * 100)} % of titles contain "re")`);
+
+  const server = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}`) });
+  try {
+    out.rssAtStartMiB = round(rssMiB(server.pid));
+    const jwt = await login(server.origin, seeded.user.username, seeded.user.password);
+    out.sanity = await sanityCheck(server.origin, jwt, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    out.rssIdleMiB = round(rssMiB(server.pid));
+    log(`   server pid ${server.pid} on ${server.origin}; idle RSS ${out.rssIdleMiB} MiB`);
+
+    if (!shared.spa) {
+      log('   measuring the SPA first load of /login');
+      shared.spa = await measureSpaSize({ origin: server.origin });
+      if (settings.lighthouse) shared.lighthouse = await runLighthouse(server.origin);
+    }
+
+    log(`   warm-up: ${settings.warmup} s per call`);
+    for (const scenario of LOAD_SCENARIOS) {
+      await cannon({ origin: server.origin, path: scenario.path, jwt, connections: settings.connections, duration: settings.warmup });
+    }
+
+    const runs = Object.fromEntries(LOAD_SCENARIOS.map((s) => [s.id, []]));
+    let peakRss = 0;
+    for (let run = 1; run <= settings.runs; run++) {
+      for (const scenario of LOAD_SCENARIOS) {
+        const stopSampling = sampleRss(server.pid);
+        const result = await cannon({ origin: server.origin, path: scenario.path, jwt, connections: settings.connections, duration: settings.duration });
+        const peak = stopSampling();
+        peakRss = Math.max(peakRss, peak);
+        runs[scenario.id].push({ ...result, peakRssMiB: peak });
+        log(`   run ${run} ${scenario.id.padEnd(8)} ${Math.round(result.reqPerSec).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  RSS ≤ ${round(peak)} MiB${result.non2xx || result.errors ? `  non-2xx ${result.non2xx} errors ${result.errors}` : ''}`);
+      }
+    }
+    out.load = Object.fromEntries(
+      LOAD_SCENARIOS.map((s) => {
+        const r = runs[s.id];
+        return [s.id, {
+          reqPerSec: round(median(r.map((x) => x.reqPerSec)), 0),
+          p50: round(median(r.map((x) => x.latency.p50)), 2),
+          p99: round(median(r.map((x) => x.latency.p99)), 2),
+          non2xx: r.reduce((n, x) => n + x.non2xx, 0),
+          errors: r.reduce((n, x) => n + x.errors + x.timeouts, 0),
+          peakRssMiB: round(Math.max(...r.map((x) => x.peakRssMiB))),
+          runs: r.map((x) => ({ reqPerSec: round(x.reqPerSec, 0), p50: x.latency.p50, p99: x.latency.p99 })),
+        }];
+      }),
+    );
+    out.rssPeakLoadMiB = round(peakRss);
+
+    log('   populate=todos one request at a time');
+    const populate = await sequential({ origin: server.origin, path: POPULATE, jwt, count: Math.max(20, Math.round(settings.seqRequests / 5)), warmup: 5 });
+    out.populateSequential = { p50: round(populate.p50, 2), p95: round(populate.p95, 2), p99: round(populate.p99, 2), bytes: populate.bytes, failures: populate.failures };
+
+    log('   100 sequential POST /api/todos');
+    const postTotals = [];
+    const postP99 = [];
+    for (let run = 1; run <= settings.runs; run++) {
+      const result = await sequential({
+        origin: server.origin, path: '/api/todos', jwt, method: 'POST', count: 100, warmup: 0,
+        body: (i) => JSON.stringify({ data: { title: `Bench post ${run}-${i}`, completed: false } }),
+      });
+      if (result.failures) throw new Error(`${result.failures} POST /api/todos failed`);
+      postTotals.push(result.total);
+      postP99.push(result.p99);
+    }
+    out.post100 = { totalMs: round(median(postTotals), 1), p99EachMs: round(median(postP99), 2), runs: postTotals.map((t) => round(t, 1)) };
+
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    out.rssIdleAfterLoadMiB = round(rssMiB(server.pid));
+
+    if (settings.scale) {
+      log('   scale baseline: every sort order one request at a time (10,000 rows)');
+      out.sortMatrix10k = await sortMatrix(server.origin, jwt, settings.seqRequests);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  if (engine.kind === 'sqlite') {
+    // What-if: the same 100 POSTs with SQLITE_SYNCHRONOUS=NORMAL (no fsync per commit in WAL mode).
+    const normal = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}`), extraEnv: { SQLITE_SYNCHRONOUS: 'NORMAL' } });
+    try {
+      const jwt = await login(normal.origin, seeded.user.username, seeded.user.password);
+      const totals = [];
+      for (let run = 1; run <= settings.runs; run++) {
+        const result = await sequential({
+          origin: normal.origin, path: '/api/todos', jwt, method: 'POST', count: 100, warmup: 0,
+          body: (i) => JSON.stringify({ data: { title: `Bench normal ${run}-${i}` } }),
+        });
+        totals.push(result.total);
+      }
+      out.post100SynchronousNormal = { totalMs: round(median(totals), 1), runs: totals.map((t) => round(t, 1)) };
+    } finally {
+      await normal.stop();
+    }
+  }
+
+  if (settings.scale) {
+    try {
+      out.scale = await benchScale(engine, tmp);
+    } catch (error) {
+      log(`   scale scenario failed: ${error.stack ?? error}`);
+      out.scaleError = String(error.message ?? error);
+    }
+  }
+  return out;
+}
+
+// ---------- 1,000,000 rows ----------
+async function benchScale(engine, tmp) {
+  const scale = {};
+  const url = await engine.makeScaleUrl();
+  log(`\n== ${engine.label}: seeding 1,000,000 todos (100,000 for the bench user, 900,000 over 10,000 users)`);
+  const seeded = await seedDatabase({ kind: engine.kind, url, benchTodos: 100_000, otherUsers: 10_000, otherTodos: 900_000, log });
+  scale.seedSeconds = round(seeded.seconds, 1);
+  log(`   seeded in ${scale.seedSeconds} s`);
+  const server = await startServer({ databaseUrl: url, dataDir: path.join(tmp, `data-${engine.kind}-scale`) });
+  try {
+    const jwt = await login(server.origin, seeded.user.username, seeded.user.password);
+    await sanityCheck(server.origin, jwt, 100_000);
+    scale.rssIdleMiB = round(rssMiB(server.pid));
+    log('   every sort order one request at a time (1,000,000 rows)');
+    const stop = sampleRss(server.pid);
+    scale.sortMatrix = await sortMatrix(server.origin, jwt, settings.seqRequests);
+    scale.rssPeakMiB = round(stop());
+  } finally {
+    await server.stop();
+  }
+  log('   EXPLAIN of the server\'s statements and what-if experiments');
+  try {
+    scale.analysis = await analyse(engine.kind, url, seeded.user.id);
+  } catch (error) {
+    log(`   analysis failed: ${error.message}`);
+    scale.analysis = { error: String(error.stack ?? error), statements: {}, experiments: [] };
+  }
+  await engine.dropScale?.();
+  return scale;
+}
+
+async function analyse(kind, url, ownerId) {
+  const { openExplainer } = await import('./lib/explain.mjs');
+  const ex = await openExplainer(kind, url);
+  const result = { statements: {}, experiments: [] };
+  try {
+    const calls = {
+      list: LIST.split('?')[1],
+      search: SEARCH.split('?')[1],
+      deep: DEEP.split('?')[1],
+      searchTitleDesc: 'pagination[pageSize]=10&pagination[page]=1&sort=title:desc&filters[title][$contains]=re',
+      deepCompleted: 'pagination[pageSize]=10&pagination[page]=500&sort=completed:asc',
+    };
+    for (const [name, query] of Object.entries(calls)) result.statements[name] = await ex.explain(ownerId, query);
+
+    const experiment = async (name, sql, parameters, setup) => {
+      if (setup) for (const statement of setup) await ex.exec(statement);
+      const ms = await ex.timeSql(sql, parameters);
+      const plan = await ex.planOf(sql, parameters);
+      result.experiments.push({ name, sql, medianMs: round(ms, 2), plan });
+    };
+    // The count every list call runs, alone: it reads all of the owner's index entries.
+    await experiment('count(*) of the owner (every list call pays it)', 'select count(*) as count from todos where owner_id = $1'.replace('$1', kind === 'sqlite' ? '?' : '$1'), [ownerId]);
+    // Keyset ("seek") pagination for a deep page: start after the last row of the previous page.
+    const p = kind === 'sqlite' ? ['?', '?', '?'] : ['$1', '$2', '$3'];
+    const [boundary] = await ex.exec(
+      `select title_key, id from todos where owner_id = ${p[0]} order by title_key desc, id desc limit 1 offset 4989`,
+      [ownerId],
+    );
+    await experiment(
+      'keyset page 500 by title:desc (where (title_key, id) < last row of page 499)',
+      `select * from todos where owner_id = ${p[0]} and (title_key < ${p[1]} or (title_key = ${p[1]} and id < ${p[2]})) order by title_key desc, id desc limit 10`,
+      kind === 'sqlite' ? [ownerId, boundary.title_key, boundary.title_key, boundary.id] : [ownerId, boundary.title_key, boundary.id],
+    );
+    if (kind === 'postgres') {
+      await experiment(
+        'search count with a pg_trgm GIN index on (title_key) — needle "rep" (3 chars; "re" is too short for trigrams)',
+        "select count(*) from todos where owner_id = $1 and title_key like '%rep%'",
+        [ownerId],
+        ['create extension if not exists pg_trgm', 'create index if not exists bench_todos_title_trgm on todos using gin (title_key gin_trgm_ops)', 'analyze todos'],
+      );
+    } else {
+      await experiment(
+        'search count through an FTS5 trigram table — needle "rep" (3 chars; "re" is too short for trigrams)',
+        "select count(*) as count from todos where owner_id = ? and id in (select rowid from bench_todos_fts where bench_todos_fts match '\"rep\"')",
+        [ownerId],
+        [
+          "create virtual table if not exists bench_todos_fts using fts5(title_key, content='todos', content_rowid='id', tokenize='trigram')",
+          "insert into bench_todos_fts(bench_todos_fts) values('rebuild')",
+        ],
+      );
+      await experiment('the same count with LIKE (what the server runs today)', "select count(*) as count from todos where owner_id = ? and title_key like '%rep%' escape '\\'", [ownerId]);
+    }
+  } finally {
+    await ex.close();
+  }
+  return result;
+}
+
+// ---------- Lighthouse (optional) ----------
+async function runLighthouse(origin) {
+  try {
+    const { default: lighthouse, desktopConfig } = await import('lighthouse').then(async (m) => ({
+      default: m.default,
+      desktopConfig: (await import('lighthouse/core/config/desktop-config.js')).default,
+    }));
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({ chromePath: env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+    const results = {};
+    try {
+      for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
+        const runner = await lighthouse(`${origin}/login`, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+        const { categories, audits } = runner.lhr;
+        results[preset] = {
+          scores: Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round(v.score * 100)])),
+          lcpMs: round(audits['largest-contentful-paint']?.numericValue, 0),
+          fcpMs: round(audits['first-contentful-paint']?.numericValue, 0),
+          tbtMs: round(audits['total-blocking-time']?.numericValue, 0),
+          cls: round(audits['cumulative-layout-shift']?.numericValue, 3),
+        };
+      }
+    } finally {
+      await chrome.kill();
+    }
+    return results;
+  } catch (error) {
+    return { error: `Lighthouse not run: ${error.message}` };
+  }
+}
+
+// ---------- report ----------
+const pass = (ok) => (ok === undefined ? '—' : ok ? 'pass' : 'FAIL');
+
+function tableFor(e) {
+  const rows = [];
+  for (const s of LOAD_SCENARIOS) {
+    const r = e.load[s.id];
+    const target = [s.minRps && `≥ ${s.minRps.toLocaleString('en')} req/s`, s.maxP99 && `p99 ≤ ${s.maxP99} ms`].filter(Boolean).join(', ');
+    const ok = r.reqPerSec >= s.minRps && (!s.maxP99 || r.p99 <= s.maxP99) && r.non2xx === 0 && r.errors === 0;
+    rows.push([s.label, target, `${r.reqPerSec.toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`, pass(ok)]);
+  }
+  const pop = e.populateSequential;
+  rows.push(['populate=todos, one at a time', '≤ 40 ms each', `p50 ${pop.p50} ms, p99 ${pop.p99} ms (${Math.round(pop.bytes / 1024)} KiB)`, pass(pop.p99 <= 40)]);
+  rows.push(['100 sequential POST /api/todos', '≤ 150 ms in all', `${e.post100.totalMs} ms (p99 each ${e.post100.p99EachMs} ms)`, pass(e.post100.totalMs <= 150)]);
+  if (e.post100SynchronousNormal) rows.push(['  (what-if) same with SQLITE_SYNCHRONOUS=NORMAL', '≤ 150 ms in all', `${e.post100SynchronousNormal.totalMs} ms`, pass(e.post100SynchronousNormal.totalMs <= 150)]);
+  rows.push(['server RSS idle', '≤ 80 MiB', `${e.rssIdleMiB} MiB after the login (at start ${e.rssAtStartMiB} MiB; idle after load ${e.rssIdleAfterLoadMiB} MiB)`, pass(e.rssIdleMiB <= 80)]);
+  rows.push(['server RSS under load (peak)', '≤ 150 MiB', `${e.rssPeakLoadMiB} MiB`, pass(e.rssPeakLoadMiB <= 150)]);
+  return rows;
+}
+
+const mdTable = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+function scaleRows(e) {
+  const base = new Map(e.sortMatrix10k.map((r) => [`${r.sort} ${r.call}`, r]));
+  return e.scale.sortMatrix.map((r) => {
+    const b = base.get(`${r.sort} ${r.call}`);
+    const ratio = b ? r.p50 / b.p50 : NaN;
+    return [r.call, r.sort, `${b?.p50} / ${b?.p95} / ${b?.p99}`, `${r.p50} / ${r.p95} / ${r.p99}`, `${round(ratio, 1)}×`, pass(ratio <= 2)];
+  });
+}
+
+function markdown(report) {
+  const lines = [
+    `# Ticklist benchmark — ${report.when}`,
+    '',
+    `${report.machine}. autocannon ${report.settings.connections} connections × ${report.settings.duration} s, median of ${report.settings.runs} runs, warm-up ${report.settings.warmup} s per call. One user with 10,000 todos (a third of the titles contain "re").`,
+  ];
+  for (const e of Object.values(report.engines)) {
+    lines.push('', `## ${e.engine}`, '', mdTable(['call', 'target', 'measured', ''], tableFor(e)));
+    if (e.scaleError) lines.push('', `Scale scenario failed: ${e.scaleError}`);
+    if (e.scale) {
+      lines.push('', `### ${e.engine}: 1,000,000 todos (100,000 the user's) vs 10,000 — one request at a time, ms p50 / p95 / p99`, '', `Seeded in ${e.scale.seedSeconds} s; server RSS idle ${e.scale.rssIdleMiB} MiB, peak ${e.scale.rssPeakMiB} MiB.`, '');
+      lines.push(mdTable(['call', 'sort', '10k rows', '1M rows', 'p50 ratio', '≤ 2×'], scaleRows(e)));
+      lines.push('', '#### Statements the server runs (EXPLAIN) and what-if experiments', '');
+      if (e.scale.analysis.error) lines.push('Analysis failed:', '```', e.scale.analysis.error, '```');
+      for (const [name, statements] of Object.entries(e.scale.analysis.statements)) {
+        for (const s of statements) lines.push(`**${name}** (${round(s.medianMs, 2)} ms): \`${s.sql}\``, '```', s.plan, '```');
+      }
+      for (const x of e.scale.analysis.experiments) lines.push(`**${x.name}** — ${x.medianMs} ms: \`${x.sql}\``, '```', x.plan, '```');
+    }
+  }
+  const spa = report.spa;
+  if (spa && !spa.error) {
+    const chosen = spa.browser?.files ? spa.browser : spa.static;
+    lines.push('', '## SPA first load of /login', '', `Target ≤ 160 KB gzip of JS + CSS. Measured ${(chosen.totalGzip / 1000).toFixed(1)} KB gzip (JS ${(chosen.jsGzip / 1000).toFixed(1)} KB, CSS ${(chosen.cssGzip / 1000).toFixed(1)} KB) — ${pass(chosen.totalGzip <= 160_000)}. Files: ${spa.browser?.files ? 'as fetched by Chromium' : spa.method}${spa.browser?.files ? `; static walk (${spa.method}): ${(spa.static.totalGzip / 1000).toFixed(1)} KB` : ''}.`, '');
+    lines.push(mdTable(['file', 'bytes', 'gzip'], chosen.files.map((f) => [f.file, f.bytes.toLocaleString('en'), f.gzip.toLocaleString('en')])));
+  }
+  if (report.lighthouse) lines.push('', '## Lighthouse (/login)', '', '```json', JSON.stringify(report.lighthouse, null, 2), '```');
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------- main ----------
+async function main() {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-bench-'));
+  const pgNames = [];
+  const engines = [];
+  if (settings.sqlite) {
+    engines.push({ kind: 'sqlite', label: 'SQLite', url: `sqlite:${path.join(tmp, 'bench.db')}`, makeScaleUrl: async () => `sqlite:${path.join(tmp, 'scale.db')}`, dropScale: async () => fs.rmSync(path.join(tmp, 'scale.db'), { force: true }) });
+  }
+  if (pgAdminUrl) {
+    const name = `ticklist_bench_${process.pid}`;
+    pgNames.push(name);
+    engines.push({
+      kind: 'postgres', label: 'PostgreSQL', url: await createPgDatabase(pgAdminUrl, name),
+      makeScaleUrl: async () => { pgNames.push(`${name}_scale`); return createPgDatabase(pgAdminUrl, `${name}_scale`); },
+      dropScale: async () => dropPgDatabase(pgAdminUrl, `${name}_scale`),
+    });
+  }
+  const cleanup = async () => {
+    for (const name of pgNames) await dropPgDatabase(pgAdminUrl, name).catch(() => undefined);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  const shared = {};
+  const report = {
+    when: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
+    settings,
+    engines: {},
+  };
+  try {
+    for (const engine of engines) report.engines[engine.kind] = await benchEngine(engine, tmp, shared);
+  } finally {
+    await cleanup();
+  }
+  report.spa = shared.spa;
+  if (shared.lighthouse) report.lighthouse = shared.lighthouse;
+
+  const md = markdown(report);
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = report.when.replace(/[:.]/g, '-');
+  for (const name of [stamp, 'latest']) {
+    fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(dir, `${name}.md`), md);
+  }
+  log(`\n${md}`);
+  log(`Written bench/results/${stamp}.{json,md} and bench/results/latest.{json,md}`);
+}
+
+main().catch((error) => {
+  console.error('bench failed:', error?.stack ?? error);
+  process.exit(1);
+});

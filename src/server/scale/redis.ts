@@ -1,0 +1,33 @@
+/**
+ * With REDIS_URL, the throttling counters live in Redis, so every server process behind a load
+ * balancer counts the same failed logins and registrations. Token revocation needs nothing here:
+ * it is a table in the shared database. While Redis is unreachable each process falls back to
+ * counting in its own memory (rate-limiter-flexible's insurance limiter) rather than failing logins.
+ */
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { LimiterFactory } from '../auth/throttle';
+
+export interface SharedCounters {
+  limiterFactory: LimiterFactory;
+  close(): Promise<void>;
+}
+
+export function connectSharedCounters(url: string, keyPrefix: string): SharedCounters {
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  // ioredis reconnects by itself; errors meanwhile are covered by the insurance limiter.
+  client.on('error', () => undefined);
+  return {
+    limiterFactory: (options) =>
+      new RateLimiterRedis({
+        ...options,
+        storeClient: client,
+        keyPrefix: `${keyPrefix}:${options.keyPrefix}`,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      }),
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
