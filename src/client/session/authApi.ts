@@ -3,6 +3,7 @@
  * because their results feed the session itself, which RTK Query's headers are read from.
  */
 import type { Session } from '../../shared/api-types';
+import { isSession } from './storage';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
 import { API_BASE } from '../config';
 
@@ -23,18 +24,6 @@ export class AuthError extends Error {
 export function authErrorMessage(error: unknown, fallback: string): string {
   return error instanceof AuthError && error.serverMessage ? error.serverMessage : fallback;
 }
-
-const isSession = (body: unknown): body is Session => {
-  const session = body as Session | null;
-  return (
-    typeof session === 'object' &&
-    session !== null &&
-    typeof session.jwt === 'string' &&
-    typeof session.user === 'object' &&
-    session.user !== null &&
-    typeof session.user.id === 'number'
-  );
-};
 
 const messageOf = (body: unknown): string | undefined => {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;

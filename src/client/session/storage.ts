@@ -3,7 +3,8 @@ import type { Session } from '../../shared/api-types';
 
 export const SESSION_STORAGE_KEY = 'user';
 
-const looksLikeSession = (value: unknown): value is Session => {
+/** The shape of { jwt, user } as the login and register calls answer it. */
+export const isSession = (value: unknown): value is Session => {
   const session = value as Session | null;
   return (
     typeof session === 'object' &&
@@ -19,7 +20,7 @@ const looksLikeSession = (value: unknown): value is Session => {
 export function readStoredSession(storage: Storage = localStorage): Session | undefined {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null');
-    return looksLikeSession(parsed) ? parsed : undefined;
+    return isSession(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
