@@ -209,7 +209,9 @@ describe('the todo list screen', () => {
     const held = heldResponse();
     server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
     await user.click(box);
-    expect(box).toBeChecked();
+    // The PUT is still held: only the optimistic update can tick the box now (RTK applies it a tick
+    // after the click, hence the wait).
+    await waitFor(() => expect(box).toBeChecked());
     expect(within(rows()[0]!).getByText('Completed')).toBeInTheDocument();
     held.release(jsonResponse(404, errorBody(404, 'NotFoundError', 'Not Found')));
     expect(await screen.findByText('Not Found')).toBeInTheDocument();
