@@ -10,6 +10,7 @@ import {
   type ToastVariant,
 } from '../../../src/client/session/sessionMachine';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
+import { deferred } from './fixtures';
 
 const session = (username = 'alice', jwt = 'jwt-1'): Session => ({
   jwt,
@@ -31,17 +32,6 @@ const registration: RegisterForm = {
   username: 'bob',
   password: 'Secret1!',
 };
-
-/** A promise the test settles by hand, to observe the states in between. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const flush = () =>
   new Promise<void>((resolve) =>

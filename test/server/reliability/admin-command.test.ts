@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { bearer, createTestApp, credentials, register, type TestApp } from '../support/app';
-import { assertServerBuilt } from './support/server-process';
+import { assertServerBuilt } from '../../support/server-process';
 
 const ADMIN_ENTRY = path.resolve(__dirname, '../../../dist/server/admin.mjs');
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FlatTodo, Session } from '../../../src/shared/api-types';
 import { dialectsUnderTest, type Dialect } from '../support/databases';
 import { urlForDatabase, withAdminClient } from '../support/postgres';
-import { http, spawnServer, type ServerProcess } from './support/server-process';
+import { http, spawnServer, type ServerProcess } from '../../support/server-process';
 
 jest.setTimeout(90_000);
 

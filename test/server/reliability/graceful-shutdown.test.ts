@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { http, spawnServer, type ServerProcess } from './support/server-process';
+import { http, spawnServer, type ServerProcess } from '../../support/server-process';
 
 jest.setTimeout(60_000);
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Session } from '../../../src/shared/api-types';
 import { dialectsUnderTest } from '../support/databases';
 import { createPgCluster, type PgCluster } from './support/pg-cluster';
-import { http, spawnServer, type JsonResponse, type ServerProcess } from './support/server-process';
+import { http, spawnServer, type JsonResponse, type ServerProcess } from '../../support/server-process';
 
 jest.setTimeout(90_000);
 

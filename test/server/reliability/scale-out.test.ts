@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Session } from '../../../src/shared/api-types';
 import { urlForDatabase, withAdminClient } from '../support/postgres';
-import { http, spawnServer, type ServerProcess } from './support/server-process';
+import { http, spawnServer, type ServerProcess } from '../../support/server-process';
 
 jest.setTimeout(90_000);
 

@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../support/server-process';
 
 export interface PgCluster {
   port: number;
@@ -20,17 +20,6 @@ export interface PgCluster {
 }
 
 const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/local/bin'].find((dir) => fs.existsSync(path.join(dir, 'pg_ctl')));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** initdb refuses to run as root: run the PostgreSQL tools as the postgres OS user then. */
 function run(tool: string, args: string[]): void {

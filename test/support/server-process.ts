@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import { freePort } from './pg-cluster';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.mjs');
 const START_TIMEOUT_MS = 20_000;
 
@@ -21,6 +21,18 @@ export interface ServerProcess {
   exited: Promise<number | string>;
   /** Kills it with this signal (if still running) and waits for the exit. */
   kill(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function assertServerBuilt(): void {
