@@ -17,7 +17,7 @@ export const LIMITS = {
 } as const;
 
 /** Length in code points, so an emoji counts as one character, as a person would count it. */
-export const codePointLength = (text: string): number => {
+const codePointLength = (text: string): number => {
   let count = 0;
   for (const _ of text) count += 1;
   return count;

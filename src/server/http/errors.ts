@@ -98,7 +98,6 @@ const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
     new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => fieldError([], 'Request body is empty but content-type is JSON'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => fieldError([], 'Request body is not valid JSON'),
   // Router errors (see frameworkErrors in app.ts): a path segment over maxParamLength names no
   // todo, and a path with broken %-encoding is a bad request; neither echoes the path back.

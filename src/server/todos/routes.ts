@@ -48,16 +48,21 @@ function dataOf(body: unknown): unknown {
 const idOf = (value: unknown): unknown =>
   typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value;
 
-/**
- * The owner a body names — an id, [id], { id } or { connect: [id] }, as Strapi clients send it —
- * may only be the caller: the owner is always whoever creates the todo.
- */
+/** The owner ids a body names: an id, [id], { id } or { connect: [id] } / { set: [id] }, as Strapi clients send them. */
+function ownersNamed(user: unknown): unknown[] {
+  if (typeof user === 'object' && user !== null && !Array.isArray(user)) {
+    const { connect, set } = user as { connect?: unknown; set?: unknown };
+    const listed = connect ?? set;
+    if (listed !== undefined) return (Array.isArray(listed) ? listed : [listed]).map(idOf);
+  }
+  return (Array.isArray(user) ? user : [user]).map(idOf);
+}
+
+/** The owner is always whoever creates the todo: a body may name only the caller. */
 function assertNamesOnlyCaller(user: unknown, callerId: number): void {
   if (user === undefined) return;
-  const relation = typeof user === 'object' && user !== null && !Array.isArray(user) ? user : undefined;
-  const listed = relation && 'connect' in relation ? (relation as { connect: unknown }).connect : relation && 'set' in relation ? (relation as { set: unknown }).set : user;
-  const ids = (Array.isArray(listed) ? listed : [listed]).map(idOf);
-  const onlyCaller = ids.length === 1 && ids.every((id) => String(id) === String(callerId));
+  const ids = ownersNamed(user);
+  const onlyCaller = ids.length === 1 && String(ids[0]) === String(callerId);
   if (!onlyCaller) throw forbidden('A todo can only belong to the signed-in user');
 }
 

@@ -21,10 +21,6 @@ const isUniqueViolation = (error: unknown): boolean => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** By email or username, both case-insensitive. */
 export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
   const key = identifier.trim().toLowerCase();
