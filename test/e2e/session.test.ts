@@ -36,7 +36,8 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe(
       'true',
     );
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    // Found by a plain label, as a person would: nothing else on the page may be labelled Email.
+    await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Username', { exact: true }).fill('has space');
     await page.getByLabel('Password', { exact: true }).fill('lowercase1!');
     await registerButton.click();

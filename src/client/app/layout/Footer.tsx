@@ -55,7 +55,7 @@ export function Footer({ author = clientConfig, year = new Date().getFullYear() 
           <IconButton
             component="a"
             href={`mailto:${author.email}`}
-            aria-label={`Email ${author.email}`}
+            aria-label={`Write to ${author.email}`}
             size="small"
           >
             <EmailIcon fontSize="small" />

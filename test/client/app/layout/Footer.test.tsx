@@ -16,7 +16,7 @@ describe('footer', () => {
       'href',
       clientConfig.linkedinUrl,
     );
-    expect(screen.getByRole('link', { name: `Email ${clientConfig.email}` })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: `Write to ${clientConfig.email}` })).toHaveAttribute(
       'href',
       `mailto:${clientConfig.email}`,
     );
