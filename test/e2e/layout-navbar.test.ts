@@ -130,7 +130,7 @@ describeInBrowser('layout: navbar and footer', () => {
     expect(
       await footer.getByRole('link', { name: 'LinkedIn profile' }).getAttribute('href'),
     ).toMatch(/^https:\/\//);
-    expect(await footer.getByRole('link', { name: /^Email / }).getAttribute('href')).toMatch(
+    expect(await footer.getByRole('link', { name: /^Write to / }).getAttribute('href')).toMatch(
       /^mailto:.+@.+/,
     );
     await screenshotBoth(page, 'layout-signed-out');
