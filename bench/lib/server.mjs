@@ -41,9 +41,11 @@ export function sampleRss(pid, everyMs = 100) {
   };
 }
 
-export async function startServer({ databaseUrl, dataDir, extraEnv = {} }) {
+export async function startServer({ databaseUrl, dataDir, extraEnv = {}, nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFd = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -52,10 +54,11 @@ export async function startServer({ databaseUrl, dataDir, extraEnv = {} }) {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // The default level, as `npm start` runs it: one JSON line per request, written to a file.
+      LOG_LEVEL: 'info',
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const origin = `http://127.0.0.1:${port}`;

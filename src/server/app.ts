@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import qs from 'qs';
 import { createAuthenticate } from './auth/authenticate';
@@ -43,6 +43,23 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * One info line per request, once it is answered (method, url, status, time, request id), instead
+ * of Fastify's two: logging is a large share of a fast request's cost. Arrivals are logged at debug.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 export async function buildApp(
   config: Config,
   db: Kysely<Database>,
@@ -57,6 +74,7 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (an over-long or malformed path) skip the
     // error handler: without this they answer in Fastify's own shape and echo the path back.
     frameworkErrors: (error, _request, reply) => {
@@ -91,9 +109,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error, request, reply) => {

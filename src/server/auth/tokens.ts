@@ -1,5 +1,5 @@
 /** JWTs: HS256 only, claims { id, jti, iat, exp }; the jti is what logout revokes. */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -14,7 +14,9 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | undefined>;
 }
 
-export function createTokenService(secret: Uint8Array, expiresInSeconds: number): TokenService {
+export function createTokenService(secretBytes: Uint8Array, expiresInSeconds: number): TokenService {
+  // One imported key for the life of the process: given raw bytes, jose imports a key on every call.
+  const key = webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async issue(userId) {
       const jti = randomUUID();
@@ -25,12 +27,12 @@ export function createTokenService(secret: Uint8Array, expiresInSeconds: number)
         .setJti(jti)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
-        .sign(secret);
+        .sign(await key);
       return { token, claims: { userId, jti, expiresAt: new Date(expiresAt * 1000) } };
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat', 'jti'],
         });

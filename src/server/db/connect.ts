@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
@@ -32,6 +32,29 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarg
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
 }
 
+/** Most distinct statements the server runs; the cache only bounds a pathological client's variety. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query it runs; the server runs the same few dozen statements over and
+ * over, so each is prepared once (SQLite re-prepares a cached statement itself after a schema change).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -39,7 +62,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 

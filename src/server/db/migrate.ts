@@ -2,10 +2,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial';
 import * as sortIndexes from './migrations/002-sort-indexes';
+import * as todoCounts from './migrations/003-todo-counts';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-sort-indexes': sortIndexes,
+  '003-todo-counts': todoCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

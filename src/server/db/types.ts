@@ -38,9 +38,17 @@ export interface RevokedTokenTable {
   expires_at: string;
 }
 
+/** Kept by triggers (migration 003): an owner's exact number of todos and of completed ones. */
+export interface TodoCountTable {
+  owner_id: number;
+  total: number;
+  completed: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
+  todo_counts: TodoCountTable;
   revoked_tokens: RevokedTokenTable;
 }
 

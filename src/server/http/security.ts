@@ -28,12 +28,12 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.includes('json') || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${ONE_YEAR}; includeSubDomains`);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,4 +1,4 @@
-import type { FlatTodo, TodoAttributes, TodoEntity } from '../../shared/api-types';
+import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import type { TodoRow } from '../db/types';
 
 const attributesOf = (row: TodoRow): TodoAttributes => ({
@@ -10,5 +10,3 @@ const attributesOf = (row: TodoRow): TodoAttributes => ({
 });
 
 export const toTodoEntity = (row: TodoRow): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });
-
-export const toFlatTodo = (row: TodoRow): FlatTodo => ({ id: row.id, ...attributesOf(row) });

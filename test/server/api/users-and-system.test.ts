@@ -31,6 +31,26 @@ describeEachDialect('users/me, errors, headers and docs', (dialect) => {
       ]);
     });
 
+    it('populates every todo exactly as the list answers it, whatever the text holds', async () => {
+      const owner = await register(t.app, credentials('Text'));
+      const titles = ['quote " and \\ backslash', 'tab\tnew\nline', 'Ünïcödé ✓ 🎉', '</script><b>', 'control \u0001\u001f', "'single'"];
+      for (const [index, title] of titles.entries()) {
+        await createTodo(t.app, owner, { title, description: index % 2 ? null : `about ${title}`, completed: index % 3 === 0 });
+      }
+      const populated = await call(t.app, owner, { method: 'GET', url: '/api/users/me?populate=todos' });
+      const listed = await call(t.app, owner, { method: 'GET', url: '/api/todos?pagination[pageSize]=100' });
+      expect(populated.headers['content-type']).toBe('application/json; charset=utf-8');
+      const flat = listed.json().data.map((todo: { id: number; attributes: object }) => ({ id: todo.id, ...todo.attributes }));
+      expect(flat.map((todo: { title: string }) => todo.title)).toEqual(titles);
+      expect(populated.json()).toEqual({ ...owner.user, todos: flat });
+    });
+
+    it('populates an empty list for a user without todos', async () => {
+      const owner = await register(t.app, credentials('Empty'));
+      const response = await call(t.app, owner, { method: 'GET', url: '/api/users/me?populate=todos' });
+      expect(response.json()).toEqual({ ...owner.user, todos: [] });
+    });
+
     it('refuses to populate anything else', async () => {
       const response = await call(t.app, session, { method: 'GET', url: '/api/users/me?populate=role' });
       expect(response.statusCode).toBe(400);

@@ -35,7 +35,7 @@ describe('graceful shutdown on SIGTERM', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-shutdown-'));
     // A deliberately slow password hash keeps registrations in flight for a while.
-    server = await spawnServer(dataDir, { ARGON2_MEMORY_KIB: '65536', ARGON2_TIME_COST: '20' });
+    server = await spawnServer(dataDir, { ARGON2_MEMORY_KIB: '65536', ARGON2_TIME_COST: '20', LOG_LEVEL: 'debug' });
   });
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -52,7 +52,7 @@ describe('graceful shutdown on SIGTERM', () => {
         timeoutMs: 30_000,
       }).then((response) => ({ ...response, at: Date.now() }));
     });
-    // Wait until the server has received every one of them (its log says so), bounded.
+    // Wait until the server has received every one of them (its debug log says so), bounded.
     const received = () => live.output().split('\n').filter((line) => line.includes('incoming request') && line.includes('/api/auth/local/register')).length;
     for (let waited = 0; received() < IN_FLIGHT && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received()).toBe(IN_FLIGHT);

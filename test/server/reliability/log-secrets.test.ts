@@ -84,13 +84,17 @@ describeEachDialect('no secrets in the logs', (dialect) => {
       if (secret.length >= 8) expect({ what, found: text.includes(secret) }).toEqual({ what, found: false });
     }
 
-    const records = lines.map((line) => JSON.parse(line) as { msg?: string; reqId?: unknown; level: number });
-    const requestLines = records.filter((record) => record.msg === 'incoming request' || record.msg === 'request completed');
-    expect(requestLines).toHaveLength(2 * requests);
+    type LogRecord = { msg?: string; reqId?: unknown; level: number; req?: { method?: string; url?: string }; res?: { statusCode?: number } };
+    const records = lines.map((line) => JSON.parse(line) as LogRecord);
+    // One line per request, once it is answered: what was asked, the status and the request id.
+    const requestLines = records.filter((record) => record.msg === 'request completed');
+    expect(requestLines).toHaveLength(requests);
     for (const record of requestLines) {
       expect(record.reqId).toEqual(expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+      expect(record.req).toMatchObject({ method: expect.stringMatching(/^(GET|POST|PUT|DELETE)$/), url: expect.stringMatching(/^\/api\//) });
+      expect(record.res?.statusCode).toEqual(expect.any(Number));
     }
-    // Each request has its own id, shared by its incoming and completed lines.
+    // Each request has its own id.
     expect(new Set(requestLines.map((record) => record.reqId)).size).toBe(requests);
     // Any other line logged during a request names it too.
     for (const record of records.filter((r) => r.reqId === undefined)) expect(record.msg).not.toMatch(/request/i);

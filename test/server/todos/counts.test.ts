@@ -1,0 +1,115 @@
+/**
+ * @jest-environment node
+ *
+ * The list totals come from per-owner counters kept by triggers (migration 003). Whatever sequence
+ * of creates, updates, deletes and user deletions happens, every total the list reports must equal
+ * a fresh count(*) of the owner's rows, on each database, and never include another owner's rows.
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import qs from 'qs';
+import { parseListQuery } from '../../../src/server/todos/query';
+import { createTodo, deleteTodo, listTodos, updateTodo } from '../../../src/server/todos/repository';
+import { createUser, deleteUser } from '../../../src/server/users/repository';
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
+
+jest.setTimeout(120_000);
+
+type Op =
+  | { kind: 'create'; owner: number; completed: boolean; title: string }
+  | { kind: 'toggle'; owner: number; pick: number; completed: boolean }
+  | { kind: 'rename'; owner: number; pick: number; title: string }
+  | { kind: 'delete'; owner: number; pick: number };
+
+const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), owner: fc.nat(2), completed: fc.boolean(), title: fc.constantFrom('read', 'write', 'Rest', 'zzz') }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('toggle' as const), owner: fc.nat(2), pick: fc.nat(), completed: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), owner: fc.nat(2), pick: fc.nat(), title: fc.constantFrom('re', 'done') }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), owner: fc.nat(2), pick: fc.nat() }) },
+);
+
+describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database?.dispose());
+
+  const totals = async (ownerId: number) => {
+    const { db } = database.handle;
+    const list = async (filters: string) => (await listTodos(db, ownerId, parseListQuery(qs.parse(filters)))).total;
+    return {
+      all: await list(''),
+      completed: await list('filters[completed][$eq]=true'),
+      pending: await list('filters[completed][$eq]=false'),
+      search: await list('filters[title][$contains]=re'),
+    };
+  };
+
+  const counted = async (ownerId: number) => {
+    const { db } = database.handle;
+    const count = async (where: ReturnType<typeof sql>) =>
+      Number((await sql<{ n: number }>`select count(*) as n from todos where owner_id = ${ownerId} and ${where}`.execute(db)).rows[0]?.n);
+    return {
+      all: await count(sql`1 = 1`),
+      completed: await count(sql`completed = 1`),
+      pending: await count(sql`completed = 0`),
+      search: await count(sql`title_key like '%re%'`),
+    };
+  };
+
+  it('every total equals a fresh count after any sequence of writes', async () => {
+    const { db } = database.handle;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArbitrary, { maxLength: 40 }), async (ops) => {
+        run += 1;
+        const owners = [];
+        for (let i = 0; i < 3; i++) {
+          owners.push(await createUser(db, { username: `c${run}u${i}`, email: `c${run}u${i}@example.com`, passwordHash: 'x' }));
+        }
+        const ids: number[][] = owners.map(() => []);
+        for (const op of ops) {
+          const owner = owners[op.owner]!;
+          const mine = ids[op.owner]!;
+          if (op.kind === 'create') {
+            mine.push((await createTodo(db, owner.id, { title: op.title, description: null, completed: op.completed })).id);
+          } else if (mine.length > 0) {
+            const id = mine[op.pick % mine.length]!;
+            if (op.kind === 'toggle') await updateTodo(db, owner.id, id, { completed: op.completed });
+            if (op.kind === 'rename') await updateTodo(db, owner.id, id, { title: op.title });
+            if (op.kind === 'delete') {
+              await deleteTodo(db, owner.id, id);
+              mine.splice(mine.indexOf(id), 1);
+            }
+          }
+        }
+        for (const [index, owner] of owners.entries()) {
+          const expected = await counted(owner.id);
+          expect(expected.all).toBe(ids[index]!.length);
+          expect(await totals(owner.id)).toEqual(expected);
+        }
+        // Another owner's rows never move a total; a deleted owner's counters go with them.
+        await deleteUser(db, owners[0]!.email);
+        expect(await totals(owners[1]!.id)).toEqual(await counted(owners[1]!.id));
+        const left = await sql<{ n: number }>`select count(*) as n from todo_counts where owner_id = ${owners[0]!.id}`.execute(db);
+        expect(Number(left.rows[0]?.n)).toBe(0);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a todo another process writes with plain SQL is counted too', async () => {
+    const { db } = database.handle;
+    const owner = await createUser(db, { username: 'sqlwriter', email: 'sqlwriter@example.com', passwordHash: 'x' });
+    const now = new Date().toISOString();
+    await db
+      .insertInto('todos')
+      .values([true, false, true].map((completed, i) => ({
+        owner_id: owner.id, title: `t${i}`, title_key: `t${i}`, description: null,
+        completed: completed ? 1 : 0, created_at: now, updated_at: now,
+      })))
+      .execute();
+    expect(await totals(owner.id)).toEqual({ all: 3, completed: 2, pending: 1, search: 0 });
+  });
+});
