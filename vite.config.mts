@@ -1,11 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
+
+/**
+ * precompress(): writes a brotli (.br) and a gzip (.gz) copy next to every text asset of the build,
+ * once, at build time; the server sends them as they are (@fastify/static `preCompressed`), so the
+ * first load of the SPA downloads a quarter of the bytes at no CPU cost per request.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Below this a compressed copy saves less than the extra header and lookup cost. */
+const MIN_BYTES = 1024;
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'ticklist-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const content = fs.readFileSync(file);
+        if (content.length < MIN_BYTES) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __TICKLIST_CONFIG__: JSON.stringify(clientConfigFromEnv(process.env, command === 'serve')),
   },

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { cannon, median, sequential } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { login, root, rssMiB, sampleRss, startServer } from './lib/server.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
 
 const env = process.env;
@@ -296,36 +297,6 @@ async function analyse(kind, url, ownerId) {
 }
 
 // ---------- Lighthouse (optional) ----------
-async function runLighthouse(origin) {
-  try {
-    const { default: lighthouse, desktopConfig } = await import('lighthouse').then(async (m) => ({
-      default: m.default,
-      desktopConfig: (await import('lighthouse/core/config/desktop-config.js')).default,
-    }));
-    const chromeLauncher = await import('chrome-launcher');
-    const chrome = await chromeLauncher.launch({ chromePath: env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
-    const results = {};
-    try {
-      for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const runner = await lighthouse(`${origin}/login`, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
-        const { categories, audits } = runner.lhr;
-        results[preset] = {
-          scores: Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round(v.score * 100)])),
-          lcpMs: round(audits['largest-contentful-paint']?.numericValue, 0),
-          fcpMs: round(audits['first-contentful-paint']?.numericValue, 0),
-          tbtMs: round(audits['total-blocking-time']?.numericValue, 0),
-          cls: round(audits['cumulative-layout-shift']?.numericValue, 3),
-        };
-      }
-    } finally {
-      await chrome.kill();
-    }
-    return results;
-  } catch (error) {
-    return { error: `Lighthouse not run: ${error.message}` };
-  }
-}
-
 // ---------- report ----------
 const pass = (ok) => (ok === undefined ? '—' : ok ? 'pass' : 'FAIL');
 

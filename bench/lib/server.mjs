@@ -41,11 +41,21 @@ export function sampleRss(pid, everyMs = 100) {
   };
 }
 
+/**
+ * The Node flags `npm start` runs the server with (package.json's start script), so the bench
+ * measures the server as it is deployed; BENCH_NODE_FLAGS (space-separated) overrides them.
+ */
+export function startFlags() {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startServer({ databaseUrl, dataDir, extraEnv = {}, nodeArgs = [] }) {
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
   const logFd = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
+  const child = spawn(process.execPath, [...startFlags(), ...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

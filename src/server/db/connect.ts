@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -66,8 +66,10 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
-function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+/** pg is loaded only for a PostgreSQL URL, so the embedded default does not carry it in memory. */
+async function openPostgres(connectionString: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const pool: Pool = new pg.Pool({
     connectionString,
     max: options.postgresPoolSize ?? 10,
     connectionTimeoutMillis: 3000,
@@ -80,7 +82,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const target = parseDatabaseUrl(url);
   return target.kind === 'sqlite'
     ? openSqlite(target.file, options)

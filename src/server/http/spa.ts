@@ -16,12 +16,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     await app.register(fastifyStatic, {
       root: staticDir,
       index: 'index.html',
+      // The build writes .br and .gz copies of every text asset (precompress() in vite.config.mts).
+      preCompressed: true,
       // Cache headers are ours (below), not the plugin's default max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -4,7 +4,6 @@
  * it is a table in the shared database. While Redis is unreachable each process falls back to
  * counting in its own memory (rate-limiter-flexible's insurance limiter) rather than failing logins.
  */
-import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { LimiterFactory } from '../auth/throttle';
 
@@ -13,7 +12,9 @@ export interface SharedCounters {
   close(): Promise<void>;
 }
 
-export function connectSharedCounters(url: string, keyPrefix: string): SharedCounters {
+/** ioredis is loaded only when REDIS_URL asks for it: it adds ~12 MiB to every process that loads it. */
+export async function connectSharedCounters(url: string, keyPrefix: string): Promise<SharedCounters> {
+  const { default: Redis } = await import('ioredis');
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   // ioredis reconnects by itself; errors meanwhile are covered by the insurance limiter.
   client.on('error', () => undefined);

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../support/app';
+
+const BIG_SCRIPT = `export const lines = [${Array.from({ length: 500 }, (_, i) => `"line ${i}"`).join(',')}];`;
 
 describe('serving the SPA', () => {
   let t: TestApp;
@@ -11,6 +14,10 @@ describe('serving the SPA', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Ticklist</title><div id="root"></div>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    // As the build leaves a large script: with its brotli and gzip copies beside it.
+    fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js.gz'), zlib.gzipSync(BIG_SCRIPT));
     t = await createTestApp('sqlite', { STATIC_DIR: dir });
   });
   afterAll(() => t.close());
@@ -30,6 +37,25 @@ describe('serving the SPA', () => {
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).body).toBe('<svg/>');
+  });
+
+  it.each([
+    ['br, gzip', 'br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip', zlib.gunzipSync],
+  ] as const)('sends the precompressed copy to a client accepting %s', async (accept, encoding, decompress) => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(decompress(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(BIG_SCRIPT);
   });
 
   it('keeps unknown API paths and non-GET requests on the JSON 404', async () => {
