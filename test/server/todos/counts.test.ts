@@ -11,6 +11,8 @@ import qs from 'qs';
 import { parseListQuery } from '../../../src/server/todos/query';
 import { createTodo, deleteTodo, listTodos, updateTodo } from '../../../src/server/todos/repository';
 import { createUser, deleteUser } from '../../../src/server/users/repository';
+import { openDatabase } from '../../../src/server/db/connect';
+import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
 
 jest.setTimeout(120_000);
@@ -112,4 +114,39 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
       .execute();
     expect(await totals(owner.id)).toEqual({ all: 3, completed: 2, pending: 1, search: 0 });
   });
+
+  it('an upgrade counts the todos that were there before the counters', async () => {
+    // A second database of the same kind, left at the schema before migration 003.
+    const old = await createTestDatabase(dialect);
+    try {
+      await old.handle.close();
+      const handle = await openDatabase(old.url);
+      await resetToBeforeCounts(handle.db, dialect);
+      await migrateUpTo(handle.db, '002-sort-indexes');
+      const a = await createUser(handle.db, { username: 'olda', email: 'olda@example.com', passwordHash: 'x' });
+      const b = await createUser(handle.db, { username: 'oldb', email: 'oldb@example.com', passwordHash: 'x' });
+      for (const completed of [true, true, false, false, false]) await createTodo(handle.db, a.id, { title: 'old', description: null, completed });
+      await migrateToLatest(handle.db);
+      const counts = await handle.db.selectFrom('todo_counts').selectAll().orderBy('owner_id').execute();
+      expect(counts.map(({ owner_id, total, completed }) => [owner_id, Number(total), Number(completed)])).toEqual([[a.id, 5, 2], [b.id, 0, 0]]);
+      await createTodo(handle.db, b.id, { title: 'new', description: null, completed: true });
+      const list = await listTodos(handle.db, b.id, parseListQuery(qs.parse('filters[completed][$eq]=true')));
+      expect(list.total).toBe(1);
+      await handle.close();
+    } finally {
+      await old.dispose();
+    }
+  });
 });
+
+/** Drops everything so the migrations can start again from an empty database. */
+async function resetToBeforeCounts(db: import('kysely').Kysely<any>, dialect: string): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  } else {
+    for (const table of ['revoked_tokens', 'todos', 'users', 'kysely_migration', 'kysely_migration_lock']) {
+      await sql`drop table if exists ${sql.raw(table)}`.execute(db);
+    }
+  }
+}
