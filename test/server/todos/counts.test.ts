@@ -6,12 +6,13 @@
  * a fresh count(*) of the owner's rows, on each database, and never include another owner's rows.
  */
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import qs from 'qs';
 import { parseListQuery } from '../../../src/server/todos/query';
 import { createTodo, deleteTodo, listTodos, updateTodo } from '../../../src/server/todos/repository';
 import { createUser, deleteUser } from '../../../src/server/users/repository';
 import { openDatabase } from '../../../src/server/db/connect';
+import type { Database } from '../../../src/server/db/types';
 import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
 
@@ -140,7 +141,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
 });
 
 /** Drops everything so the migrations can start again from an empty database. */
-async function resetToBeforeCounts(db: import('kysely').Kysely<any>, dialect: string): Promise<void> {
+async function resetToBeforeCounts(db: Kysely<Database>, dialect: string): Promise<void> {
   if (dialect === 'postgres') {
     await sql`drop schema public cascade`.execute(db);
     await sql`create schema public`.execute(db);
