@@ -54,7 +54,12 @@ export function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDialogProps)
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Close</Button>
+        <Button
+          onClick={onClose}
+          sx={(theme) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 } })}
+        >
+          Close
+        </Button>
       </DialogActions>
     </Dialog>
   );
