@@ -1,22 +1,25 @@
-/** Search (debounced), items per page, sort field and order; every control has a visible label. */
+/** Search (debounced), items per page, sort field, order and status; every control has a visible label. */
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
-import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_FIELDS, SORT_ORDERS, type TodoView } from './view';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_FIELDS, SORT_ORDERS, STATUS_FILTERS, type TodoView } from './view';
 
 export interface ListControlsProps {
   view: TodoView;
   onChange(change: Partial<TodoView>): void;
   debounceMs?: number;
+  /** Set to the search box, for the page to focus it (the "/" shortcut). */
+  searchRef?: RefObject<HTMLInputElement | null>;
 }
 
-export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS }: ListControlsProps) {
+export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS, searchRef }: ListControlsProps) {
   const [search, setSearch] = useState(view.search);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = searchRef ?? ownInput;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -31,7 +34,7 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS }
   useEffect(() => {
     input.current?.focus();
     return () => clearTimeout(timer.current);
-  }, []);
+  }, [input]);
 
   const type = (text: string) => {
     setSearch(text);
@@ -63,10 +66,9 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS }
       <Box
         sx={{
           display: 'grid',
-          // Phones: the page size on its own row, sort field and order side by side below it.
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(3, auto)' },
+          // Phones: two by two; wider: the four in a row (beside the search from md up).
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(4, auto)' },
           gap: 2,
-          '& > :first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
         }}
       >
         <TextField
@@ -108,6 +110,20 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS }
           {SORT_ORDERS.map((order) => (
             <option key={order.value} value={order.value}>
               {order.label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Status"
+          value={view.status}
+          onChange={(event) => onChange({ status: event.target.value as TodoView['status'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: { md: 130 } }}
+        >
+          {STATUS_FILTERS.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
             </option>
           ))}
         </TextField>

@@ -8,12 +8,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
+import type { AppDispatch } from '../app/store';
 import { SubmitButton } from '../ui/SubmitButton';
+import { focusRing } from './focusRing';
 import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
-import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { todosApi, useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
 import { useToasts } from './useToasts';
 
 /** Runs a change and says how it went; true when the dialog should close. */
@@ -79,18 +82,84 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   );
 }
 
-export function DeleteTodoDialog({ open, todo, onClose }: TodoDialogProps) {
+export interface DeleteTodoDialogProps extends TodoDialogProps {
+  /** The signed-in user's id, sent as the owner when Undo creates the todo again. */
+  userId?: number | undefined;
+  /** Where focus goes when it would otherwise be lost: the deleted row and the Undo toast are gone. */
+  onFocusLost?(): void;
+}
+
+export const RESTORE_SUCCESS_MESSAGE = 'Todo restored!';
+export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went wrong!';
+
+/**
+ * Delete asks first. A success toasts "Todo Deleted successfully!" with an Undo button, which
+ * creates the todo again (title, description, completion) and refreshes the list. The row that
+ * opened the dialog is gone, so focus goes to that Undo button once the dialog has closed, and
+ * from there to `onFocusLost` when the toast leaves.
+ */
+export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: DeleteTodoDialogProps) {
   const titleId = useId();
   const textId = useId();
+  const dispatch = useDispatch<AppDispatch>();
   const [deleteTodo, { isLoading }] = useDeleteTodoMutation();
-  const report = useChangeReporter('delete');
+  const toasts = useToasts();
+  const undoButton = useRef<HTMLButtonElement | null>(null);
+  const focusUndo = useRef(false);
+
+  const restore = async (deleted: TodoEntity) => {
+    const request = dispatch(todosApi.endpoints.restoreTodo.initiate({ todo: deleted, user: userId }));
+    try {
+      const outcome = await request.unwrap();
+      if (isSuccessStatus(outcome.status)) toasts.success(RESTORE_SUCCESS_MESSAGE);
+      else toasts.error(RESTORE_ODD_STATUS_MESSAGE);
+    } catch (error) {
+      toasts.error(changeErrorMessage(error));
+    } finally {
+      request.reset();
+    }
+  };
+
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!todo) return;
-    if (await report(() => deleteTodo(todo.id).unwrap())) onClose();
+    const deleted = todo;
+    try {
+      const outcome = await deleteTodo(deleted.id).unwrap();
+      if (isSuccessStatus(outcome.status)) {
+        focusUndo.current = true;
+        toasts.undoable(SUCCESS_MESSAGES.delete, {
+          onUndo: () => void restore(deleted),
+          buttonRef: undoButton,
+          onFocusLost: () => onFocusLost?.(),
+        });
+      } else {
+        toasts.error(ODD_STATUS_MESSAGES.delete);
+      }
+      onClose();
+    } catch (error) {
+      toasts.error(changeErrorMessage(error));
+    }
   };
+
+  const exited = () => {
+    if (!focusUndo.current) return;
+    focusUndo.current = false;
+    if (undoButton.current?.isConnected) undoButton.current.focus();
+    else onFocusLost?.();
+  };
+
   return (
-    <Dialog open={open && todo !== undefined} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+    <Dialog
+      open={open && todo !== undefined}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="xs"
+      sx={focusRing}
+      slotProps={{ transition: { onExited: exited } }}
+    >
       <form onSubmit={confirm}>
         <DialogTitle id={titleId}>Delete this todo</DialogTitle>
         <DialogContent>

@@ -1,17 +1,20 @@
 /**
- * The /todos screen: the view (page, page size, search, sort, order) lives in the URL; the list
- * comes from RTK Query; the dialogs change it. The login guard is the router's.
+ * The /todos screen: the view (page, page size, search, sort, order, status) lives in the URL;
+ * the list comes from RTK Query; the dialogs change it. "n" opens the add dialog and "/" goes to
+ * the search box. The login guard is the router's.
  */
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
 import { useSessionUser } from '../session/SessionProvider';
+import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
+import { focusRing } from './focusRing';
 import { GenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from './messages';
@@ -24,6 +27,14 @@ import { useSessionEndOnFailure } from './useSessionEndOnFailure';
 import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
 
 export const EMPTY_TEXT = 'No todos available. Add your first todo!';
+/** An empty list under a status filter (Pending or Completed): the user may well have todos. */
+export const NO_MATCH_TEXT = 'No todos match this view.';
+
+/**
+ * The spec's empty text, unless the status filter hides everything. A search with no match keeps
+ * the spec's text, as the spec (and its browser suite) read it.
+ */
+export const emptyListText = (view: TodoView): string => (view.status === 'all' ? EMPTY_TEXT : NO_MATCH_TEXT);
 
 type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
@@ -33,6 +44,10 @@ export default function TodosPage() {
   const view = useMemo(() => viewFromParams(params), [params]);
   const { data, error, isLoading, isFetching } = useGetTodosQuery(view);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
+  const searchBox = useRef<HTMLInputElement>(null);
+  const openAdd = () => setDialog({ kind: 'add', open: true });
+  const focusSearch = () => searchBox.current?.focus();
+  useShortcuts(error ? {} : { add: openAdd, search: focusSearch });
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
@@ -60,7 +75,7 @@ export default function TodosPage() {
   const busy = isLoading || isFetching;
 
   return (
-    <Box sx={{ pb: 10 }}>
+    <Box sx={[focusRing, { pb: 10 }]}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -72,13 +87,13 @@ export default function TodosPage() {
         <GenerateTodos userId={user?.id} />
       </Stack>
 
-      <ListControls view={view} onChange={(change) => setView(change)} />
+      <ListControls view={view} onChange={(change) => setView(change)} searchRef={searchBox} />
 
       {isLoading || !data ? (
         <TodoRowSkeletons />
       ) : data.total === 0 ? (
         <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {EMPTY_TEXT}
+          {emptyListText(view)}
         </Typography>
       ) : (
         <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
@@ -106,7 +121,7 @@ export default function TodosPage() {
       <Fab
         color="primary"
         aria-label="Add todo"
-        onClick={() => setDialog({ kind: 'add', open: true })}
+        onClick={openAdd}
         sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
       >
         <AddIcon />
@@ -114,7 +129,13 @@ export default function TodosPage() {
 
       <AddTodoDialog open={dialog.kind === 'add' && dialog.open} userId={user?.id} onClose={close} />
       <EditTodoDialog open={dialog.kind === 'edit' && dialog.open} todo={dialog.todo} onClose={close} />
-      <DeleteTodoDialog open={dialog.kind === 'delete' && dialog.open} todo={dialog.todo} onClose={close} />
+      <DeleteTodoDialog
+        open={dialog.kind === 'delete' && dialog.open}
+        todo={dialog.todo}
+        userId={user?.id}
+        onClose={close}
+        onFocusLost={focusSearch}
+      />
     </Box>
   );
 }

@@ -1,15 +1,18 @@
 /**
  * The todo endpoints, injected into the one base API. The list query's argument is the view;
  * each row provides its own tag and every list provides the list tag, so adding, editing and
- * deleting refetch the lists on screen. Completion is changed optimistically.
+ * deleting refetch the lists on screen. Completion is changed optimistically (and refetches the
+ * lists under a status filter, which it changes).
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, SingleResponse, TodoEntity } from '../../shared/api-types';
 import { api } from '../app/api';
 import { lastPage } from './pagination';
-import type { TodoView } from './view';
+import type { StatusFilter, TodoView } from './view';
 
 export const LIST_TAG = { type: 'Todo', id: 'PARTIAL-LIST' } as const;
+/** Lists under a status filter also provide this tag: a completion change can move a row out of them. */
+export const STATUS_LIST_TAG = { type: 'Todo', id: 'STATUS-LIST' } as const;
 const rowTag = (id: number) => ({ type: 'Todo' as const, id });
 
 export interface TodoPage {
@@ -39,15 +42,39 @@ export interface TodoChanges {
   completed?: boolean;
 }
 
-/** The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains], sort. */
+/** A deleted todo to create again (Undo), with its owner's id. */
+export interface RestoredTodo {
+  todo: TodoEntity;
+  user: number | undefined;
+}
+
+/** The status filter's `filters[completed][$eq]` value; All sends no filter. */
+const COMPLETED_FILTER: Record<StatusFilter, 'true' | 'false' | undefined> = {
+  all: undefined,
+  pending: 'false',
+  completed: 'true',
+};
+
+/**
+ * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
+ * filters[completed][$eq] (the status filter) and sort.
+ */
 export function listTodosQuery(view: TodoView): string {
   const params = new URLSearchParams();
   params.set('pagination[page]', String(view.page));
   params.set('pagination[pageSize]', String(view.pageSize));
   const search = view.search.trim();
   if (search) params.set('filters[title][$contains]', search);
+  const completed = COMPLETED_FILTER[view.status];
+  if (completed) params.set('filters[completed][$eq]', completed);
   params.set('sort', `${view.sort}:${view.order}`);
   return params.toString();
+}
+
+/** The POST body that creates a deleted todo again: its title, description and completion. */
+export function restoreTodoBody({ todo, user }: RestoredTodo) {
+  const { title, description, completed } = todo.attributes;
+  return { data: { title, description: description ?? null, completed, ...(user === undefined ? {} : { user }) } };
 }
 
 export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
@@ -69,11 +96,22 @@ export const todosApi = api.injectEndpoints({
     getTodos: builder.query<TodoPage, TodoView>({
       query: (view) => `todos?${listTodosQuery(view)}`,
       transformResponse: (response: ListResponse, _meta, view) => toTodoPage(response, view),
-      providesTags: (result) => (result ? [...result.todos.map((todo) => rowTag(todo.id)), LIST_TAG] : [LIST_TAG]),
+      providesTags: (result, _error, view) => [
+        ...(result ? result.todos.map((todo) => rowTag(todo.id)) : []),
+        LIST_TAG,
+        ...(view.status === 'all' ? [] : [STATUS_LIST_TAG]),
+      ],
     }),
 
     addTodo: builder.mutation<ChangeOutcome, NewTodo>({
       query: (data) => ({ url: 'todos/', method: 'POST', body: { data } }),
+      transformResponse: toOutcome,
+      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
+    }),
+
+    /** Undo of a delete: the todo is created again (a new id) and the lists refetch. */
+    restoreTodo: builder.mutation<ChangeOutcome, RestoredTodo>({
+      query: (restored) => ({ url: 'todos/', method: 'POST', body: restoreTodoBody(restored) }),
       transformResponse: toOutcome,
       invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
     }),
@@ -114,10 +152,12 @@ export const todosApi = api.injectEndpoints({
           const refetching = lists.some(
             ({ originalArgs }) => todosApi.endpoints.getTodos.select(originalArgs as TodoView)(getState()).isLoading,
           );
+          // The row moves between the Pending and the Completed lists: refetch those, whatever they show.
           if (refetching || !saved) {
-            dispatch(todosApi.util.invalidateTags([rowTag(id)]));
+            dispatch(todosApi.util.invalidateTags([rowTag(id), STATUS_LIST_TAG]));
             return;
           }
+          dispatch(todosApi.util.invalidateTags([STATUS_LIST_TAG]));
           // Keep the server's own values (its updatedAt) without refetching the lists.
           for (const { originalArgs } of lists) {
             dispatch(

@@ -1,6 +1,6 @@
 /**
- * The list view (page, page size, search, sort field, order) and its place in the URL's query
- * string, so a reload, back and forward keep it and a link can be shared.
+ * The list view (page, page size, search, sort field, order, status filter) and its place in
+ * the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
@@ -18,6 +18,14 @@ export const SORT_ORDERS = [
 ] as const;
 export type ListSortOrder = (typeof SORT_ORDERS)[number]['value'];
 
+/** The status filter (beyond the spec): every todo, only pending ones, or only completed ones. */
+export const STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Completed' },
+] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface TodoView {
@@ -26,12 +34,13 @@ export interface TodoView {
   search: string;
   sort: ListSortField;
   order: ListSortOrder;
+  status: StatusFilter;
 }
 
-export const DEFAULT_VIEW: TodoView = { page: 1, pageSize: 10, search: '', sort: 'createdAt', order: 'asc' };
+export const DEFAULT_VIEW: TodoView = { page: 1, pageSize: 10, search: '', sort: 'createdAt', order: 'asc', status: 'all' };
 
 /** Query-string keys. */
-const KEYS = { page: 'page', pageSize: 'pageSize', search: 'search', sort: 'sort', order: 'order' } as const;
+const KEYS = { page: 'page', pageSize: 'pageSize', search: 'search', sort: 'sort', order: 'order', status: 'status' } as const;
 
 const oneOf = <T extends string | number>(allowed: readonly T[], value: T | undefined, fallback: T): T =>
   value !== undefined && allowed.includes(value) ? value : fallback;
@@ -54,6 +63,11 @@ export function viewFromParams(params: URLSearchParams): TodoView {
       (params.get(KEYS.order) ?? undefined) as ListSortOrder | undefined,
       DEFAULT_VIEW.order,
     ),
+    status: oneOf<StatusFilter>(
+      STATUS_FILTERS.map((status) => status.value),
+      (params.get(KEYS.status) ?? undefined) as StatusFilter | undefined,
+      DEFAULT_VIEW.status,
+    ),
   };
 }
 
@@ -65,16 +79,21 @@ export function viewToParams(view: TodoView): URLSearchParams {
   if (view.search !== DEFAULT_VIEW.search) params.set(KEYS.search, view.search);
   if (view.sort !== DEFAULT_VIEW.sort) params.set(KEYS.sort, view.sort);
   if (view.order !== DEFAULT_VIEW.order) params.set(KEYS.order, view.order);
+  if (view.status !== DEFAULT_VIEW.status) params.set(KEYS.status, view.status);
   return params;
 }
 
 /**
- * The next view after a change. Changing the search, the page size, the sort field or the
- * order goes back to page 1; changing only the page keeps the rest.
+ * The next view after a change. Changing the search, the page size, the sort field, the order
+ * or the status filter goes back to page 1; changing only the page keeps the rest.
  */
 export function changeView(view: TodoView, change: Partial<TodoView>): TodoView {
   const next = { ...view, ...change };
   const filterChanged =
-    next.search !== view.search || next.pageSize !== view.pageSize || next.sort !== view.sort || next.order !== view.order;
+    next.search !== view.search ||
+    next.pageSize !== view.pageSize ||
+    next.sort !== view.sort ||
+    next.order !== view.order ||
+    next.status !== view.status;
   return filterChanged ? { ...next, page: 1 } : next;
 }

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { TodoEntity } from '../../../src/shared/api-types';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
@@ -201,5 +203,114 @@ describe('the "Delete this todo" dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Not Found')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('undoing a delete', () => {
+  /** The dialog as the page holds it: open until it asks to close. */
+  function DeleteHarness({ todo, onClose, onFocusLost }: { todo: TodoEntity; onClose(): void; onFocusLost(): void }) {
+    const [open, setOpen] = useState(true);
+    const close = () => {
+      onClose();
+      setOpen(false);
+    };
+    return <DeleteTodoDialog open={open} todo={todo} userId={7} onClose={close} onFocusLost={onFocusLost} />;
+  }
+
+  function renderDelete(todo: TodoEntity) {
+    const onClose = jest.fn();
+    const onFocusLost = jest.fn();
+    const { store } = renderWithStore(<DeleteHarness todo={todo} onClose={onClose} onFocusLost={onFocusLost} />);
+    stores.push(store);
+    return { onClose, onFocusLost, user: userEvent.setup() };
+  }
+
+  async function deleteIt(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
+    const toast = (await screen.findByText('Todo Deleted successfully!')).closest('[role="alert"]') as HTMLElement;
+    // Reachable once the dialog has gone (while it is open, the rest of the page is aria-hidden).
+    return within(toast).findByRole('button', { name: 'Undo' });
+  }
+
+  it('the delete toast carries an Undo button, which posts the todo again and says "Todo restored!"', async () => {
+    const todo = server.insert({ title: 'Doomed', description: 'Its details', completed: true });
+    const { user } = renderDelete(todo);
+    const undo = await deleteIt(user);
+    expect(server.todos).toHaveLength(0);
+
+    await user.click(undo);
+    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
+    expect(server.requestsTo('POST')).toHaveLength(1);
+    expect(server.requestsTo('POST')[0]?.body).toEqual({
+      data: { title: 'Doomed', description: 'Its details', completed: true, user: 7 },
+    });
+    expect(server.todos.map((restored) => restored.attributes)).toEqual([
+      expect.objectContaining({ title: 'Doomed', description: 'Its details', completed: true }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+  });
+
+  it('moves focus to Undo once the dialog has closed (the row that opened it is gone)', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const { user, onClose } = renderDelete(todo);
+    const undo = await deleteIt(user);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(undo).toHaveFocus());
+  });
+
+  it('hands focus on when Undo is pressed and its toast leaves', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const { user, onFocusLost } = renderDelete(todo);
+    const undo = await deleteIt(user);
+    await waitFor(() => expect(undo).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
+    expect(onFocusLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('a restore without a description sends null', async () => {
+    const todo = server.insert({ title: 'Plain', description: null, completed: false });
+    const { user } = renderDelete(todo);
+    await user.click(await deleteIt(user));
+    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Plain', description: null, completed: false, user: 7 } });
+  });
+
+  it('a failed restore says why', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const { user } = renderDelete(todo);
+    const undo = await deleteIt(user);
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+    );
+    await user.click(undo);
+    expect(await screen.findByText('title is a required field')).toBeInTheDocument();
+    expect(screen.queryByText('Todo restored!')).not.toBeInTheDocument();
+    expect(server.todos).toHaveLength(0);
+  });
+
+  it('a restore that gets no answer says "Network error! Please try again later."', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const { user } = renderDelete(todo);
+    const undo = await deleteIt(user);
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    );
+    await user.click(undo);
+    expect(await screen.findByText('Network error! Please try again later.')).toBeInTheDocument();
+  });
+
+  it('a delete with an odd status offers no Undo', async () => {
+    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    server.interceptOnce(
+      (request) => request.method === 'DELETE',
+      () => jsonResponse(202, { data: todo, meta: {} }),
+    );
+    const { user } = renderDelete(todo);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Todo was Deleted but something went wrong!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import TodosPage, { EMPTY_TEXT } from '../../../src/client/todos/TodosPage';
+import TodosPage, { EMPTY_TEXT, NO_MATCH_TEXT } from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
@@ -101,6 +101,12 @@ describe('the todo list screen', () => {
       '10',
       '20',
       '50',
+    ]);
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+    expect(within(screen.getByLabelText('Status')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Pending',
+      'Completed',
     ]);
     await screen.findByText(EMPTY_TEXT);
   });
@@ -232,5 +238,121 @@ describe('the todo list screen', () => {
     // Ending the session removes the stored one (the session machine's tests show that part).
     expect(mockSend).toHaveBeenCalledWith({ type: 'session.expired' });
     unmount();
+  });
+
+  it('filters by status: the select, the query sent, the URL, and back to page 1', async () => {
+    for (let index = 1; index <= 12; index += 1) {
+      server.insert({ title: `Todo ${index}`, description: null, completed: index % 3 === 0 });
+    }
+    const { user, router } = open('/todos?page=2');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11', '12. Todo 12']));
+    const completedFilter = () => server.requestsTo('GET').at(-1)?.url.searchParams.get('filters[completed][$eq]');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'completed');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 3', '2. Todo 6', '3. Todo 9', '4. Todo 12']));
+    expect(search(router)).toBe('?status=completed');
+    expect(completedFilter()).toBe('true');
+    expect(screen.getByText('Showing 1 to 4 of 4 entries')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await waitFor(() => expect(rows()).toHaveLength(8));
+    expect(search(router)).toBe('?status=pending');
+    expect(completedFilter()).toBe('false');
+    expect(rows().every((row) => within(row).queryByText('Pending'))).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'all');
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(search(router)).toBe('');
+    expect(completedFilter()).toBeNull();
+  });
+
+  it('reads the status from the URL, and an unknown one falls back to All', async () => {
+    server.insert({ title: 'Open', description: null, completed: false });
+    server.insert({ title: 'Done', description: null, completed: true });
+    const first = open('/todos?status=completed');
+    expect(screen.getByLabelText('Status')).toHaveValue('completed');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Done']));
+    first.unmount();
+    cleanupStore?.();
+    open('/todos?status=finished');
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Open', '2. Done']));
+  });
+
+  it('says "No todos match this view." when the status filter hides every todo', async () => {
+    server.insert({ title: 'Open', description: null, completed: false });
+    open('/todos?status=completed');
+    expect(await screen.findByText(NO_MATCH_TEXT)).toBeInTheDocument();
+    expect(NO_MATCH_TEXT).toBe('No todos match this view.');
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('a ticked todo leaves the Pending list', async () => {
+    server.insert({ title: 'First', description: null, completed: false });
+    server.insert({ title: 'Second', description: null, completed: false });
+    const { user } = open('/todos?status=pending');
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. First', '2. Second']));
+    await user.click(screen.getByRole('checkbox', { name: 'Mark First as completed' }));
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Second']));
+  });
+
+  it('deletes a todo and brings it back with Undo; focus goes to Undo, then to the search box', async () => {
+    server.insert({ title: 'Keep', description: null, completed: false });
+    server.insert({ title: 'Oops', description: 'Still needed', completed: true });
+    const { user } = open();
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep', '2. Oops']));
+    await user.click(screen.getByRole('button', { name: 'Delete Oops' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
+    const toast = (await screen.findByText('Todo Deleted successfully!')).closest('[role="alert"]') as HTMLElement;
+    const undo = await within(toast).findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep']));
+    await waitFor(() => expect(undo).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Oops', description: 'Still needed', completed: true, user: 7 } });
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep', '2. Oops']));
+    const restored = rows()[1]!;
+    expect(within(restored).getByText('Completed')).toBeInTheDocument();
+    expect(within(restored).getByText(/Still needed/)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search todos...')).toHaveFocus();
+  });
+
+  it('keyboard: "n" opens the add dialog, Enter adds, "/" goes to the search box; typing there stays text', async () => {
+    const { user } = open();
+    await screen.findByText(EMPTY_TEXT);
+    const box = screen.getByPlaceholderText('Search todos...');
+    expect(box).toHaveFocus();
+    await user.type(box, 'n');
+    expect(box).toHaveValue('n');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.clear(box);
+
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Todos' })); // focus leaves the search box
+    expect(box).not.toHaveFocus();
+    await user.keyboard('n');
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Todo' });
+    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+    await user.keyboard('From the keyboard{Enter}');
+    expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. From the keyboard']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await user.keyboard('/');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('');
+  });
+
+  it('keyboard: Esc closes the add dialog and focus goes back to the "+" button', async () => {
+    const { user } = open();
+    await screen.findByText(EMPTY_TEXT);
+    const fab = screen.getByRole('button', { name: 'Add todo' });
+    act(() => fab.focus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Add New Todo' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fab).toHaveFocus();
   });
 });

@@ -1,11 +1,11 @@
 import { createAppStore } from '../../../src/client/app/store';
-import { LIST_TAG, listTodosQuery, refreshTodoLists, todosApi } from '../../../src/client/todos/todosApi';
+import { LIST_TAG, listTodosQuery, refreshTodoLists, restoreTodoBody, STATUS_LIST_TAG, todosApi } from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 
 jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
 
-const { getTodos, addTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } = todosApi.endpoints;
+const { getTodos, addTodo, restoreTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } = todosApi.endpoints;
 
 let server: FakeTodoApi;
 let store: ReturnType<typeof createAppStore>;
@@ -42,6 +42,30 @@ describe('the list query', () => {
       'filters[title][$contains]': 'buy milk',
       sort: 'title:desc',
     });
+  });
+
+  it.each([
+    ['pending', 'false'],
+    ['completed', 'true'],
+  ] as const)('maps the status %s to filters[completed][$eq]=%s', (status, value) => {
+    const query = new URLSearchParams(listTodosQuery(view({ status, search: 'milk' })));
+    expect(query.get('filters[completed][$eq]')).toBe(value);
+    expect(query.get('filters[title][$contains]')).toBe('milk');
+  });
+
+  it('sends no completion filter for All', () => {
+    expect(new URLSearchParams(listTodosQuery(view({ status: 'all' }))).has('filters[completed][$eq]')).toBe(false);
+  });
+
+  it('reads only the todos of the status asked for', async () => {
+    server.insert({ title: 'Open', description: null, completed: false });
+    server.insert({ title: 'Done', description: null, completed: true });
+    const titles = async (status: TodoView['status']) =>
+      (await store.dispatch(getTodos.initiate(view({ status })))).data?.todos.map((todo) => todo.attributes.title);
+    expect(await titles('all')).toEqual(['Open', 'Done']);
+    expect(await titles('pending')).toEqual(['Open']);
+    expect(await titles('completed')).toEqual(['Done']);
+    expect(listGets().map((request) => request.url.searchParams.get('filters[completed][$eq]'))).toEqual([null, 'false', 'true']);
   });
 
   it('sends no title filter for an empty or blank search', () => {
@@ -102,6 +126,40 @@ describe('changes refetch the list on screen', () => {
     expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'New', description: 'Desc', user: 7 } });
     await waitFor(() => listGets().length === 2, 'the refetch');
     await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the new total');
+    subscription.unsubscribe();
+  });
+
+  it('restoring a deleted todo posts its title, description and completion with the owner, and refetches', async () => {
+    server.seed(1);
+    const subscription = await watchList();
+    const deleted = server.insert({ title: 'Gone', description: 'Was here', completed: true });
+    await store.dispatch(deleteTodo.initiate(deleted.id)).unwrap();
+    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 1, 'the delete refetch');
+    const outcome = await store.dispatch(restoreTodo.initiate({ todo: deleted, user: 7 })).unwrap();
+    expect(outcome.status).toBe(200);
+    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Gone', description: 'Was here', completed: true, user: 7 } });
+    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the restore refetch');
+    const restored = getTodos.select(view())(store.getState()).data?.todos[1];
+    expect(restored?.attributes).toMatchObject({ title: 'Gone', description: 'Was here', completed: true });
+    subscription.unsubscribe();
+  });
+
+  it('a restore body keeps a missing description as null and leaves out an unknown owner', () => {
+    const todo = server.insert({ title: 'Bare', description: null, completed: false });
+    expect(restoreTodoBody({ todo, user: undefined })).toEqual({ data: { title: 'Bare', description: null, completed: false } });
+  });
+
+  it('a failed restore does not refetch', async () => {
+    const subscription = await watchList();
+    const todo = server.insert({ title: 'Gone', description: null, completed: false });
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')),
+    );
+    const result = await store.dispatch(restoreTodo.initiate({ todo, user: 7 }));
+    expect(result.error).toMatchObject({ status: 500 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listGets()).toHaveLength(1);
     subscription.unsubscribe();
   });
 
@@ -203,6 +261,26 @@ describe('completion', () => {
     await waitFor(() => listGets().length === 3, 'one more refetch');
     await waitFor(() => completedIn(view()) === true, 'the saved value');
     subscription.unsubscribe();
+  });
+
+  it('refetches the Pending and Completed lists, which it changes, and not the others', async () => {
+    server.seed(2);
+    const all = store.dispatch(getTodos.initiate(view()));
+    const pending = store.dispatch(getTodos.initiate(view({ status: 'pending' })));
+    const completed = store.dispatch(getTodos.initiate(view({ status: 'completed' })));
+    await Promise.all([all, pending, completed]);
+    expect(todosApi.util.selectInvalidatedBy(store.getState(), [STATUS_LIST_TAG])).toHaveLength(2);
+    await store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true })).unwrap();
+    const titles = (status: TodoView['status']) =>
+      getTodos.select(view({ status }))(store.getState()).data?.todos.map((todo) => todo.attributes.title);
+    await waitFor(() => titles('completed')?.join() === 'Todo 1', 'Todo 1 in the Completed list');
+    await waitFor(() => titles('pending')?.join() === 'Todo 2', 'Todo 1 out of the Pending list');
+    const gets = (status: string | null) =>
+      listGets().filter((request) => request.url.searchParams.get('filters[completed][$eq]') === status).length;
+    expect([gets(null), gets('false'), gets('true')]).toEqual([1, 2, 2]);
+    all.unsubscribe();
+    pending.unsubscribe();
+    completed.unsubscribe();
   });
 
   it('is rolled back in every cached list when the call fails', async () => {

@@ -1,5 +1,5 @@
 /** Helpers for the todo list screen in a real browser. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Session } from '../../../src/shared/api-types';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { signInContext } from './session';
@@ -51,3 +51,41 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
 }
 
 export const numbered = (from: number, titles: string[]) => titles.map((title, index) => `${from + index}. ${title}`);
+
+export interface TodoSeed {
+  title: string;
+  description?: string;
+  completed?: boolean;
+}
+
+/** Creates todos through the real API, in order, with a description and completion where given. */
+export async function seedTodos(baseUrl: string, session: Session, todos: TodoSeed[]): Promise<void> {
+  for (const data of todos) {
+    const response = await fetch(`${baseUrl}/api/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data }),
+    });
+    if (response.status !== 200) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** Whether this element has the keyboard focus. */
+export const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
+
+/** Waits until this element has the keyboard focus. */
+export async function expectFocus(locator: Locator, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await hasFocus(locator)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const focused = await locator.page().evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+  throw new Error(`expected focus on ${locator.toString()}, found it on: ${focused}`);
+}
+
+/** A toast (by its exact text) and its Undo button. */
+export function undoToast(page: Page, text: string) {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  return { toast, undo: toast.getByRole('button', { name: 'Undo' }) };
+}

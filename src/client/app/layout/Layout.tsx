@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet } from 'react-router-dom';
+import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -33,6 +34,7 @@ export function Layout() {
         <Outlet />
       </Container>
       <Footer />
+      <ShortcutsHelp />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A stand-in for the todo API that answers like the real one (Strapi v4 shapes, paging,
- * title filter, sort), installed as `globalThis.fetch`, so RTK Query runs for real in jsdom.
+ * title and completion filters, sort), installed as `globalThis.fetch`, so RTK Query runs for real in jsdom.
  * Every request is recorded; `intercept` lets a test answer one differently (an error, a
  * status other than 200, or a response held back until the test lets it go).
  */
@@ -127,11 +127,13 @@ export class FakeTodoApi {
     const page = Number(params.get('pagination[page]') ?? 1);
     const pageSize = Number(params.get('pagination[pageSize]') ?? 25);
     const search = (params.get('filters[title][$contains]') ?? '').toLowerCase();
+    const completed = params.get('filters[completed][$eq]');
     const [field = 'createdAt', direction = 'asc'] = (params.get('sort') ?? 'createdAt:asc').split(':');
     const sign = direction === 'desc' ? -1 : 1;
     const key = (todo: TodoEntity) => (field === 'title' ? todo.attributes.title.toLowerCase() : todo.attributes.createdAt);
     const rows = this.todos
       .filter((todo) => todo.attributes.title.toLowerCase().includes(search))
+      .filter((todo) => completed === null || String(todo.attributes.completed) === completed)
       .sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : sign * (a.id - b.id)));
     return {
       data: rows.slice((page - 1) * pageSize, page * pageSize),

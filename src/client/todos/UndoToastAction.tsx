@@ -1,0 +1,26 @@
+/** The Undo button inside a toast: a real button, so Tab reaches it and Enter or Space press it. */
+import Button from '@mui/material/Button';
+import type { RefObject } from 'react';
+
+export interface UndoToastActionProps {
+  onUndo(): void;
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+}
+
+export function UndoToastAction({ onUndo, buttonRef }: UndoToastActionProps) {
+  return (
+    <Button
+      ref={buttonRef}
+      color="inherit"
+      size="small"
+      onClick={onUndo}
+      sx={{
+        fontWeight: 700,
+        textDecoration: 'underline',
+        '&.Mui-focusVisible, &:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+      }}
+    >
+      Undo
+    </Button>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Beyond the spec, in Chromium against the built server: the status filter (All / Pending /
+ * Completed, kept in the URL, back to page 1) and Undo on the delete toast.
+ */
+import type { Page } from 'playwright-core';
+import { describeInBrowser, PHONE, stageForSuite } from './support/browser';
+import { registerUser } from './support/session';
+import { expectFocus, expectRows, numbered, openTodos, screenshotBoth, seedTodos, undoToast } from './support/todos-page';
+
+jest.setTimeout(90_000);
+
+describeInBrowser('todos: status filter and undo delete', () => {
+  const stage = stageForSuite();
+
+  const visibleText = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+  const search = (page: Page) => new URL(page.url()).search;
+
+  it('filters All / Pending / Completed, keeps the status in the URL and over a reload, and goes back to page 1', async () => {
+    const session = await registerUser(stage.server.url);
+    // Task 03, 06, 09 and 12 are completed; the other eight are pending.
+    const seeds = Array.from({ length: 12 }, (_, index) => ({
+      title: `Task ${String(index + 1).padStart(2, '0')}`,
+      completed: (index + 1) % 3 === 0,
+    }));
+    await seedTodos(stage.server.url, session, seeds);
+    const titles = (done: boolean | undefined) => seeds.filter((seed) => done === undefined || seed.completed === done).map((seed) => seed.title);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?page=2&pageSize=5');
+    await expectRows(page, numbered(6, titles(undefined).slice(5, 10)));
+
+    const status = page.getByLabel('Status');
+    expect(await status.inputValue()).toBe('all');
+    const listQuery = page.waitForRequest((request) => request.url().includes('filters%5Bcompleted%5D%5B%24eq%5D=true'));
+    await status.selectOption({ label: 'Completed' });
+    expect(new URL((await listQuery).url()).searchParams.get('pagination[page]')).toBe('1');
+    await expectRows(page, numbered(1, titles(true)));
+    expect(search(page)).toBe('?pageSize=5&status=completed');
+    await visibleText(page, 'Showing 1 to 4 of 4 entries');
+    expect(await page.getByTestId('todo-row').getByText('Completed', { exact: true }).count()).toBe(4);
+    await screenshotBoth(page, 'todos-filter-completed');
+
+    await page.reload();
+    await expectRows(page, numbered(1, titles(true)));
+    expect(await page.getByLabel('Status').inputValue()).toBe('completed');
+
+    await page.getByLabel('Status').selectOption({ label: 'Pending' });
+    await expectRows(page, numbered(1, titles(false).slice(0, 5)));
+    expect(search(page)).toBe('?pageSize=5&status=pending');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+    await expectRows(page, numbered(6, titles(false).slice(5)));
+    expect(search(page)).toBe('?page=2&pageSize=5&status=pending');
+
+    // Ticking a todo in the Pending list takes it out of the list.
+    await page.getByRole('checkbox', { name: 'Mark Task 11 as completed' }).click();
+    await expectRows(page, numbered(6, ['Task 08', 'Task 10']));
+    await screenshotBoth(page, 'todos-filter-pending-page2');
+
+    // Back walks the history of views; All drops the status from the URL.
+    await page.goBack();
+    await expectRows(page, numbered(1, ['Task 01', 'Task 02', 'Task 04', 'Task 05', 'Task 07']));
+    await page.getByLabel('Status').selectOption({ label: 'All' });
+    await expectRows(page, numbered(1, titles(undefined).slice(0, 5)));
+    expect(search(page)).toBe('?pageSize=5');
+    await context.close();
+  });
+
+  it('says "No todos match this view." when the filter hides every todo, at phone width too', async () => {
+    const session = await registerUser(stage.server.url);
+    await seedTodos(stage.server.url, session, [{ title: 'Still open' }]);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?status=completed', PHONE);
+    await visibleText(page, 'No todos match this view.');
+    expect(await page.getByText('No todos available. Add your first todo!').count()).toBe(0);
+    await screenshotBoth(page, 'todos-filter-no-match');
+    await context.close();
+  });
+
+  it('an unknown status in a link falls back to All', async () => {
+    const session = await registerUser(stage.server.url);
+    await seedTodos(stage.server.url, session, [{ title: 'Open one' }, { title: 'Done one', completed: true }]);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?status=finished');
+    await expectRows(page, numbered(1, ['Open one', 'Done one']));
+    expect(await page.getByLabel('Status').inputValue()).toBe('all');
+    await context.close();
+  });
+
+  it('deletes a todo and Undo restores it with its title, description and completion', async () => {
+    const session = await registerUser(stage.server.url);
+    await seedTodos(stage.server.url, session, [
+      { title: 'Keep me' },
+      { title: 'Call the plumber', description: 'About the kitchen sink', completed: true },
+    ]);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await expectRows(page, numbered(1, ['Keep me', 'Call the plumber']));
+
+    await page.getByRole('button', { name: 'Delete Call the plumber' }).click();
+    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    const { toast, undo } = undoToast(page, 'Todo Deleted successfully!');
+    await toast.waitFor();
+    await expectRows(page, numbered(1, ['Keep me']));
+    await screenshotBoth(page, 'todos-undo-toast');
+
+    // Longer than the spec's 2000 ms success toast: this one stays for 6000 ms.
+    await page.waitForTimeout(2500);
+    expect(await undo.isVisible()).toBe(true);
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && /^\/api\/todos\/?$/.test(new URL(request.url()).pathname));
+    await undo.click();
+    expect((await posted).postDataJSON()).toEqual({
+      data: { title: 'Call the plumber', description: 'About the kitchen sink', completed: true, user: session.user.id },
+    });
+    await visibleText(page, 'Todo restored!');
+    await expectRows(page, numbered(1, ['Keep me', 'Call the plumber']));
+    const restored = page.getByTestId('todo-row').nth(1);
+    await restored.getByText('Completed', { exact: true }).waitFor();
+    await restored.getByText('About the kitchen sink').waitFor();
+    expect(await restored.getByRole('checkbox', { name: 'Mark Call the plumber as completed' }).isChecked()).toBe(true);
+    await toast.waitFor({ state: 'detached' });
+
+    // And it is on the server: a reload shows it.
+    await page.reload();
+    await expectRows(page, numbered(1, ['Keep me', 'Call the plumber']));
+    await context.close();
+  });
+
+  it('the delete toast leaves after about 6 seconds when nobody presses Undo', async () => {
+    const session = await registerUser(stage.server.url);
+    await seedTodos(stage.server.url, session, [{ title: 'Gone for good' }]);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await expectRows(page, numbered(1, ['Gone for good']));
+    await page.getByRole('button', { name: 'Delete Gone for good' }).click();
+    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    const { toast } = undoToast(page, 'Todo Deleted successfully!');
+    await toast.waitFor();
+    const shownAt = Date.now();
+    await page.mouse.move(0, 0); // the pointer over a toast would pause it
+    await toast.waitFor({ state: 'detached', timeout: 12_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(5000);
+    await visibleText(page, 'No todos available. Add your first todo!');
+    await context.close();
+  });
+
+  it('Undo by keyboard alone, at phone width: focus lands on Undo after the delete, then on the search box', async () => {
+    const session = await registerUser(stage.server.url);
+    await seedTodos(stage.server.url, session, [{ title: 'Phone task', description: 'Small screen', completed: false }]);
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '', PHONE);
+    await expectRows(page, numbered(1, ['Phone task']));
+
+    const deleteButton = page.getByRole('button', { name: 'Delete Phone task' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete this todo' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete' });
+    for (let tabs = 0; tabs < 5 && !(await confirm.evaluate((element) => element === document.activeElement)); tabs += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expectFocus(confirm);
+    await page.keyboard.press('Enter');
+    const { undo } = undoToast(page, 'Todo Deleted successfully!');
+    await expectFocus(undo);
+    await screenshotBoth(page, 'todos-undo-focused');
+    await page.keyboard.press('Enter');
+    await visibleText(page, 'Todo restored!');
+    await expectRows(page, numbered(1, ['Phone task']));
+    await expectFocus(page.getByPlaceholder('Search todos...'));
+    await context.close();
+  });
+});
