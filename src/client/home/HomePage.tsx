@@ -1,26 +1,35 @@
-/** Home: a start page for the signed-in user, greeting them and pointing at their todos. */
+/**
+ * Home: a start page for the signed-in user. It greets them, sums up their todos (counts and the
+ * five most recently updated, see Dashboard) and points at the list.
+ */
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useContext, type ReactNode } from 'react';
+import { ReactReduxContext } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSessionUser } from '../session/SessionProvider';
+import { Dashboard } from './Dashboard';
 
-export function HomeView({ username }: { username: string }) {
+export function HomeView({ username, children }: { username: string; children?: ReactNode }) {
   return (
-    <Box component="section" sx={{ textAlign: 'center', py: { xs: 4, sm: 8 } }}>
-      <ChecklistIcon aria-hidden="true" color="primary" sx={{ fontSize: 64 }} />
-      <Typography
-        component="h1"
-        variant="h3"
-        sx={{ mt: 2, fontWeight: 600, overflowWrap: 'anywhere' }}
-      >
-        Welcome, {username}!
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 2 }}>
+    <Box component="section" sx={{ py: { xs: 1, sm: 3 }, maxWidth: 760, mx: 'auto' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+        <ChecklistIcon aria-hidden="true" color="primary" sx={{ fontSize: { xs: 36, sm: 48 } }} />
+        <Typography
+          component="h1"
+          variant="h4"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+        >
+          Welcome, {username}!
+        </Typography>
+      </Stack>
+      <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4, textAlign: 'center' }}>
         Keep track of what needs doing: add, edit and tick off your todos.
       </Typography>
+      {children}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -39,5 +48,9 @@ export function HomeView({ username }: { username: string }) {
 
 export default function HomePage() {
   const user = useSessionUser();
-  return user ? <HomeView username={user.username} /> : null;
+  // The summary needs the app's Redux store; where a page is rendered without one (route tests
+  // that only check guards), home is the greeting and its links.
+  const hasStore = useContext(ReactReduxContext) !== null;
+  if (!user) return null;
+  return <HomeView username={user.username}>{hasStore ? <Dashboard /> : null}</HomeView>;
 }

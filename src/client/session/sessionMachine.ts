@@ -7,15 +7,26 @@
  * - `registration`: open to everybody, so it does not depend on `auth`. After a successful
  *   registration it waits 2000 ms and goes to /login.
  *
+ * Other tabs: the `watchOtherTabs` actor follows the stored session while the machine runs. When
+ * another tab logs out (or its session expires) this tab signs out too and goes to /login; when
+ * another tab logs in, this tab signs in as that user. Neither calls the API nor toasts (the other
+ * tab did both), and neither writes the stored session back, so nothing bounces between tabs.
+ *
  * `navigate` and `notify` are placeholders: the app (or a test) provides them with
- * `sessionMachine.provide({ actions: { navigate, notify } })`. The end of a session is also
- * emitted as `session.ended`, so the app can reset the API cache.
+ * `sessionMachine.provide({ actions: { navigate, notify } })`. The start and end of a session are
+ * also emitted (`session.started`, `session.ended`), so the app can reset the API cache; a
+ * session ended in another tab is announced as a logout.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { Session } from '../../shared/api-types';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
 import { authErrorMessage, requestLogin, requestLogout, requestRegistration } from './authApi';
-import { readStoredSession, removeStoredSession, writeStoredSession } from './storage';
+import {
+  readStoredSession,
+  removeStoredSession,
+  watchStoredSessionElsewhere,
+  writeStoredSession,
+} from './storage';
 
 export const LOGOUT_REDIRECT_MS = 1000;
 export const REGISTER_REDIRECT_MS = 2000;
@@ -34,7 +45,17 @@ export type SessionEvent =
   | { type: 'session.login'; credentials: LoginForm }
   | { type: 'session.register'; form: RegisterForm }
   | { type: 'session.logout' }
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  /** Another tab stored a session (it logged in). */
+  | { type: 'session.storedElsewhere'; session: Session }
+  /** Another tab removed the stored session (it logged out, or its session expired). */
+  | { type: 'session.clearedElsewhere' };
+
+/** What the `watchOtherTabs` actor reports. */
+export type OtherTabEvent = Extract<
+  SessionEvent,
+  { type: 'session.storedElsewhere' } | { type: 'session.clearedElsewhere' }
+>;
 
 export type SessionEmitted =
   | { type: 'session.ended'; reason: 'logout' | 'expired' }
@@ -67,6 +88,33 @@ const signedOutAfterLogout = {
   ],
 } as const;
 
+/** Another tab logged in: follow it. No API call, no toast, nothing written back. */
+const signedInElsewhere = {
+  target: '#session.auth.signedIn',
+  actions: [
+    {
+      type: 'keepSession',
+      params: ({ event }: { event: SessionEvent }) => {
+        assertEvent(event, 'session.storedElsewhere');
+        return { session: event.session };
+      },
+    },
+    'announceStart',
+  ],
+} as const;
+
+/** Reports the other tabs' changes to the stored session as events. */
+export const watchOtherTabs = fromCallback<OtherTabEvent>(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  return watchStoredSessionElsewhere((session) =>
+    sendBack(
+      session
+        ? { type: 'session.storedElsewhere', session }
+        : { type: 'session.clearedElsewhere' },
+    ),
+  );
+});
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -81,6 +129,7 @@ export const sessionMachine = setup({
     logOut: fromPromise<void, { jwt: string }>(({ input, signal }) =>
       requestLogout(input.jwt, signal),
     ),
+    watchOtherTabs,
   },
   actions: {
     /** Provided by the app: client-side navigation. */
@@ -103,6 +152,9 @@ export const sessionMachine = setup({
   },
   guards: {
     hasSession: ({ context }) => context.session !== undefined,
+    /** Another tab stored a session other than this one (another token). */
+    isAnotherSession: ({ context, event }) =>
+      event.type === 'session.storedElsewhere' && event.session.jwt !== context.session?.jwt,
   },
   delays: {
     logoutRedirect: LOGOUT_REDIRECT_MS,
@@ -112,6 +164,7 @@ export const sessionMachine = setup({
   id: 'session',
   type: 'parallel',
   context: { session: undefined, endedBy: undefined },
+  invoke: { src: 'watchOtherTabs' },
   states: {
     auth: {
       initial: 'restoring',
@@ -124,13 +177,14 @@ export const sessionMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'session.login': 'loggingIn' },
+              on: { 'session.login': 'loggingIn', 'session.storedElsewhere': signedInElsewhere },
             },
             /** Just logged out: the toast is up, and / follows after 1000 ms. */
             leaving: {
               after: { logoutRedirect: { target: 'idle', actions: go('/') } },
-              on: { 'session.login': 'loggingIn' },
+              on: { 'session.login': 'loggingIn', 'session.storedElsewhere': signedInElsewhere },
             },
+            /** Another tab's login meanwhile is not followed: this one stores its own when it ends. */
             loggingIn: {
               invoke: {
                 src: 'logIn',
@@ -176,6 +230,25 @@ export const sessionMachine = setup({
                     { type: 'announceEnd', params: { reason: 'expired' } },
                   ],
                 },
+                /** Another tab logged out (its token is revoked already): sign out here too. */
+                'session.clearedElsewhere': {
+                  target: '#session.auth.signedOut',
+                  actions: [
+                    { type: 'forgetSession', params: { reason: 'logout' } },
+                    { type: 'announceEnd', params: { reason: 'logout' } },
+                    go('/login'),
+                  ],
+                },
+                /** Another tab logged in as someone else: switch to that session, with a fresh cache. */
+                'session.storedElsewhere': [
+                  { guard: 'isAnotherSession', ...signedInElsewhere },
+                  {
+                    actions: {
+                      type: 'keepSession',
+                      params: ({ event }) => ({ session: event.session }),
+                    },
+                  },
+                ],
               },
             },
             /** Revoking the token on the server; whatever it answers, the session ends. */

@@ -33,3 +33,23 @@ export function writeStoredSession(session: Session, storage: Storage = localSto
 export function removeStoredSession(storage: Storage = localStorage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
 }
+
+/**
+ * Calls `onChange` with the stored session (or undefined) whenever another tab of this origin
+ * changes or clears it. The browser fires `storage` events in the other tabs only, never in the
+ * one that wrote, so a tab that follows a change (and writes nothing) cannot start a loop.
+ * Returns the unsubscribe function.
+ */
+export function watchStoredSessionElsewhere(
+  onChange: (session: Session | undefined) => void,
+  target: Window = window,
+): () => void {
+  const storage = target.localStorage;
+  const listener = (event: StorageEvent) => {
+    if (event.storageArea !== null && event.storageArea !== storage) return; // sessionStorage
+    if (event.key !== null && event.key !== SESSION_STORAGE_KEY) return; // null key: storage cleared
+    onChange(readStoredSession(storage));
+  };
+  target.addEventListener('storage', listener);
+  return () => target.removeEventListener('storage', listener);
+}

@@ -40,3 +40,38 @@ export async function createTodos(baseUrl: string, session: Session, titles: str
     if (response.status !== 200) throw new Error(`create failed: ${response.status}`);
   }
 }
+
+export interface NewTodo {
+  title: string;
+  completed?: boolean;
+}
+
+/** Creates the todos in order (each one newer than the last) and answers their ids. */
+export async function createTodoList(baseUrl: string, session: Session, todos: NewTodo[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const todo of todos) {
+    const response = await fetch(`${baseUrl}/api/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data: todo }),
+    });
+    if (response.status !== 200) throw new Error(`create failed: ${response.status}`);
+    ids.push(((await response.json()) as { data: { id: number } }).data.id);
+  }
+  return ids;
+}
+
+/** Changes a todo through the API (which makes it the most recently updated). */
+export async function updateTodo(
+  baseUrl: string,
+  session: Session,
+  id: number,
+  changes: { title?: string; description?: string | null; completed?: boolean },
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/todos/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+    body: JSON.stringify({ data: changes }),
+  });
+  if (response.status !== 200) throw new Error(`update failed: ${response.status}`);
+}
