@@ -43,6 +43,17 @@ export const shouldRetry = (error: FetchBaseQueryError, isQuery: boolean): boole
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 };
 
+/**
+ * The cache tags of todo data, shared by every feature that shows todos (the list, the home
+ * dashboard): each row has its own; every list provides LIST; lists and counts that depend on
+ * completion also provide STATUS, which a completion change invalidates.
+ */
+export const TODO_TAGS = {
+  list: { type: 'Todo', id: 'PARTIAL-LIST' },
+  status: { type: 'Todo', id: 'STATUS-LIST' },
+  row: (id: number) => ({ type: 'Todo' as const, id }),
+} as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: retry(sessionAwareBaseQuery, {

@@ -7,18 +7,15 @@
  * - `GET /todos?filters[completed][$eq]=true&pagination[pageSize]=1` → total = completed
  *   (1 is the smallest page size the contract accepts; it has no `withCount`-only mode).
  *
- * It provides the todo list tag (the same ids as the todo feature's) and a tag per recent row,
- * so adding, editing and deleting todos refetch it.
+ * It provides the shared todo tags (app/api.ts TODO_TAGS: list, status and a tag per recent row),
+ * so adding, editing, deleting and ticking todos refetch it.
  */
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
-import { api } from '../app/api';
+import { api, TODO_TAGS } from '../app/api';
 
 export const RECENT_TODOS = 5;
 
-/** The todo feature's list tag (todos/todosApi.ts): every list-changing mutation invalidates it. */
-const LIST_TAG = { type: 'Todo', id: 'PARTIAL-LIST' } as const;
-const rowTag = (id: number) => ({ type: 'Todo' as const, id });
 
 export interface DashboardSummary {
   all: number;
@@ -78,7 +75,8 @@ export const dashboardApi = api.injectEndpoints({
         return { data: toSummary(recent.data, completed.data) };
       },
       providesTags: (result) =>
-        result ? [...result.recent.map((todo) => rowTag(todo.id)), LIST_TAG] : [LIST_TAG],
+        // The counts move with every completion change too (STATUS), not only with the rows shown.
+        [...(result ? result.recent.map((todo) => TODO_TAGS.row(todo.id)) : []), TODO_TAGS.list, TODO_TAGS.status],
     }),
   }),
 });

@@ -6,14 +6,14 @@
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, SingleResponse, TodoEntity } from '../../shared/api-types';
-import { api } from '../app/api';
+import { api, TODO_TAGS } from '../app/api';
 import { lastPage } from './pagination';
 import type { StatusFilter, TodoView } from './view';
 
-export const LIST_TAG = { type: 'Todo', id: 'PARTIAL-LIST' } as const;
+export const LIST_TAG = TODO_TAGS.list;
 /** Lists under a status filter also provide this tag: a completion change can move a row out of them. */
-export const STATUS_LIST_TAG = { type: 'Todo', id: 'STATUS-LIST' } as const;
-const rowTag = (id: number) => ({ type: 'Todo' as const, id });
+export const STATUS_LIST_TAG = TODO_TAGS.status;
+const rowTag = TODO_TAGS.row;
 
 export interface TodoPage {
   todos: TodoEntity[];
