@@ -147,13 +147,24 @@ describeInBrowser('dark mode', () => {
   it('screenshots in dark mode', async () => {
     const url = stage.server.url;
     const session = await registerUser(url);
-    await createTodos(url, session, ['Buy milk', 'Call the plumber', 'Write the report']);
+    await createTodos(url, session, ['Buy milk', 'Write the report']);
+    await fetch(`${url}/api/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data: { title: 'Call the plumber', description: 'Leak', completed: true } }),
+    });
     for (const [width, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
       const login = await open(stage.browser, `${url}/login`, { scheme: 'dark', viewport });
       await screenshot(login.page, `dark-login-${width}`);
+      await login.page.getByLabel('Email').fill(`nobody-${width}@example.com`);
+      await login.page.getByLabel('Password').fill('Wrong1!x');
+      await login.page.getByRole('button', { name: 'Login' }).click();
+      await login.page.getByRole('alert').waitFor();
+      await login.page.waitForTimeout(400);
+      await screenshot(login.page, `dark-login-error-toast-${width}`);
       await login.context.close();
 
       const { page, context } = await open(stage.browser, `${url}/`, {
