@@ -215,6 +215,46 @@ const screens: Screen[] = [
   },
 ];
 
+/**
+ * Tabs through the page until focus comes back round, and lists each focused control that shows
+ * no focus indicator: an outline on it or on its MUI root (`.Mui-focusVisible`), or the 2px
+ * border of a focused text field.
+ */
+async function controlsWithoutVisibleFocus(page: Page): Promise<{ seen: number; unseen: string[] }> {
+  const seen = new Set<string>();
+  const unseen: string[] = [];
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(30);
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const name =
+        element.getAttribute('aria-label') ??
+        element.textContent?.trim().slice(0, 40) ??
+        element.getAttribute('name') ??
+        '';
+      const key = `${element.tagName.toLowerCase()}#${element.id} "${name}" @${Math.round(element.getBoundingClientRect().top)}`;
+      const outlined = (node: Element | null) => {
+        if (!node) return false;
+        const style = getComputedStyle(node);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      };
+      const field = element.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('fieldset');
+      const visible =
+        outlined(element) ||
+        outlined(element.closest('.Mui-focusVisible')) ||
+        (field ? parseFloat(getComputedStyle(field).borderTopWidth) >= 2 : false);
+      return { key, visible };
+    });
+    if (!focus) continue;
+    if (seen.has(focus.key)) break;
+    seen.add(focus.key);
+    if (!focus.visible) unseen.push(focus.key);
+  }
+  return { seen: seen.size, unseen };
+}
+
 describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
   const stage = stageForSuite();
   const sessions: Record<'empty' | 'full', Session | undefined> = { empty: undefined, full: undefined };
@@ -255,6 +295,33 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
         .map((screen) => [`${scheme}, ${width}: ${screen.name}`, screen, scheme, viewport] as const),
     ),
   );
+
+  const focusCases = [
+    ['login', 'light', DESKTOP],
+    ['login', 'dark', PHONE],
+    ['phone menu, signed in', 'dark', PHONE],
+    ['profile', 'light', DESKTOP],
+    ['todos, with todos', 'light', DESKTOP],
+    ['todos, with todos', 'dark', DESKTOP],
+    ['todos, Add dialog open', 'dark', DESKTOP],
+    ['todos, Delete dialog open', 'light', PHONE],
+    ['todos, error page (corrupted token)', 'dark', DESKTOP],
+  ] as const;
+
+  it.each(focusCases)('keyboard focus is visible on every control: %s, %s', async (name, scheme, viewport) => {
+    const screen = screens.find((candidate) => candidate.name === name) as Screen;
+    const context = await contextFor(screen, scheme, viewport);
+    try {
+      const page = await context.newPage();
+      await screen.show(page, stage.server.url);
+      await settle(page);
+      const { seen, unseen } = await controlsWithoutVisibleFocus(page);
+      expect(seen).toBeGreaterThan(1);
+      expect(unseen).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it.each(cases)('%s', async (_label, screen, scheme, viewport) => {
     const context = await contextFor(screen, scheme, viewport);
