@@ -1,6 +1,7 @@
 /**
  * The navigation bar. Signed in: Todos and the user dropdown (Profile, Logout); signed out:
  * Register and Login. On small screens the same items sit in a collapsible menu behind a toggle.
+ * The light/dark toggle stays in the bar at every width.
  */
 import CloseIcon from '@mui/icons-material/Close';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
