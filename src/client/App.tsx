@@ -9,7 +9,7 @@ import { api, type ApiExtra } from './app/api';
 import { toastComponents, TOAST_DURATION_MS, TOAST_LIMIT } from './app/layout/toasts';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
-import { theme } from './app/theme';
+import { themeProviderProps } from './app/theme';
 import { SessionProvider, useSessionActor } from './session/SessionProvider';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -38,8 +38,8 @@ function StoreAndRouter({ extra, router }: { extra: ApiExtra; router: AppRouter 
 export function App() {
   const [router] = useState(createAppRouter);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ThemeProvider {...themeProviderProps}>
+      <CssBaseline enableColorScheme />
       <SnackbarProvider
         maxSnack={TOAST_LIMIT}
         autoHideDuration={TOAST_DURATION_MS}

@@ -2,7 +2,8 @@
  * Dev-only visual gallery (route /dev, present only when `clientConfig.devTools` is true, i.e.
  * under the Vite dev server): every screen of the session and layout issue in each state, for a
  * quick look after a change. It renders the page views with fixed props, so nothing here calls
- * the API. (Being a sampler, it shows several pages' h1 headings on one page.)
+ * the API. (Being a sampler, it shows several pages' h1 headings on one page.) The navbar's
+ * toggle switches the whole gallery between the light and the dark theme.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -14,7 +14,7 @@ export function GallerySection({ title, children }: { title: string; children: R
       >
         {title}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2, overflow: 'hidden', bgcolor: 'grey.50' }}>
+      <Paper variant="outlined" sx={{ p: 2, overflow: 'hidden', bgcolor: 'action.hover' }}>
         {children}
       </Paper>
     </Box>

@@ -13,11 +13,17 @@ export interface ErrorPageProps {
 }
 
 export function ErrorPage({ status = 500, title = 'Server Error', message }: ErrorPageProps) {
+  const statusId = useId();
   const titleId = useId();
+  // The status is read out too (not only seen), and names the section with the title.
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ textAlign: 'center', py: 8 }}>
+    <Box
+      component="section"
+      aria-labelledby={`${statusId} ${titleId}`}
+      sx={{ textAlign: 'center', py: 8 }}
+    >
       <Typography
-        aria-hidden="true"
+        id={statusId}
         sx={{
           fontSize: { xs: '5rem', sm: '7rem' },
           fontWeight: 700,

@@ -1,8 +1,11 @@
 /**
  * The navigation bar. Signed in: Todos and the user dropdown (Profile, Logout); signed out:
  * Register and Login. On small screens the same items sit in a collapsible menu behind a toggle.
+ * The light/dark toggle stays in the bar at every width.
  */
 import CloseIcon from '@mui/icons-material/Close';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import AppBar from '@mui/material/AppBar';
@@ -10,20 +13,38 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import { useColorScheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
 import { useSessionActor, useSessionSelector } from '../../session/SessionProvider';
-import { MobileMenu } from './MobileMenu';
+import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel } from '../colorScheme';
+import { activeSx, MobileMenu } from './MobileMenu';
 import { UserMenu } from './UserMenu';
 
 export const BRAND = 'Ticklist';
 const MOBILE_MENU_ID = 'mobile-navigation';
-/** NavLink marks the current page's link `.active` (and `aria-current="page"`). */
-const activeSx = { '&.active': { bgcolor: 'rgba(255, 255, 255, 0.16)' } };
+
+/** The light/dark toggle: an icon button named after what it does; MUI stores the choice. */
+export function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'>) {
+  const { mode, setMode } = useColorScheme();
+  const system = useMediaQuery(SYSTEM_DARK_QUERY, { noSsr: true }) ? 'dark' : 'light';
+  const shown = shownScheme(mode, system);
+  return (
+    <IconButton
+      color="inherit"
+      {...props}
+      aria-label={toggleLabel(shown)}
+      onClick={() => setMode(nextMode(mode, system))}
+    >
+      {shown === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+    </IconButton>
+  );
+}
 
 export interface NavbarViewProps {
   user: User | undefined;
@@ -71,6 +92,7 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
                 </>
               )}
             </Box>
+            <ColorSchemeToggle sx={{ ml: 1 }} />
             <IconButton
               color="inherit"
               edge="end"

@@ -1,6 +1,9 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { COLOR_MODE_STORAGE_KEY, SYSTEM_DARK_QUERY } from '../../../../src/client/app/colorScheme';
 import { Navbar } from '../../../../src/client/app/layout/Navbar';
+import { themeProviderProps } from '../../../../src/client/app/theme';
 import { aSession, deferred, storeSession } from '../../session/fixtures';
 import { renderWithSession } from '../../session/renderWithSession';
 
@@ -110,5 +113,79 @@ describe('navbar, signed in', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByText('outside'));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('the colour scheme toggle', () => {
+  let systemDark = false;
+  const original = window.matchMedia;
+
+  beforeEach(() => {
+    systemDark = false;
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: query === SYSTEM_DARK_QUERY && systemDark,
+      media: query,
+      onchange: null,
+      addListener: jest.fn(),
+      removeListener: jest.fn(),
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+      dispatchEvent: jest.fn(() => false),
+    }));
+    document.documentElement.className = '';
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  const themed = [
+    {
+      path: '*',
+      element: (
+        <ThemeProvider {...themeProviderProps}>
+          <Navbar />
+        </ThemeProvider>
+      ),
+    },
+  ];
+  const html = () => document.documentElement;
+
+  it('follows a dark system, and a press switches to light and is stored', async () => {
+    systemDark = true;
+    const user = userEvent.setup();
+    renderWithSession(themed);
+    const toggle = screen.getByRole('button', { name: 'Switch to light theme' });
+    expect(html()).toHaveClass('dark');
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Switch to dark theme');
+    expect(html()).toHaveClass('light');
+    expect(localStorage.getItem(COLOR_MODE_STORAGE_KEY)).toBe('light');
+    // Back to the system's scheme: the app follows the system again.
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Switch to light theme');
+    expect(html()).toHaveClass('dark');
+    expect(localStorage.getItem(COLOR_MODE_STORAGE_KEY)).toBe('system');
+  });
+
+  it('starts from the stored choice over the system', () => {
+    localStorage.setItem(COLOR_MODE_STORAGE_KEY, 'dark');
+    renderWithSession(themed);
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(html()).toHaveClass('dark');
+  });
+
+  it('is in the bar signed in too, and works by keyboard', async () => {
+    storeSession(aSession({ username: 'alice' }));
+    const user = userEvent.setup();
+    renderWithSession(themed);
+    const toggle = screen.getByRole('button', { name: 'Switch to dark theme' });
+    for (let presses = 0; presses < 10 && document.activeElement !== toggle; presses += 1) {
+      await user.tab();
+    }
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(html()).toHaveClass('dark');
+    await user.keyboard(' ');
+    expect(html()).toHaveClass('light');
   });
 });

@@ -1,0 +1,338 @@
+/**
+ * Accessibility in Chromium: axe-core (the WCAG 2.0 and 2.1 A and AA rules) finds no violation
+ * on any screen, in the light and the dark theme, at desktop and at phone width.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Session } from '../../src/shared/api-types';
+import { DESKTOP, describeInBrowser, PHONE, stageForSuite } from './support/browser';
+import { newCredentials, registerUser, signInContext } from './support/session';
+
+jest.setTimeout(120_000);
+
+type Scheme = 'light' | 'dark';
+type Viewport = typeof DESKTOP | typeof PHONE;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Waits until every finite animation and transition (dialogs, menus, toasts) has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/** axe's violations, one readable line block per failing element; [] when there are none. */
+async function violations(page: Page, include?: string): Promise<string[]> {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) =>
+      [
+        `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`,
+        `  element: ${node.target.join(' ')}`,
+        `  html: ${node.html.slice(0, 200)}`,
+        `  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
+      ].join('\n'),
+    ),
+  );
+}
+
+async function createTodo(
+  baseUrl: string,
+  session: Session,
+  data: { title: string; description?: string; completed?: boolean },
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/todos`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+    body: JSON.stringify({ data }),
+  });
+  if (response.status !== 200) throw new Error(`create failed: ${response.status}`);
+}
+
+const heading = (page: Page, name?: string) =>
+  page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).waitFor();
+
+interface Screen {
+  name: string;
+  phoneOnly?: boolean;
+  desktopOnly?: boolean;
+  /** Shows the screen; returns the part of the page to audit when it is not all of it. */
+  show(page: Page, url: string): Promise<string | void>;
+  session?: 'none' | 'empty' | 'full' | 'corrupted';
+}
+
+const openMobileMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page.locator('#mobile-navigation').getByRole('link').first().waitFor();
+};
+
+const screens: Screen[] = [
+  { name: 'login', show: (page, url) => page.goto(`${url}/login`).then(() => heading(page)) },
+  {
+    name: 'login, failed, with the error toast',
+    async show(page, url) {
+      await page.goto(`${url}/login`);
+      await page.getByLabel('Email').fill(newCredentials('nobody').email);
+      await page.getByLabel('Password').fill('Wrong1!x');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid identifier or password' }).waitFor();
+    },
+  },
+  {
+    name: 'login, invalid fields',
+    async show(page, url) {
+      await page.goto(`${url}/login`);
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Password').fill('123');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByText('Invalid email format').waitFor();
+    },
+  },
+  { name: 'register', show: (page, url) => page.goto(`${url}/register`).then(() => heading(page)) },
+  {
+    name: 'not found',
+    show: (page, url) => page.goto(`${url}/no/such/page`).then(() => heading(page)),
+  },
+  {
+    name: 'phone menu, signed out',
+    phoneOnly: true,
+    async show(page, url) {
+      await page.goto(`${url}/login`);
+      await heading(page);
+      await openMobileMenu(page);
+    },
+  },
+  {
+    name: 'home',
+    session: 'empty',
+    show: (page, url) => page.goto(`${url}/`).then(() => heading(page)),
+  },
+  {
+    name: 'user menu open',
+    session: 'empty',
+    desktopOnly: true,
+    async show(page, url) {
+      await page.goto(`${url}/`);
+      await heading(page);
+      await page.getByRole('button', { name: /^a11y/ }).click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'phone menu, signed in',
+    session: 'empty',
+    phoneOnly: true,
+    async show(page, url) {
+      await page.goto(`${url}/profile`);
+      await heading(page);
+      await openMobileMenu(page);
+    },
+  },
+  {
+    name: 'profile',
+    session: 'empty',
+    show: (page, url) => page.goto(`${url}/profile`).then(() => heading(page, 'Profile')),
+  },
+  {
+    name: 'todos, empty',
+    session: 'empty',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByText('No todos available').waitFor();
+    },
+  },
+  {
+    name: 'todos, with todos',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+    },
+  },
+  {
+    name: 'todos, Add dialog open',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+      await page.getByRole('button', { name: 'Add todo' }).click();
+      await page.getByRole('dialog', { name: 'Add New Todo' }).waitFor();
+    },
+  },
+  {
+    name: 'todos, Add dialog with an invalid title',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+      await page.getByRole('button', { name: 'Add todo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await dialog.getByText('Title is required').waitFor();
+    },
+  },
+  {
+    name: 'todos, Delete dialog open',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page.getByRole('dialog', { name: 'Delete this todo' }).waitFor();
+    },
+  },
+  {
+    name: 'todos, success toast',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+      await page.getByRole('button', { name: 'Add todo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+      await dialog.getByLabel('Title').fill('Added by the a11y suite');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Todo added successfully!' }).waitFor();
+      // The toast lives 2 s: audit just the toasts.
+      return '.notistack-SnackbarContainer';
+    },
+  },
+  {
+    name: 'todos, error page (corrupted token)',
+    session: 'corrupted',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await heading(page, 'Missing or invalid credentials');
+    },
+  },
+];
+
+/**
+ * Tabs through the page until focus comes back round, and lists each focused control that shows
+ * no focus indicator: an outline on it or on its MUI root (`.Mui-focusVisible`), or the 2px
+ * border of a focused text field.
+ */
+async function controlsWithoutVisibleFocus(page: Page): Promise<{ seen: number; unseen: string[] }> {
+  const seen = new Set<string>();
+  const unseen: string[] = [];
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(30);
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const name =
+        element.getAttribute('aria-label') ??
+        element.textContent?.trim().slice(0, 40) ??
+        element.getAttribute('name') ??
+        '';
+      const key = `${element.tagName.toLowerCase()}#${element.id} "${name}" @${Math.round(element.getBoundingClientRect().top)}`;
+      const outlined = (node: Element | null) => {
+        if (!node) return false;
+        const style = getComputedStyle(node);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      };
+      const field = element.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('fieldset');
+      const visible =
+        outlined(element) ||
+        outlined(element.closest('.Mui-focusVisible')) ||
+        (field ? parseFloat(getComputedStyle(field).borderTopWidth) >= 2 : false);
+      return { key, visible };
+    });
+    if (!focus) continue;
+    if (seen.has(focus.key)) break;
+    seen.add(focus.key);
+    if (!focus.visible) unseen.push(focus.key);
+  }
+  return { seen: seen.size, unseen };
+}
+
+describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
+  const stage = stageForSuite();
+  const sessions: Record<'empty' | 'full', Session | undefined> = { empty: undefined, full: undefined };
+
+  beforeAll(async () => {
+    const url = stage.server.url;
+    [sessions.empty, sessions.full] = await Promise.all([
+      registerUser(url, newCredentials('a11y')),
+      registerUser(url, newCredentials('a11y')),
+    ]);
+    const full = sessions.full as Session;
+    await createTodo(url, full, { title: 'Buy milk', description: 'Two litres, semi-skimmed' });
+    await createTodo(url, full, { title: 'Call the plumber', completed: true });
+    await createTodo(url, full, { title: 'Write the report' });
+  });
+
+  async function contextFor(screen: Screen, scheme: Scheme, viewport: Viewport): Promise<BrowserContext> {
+    const context = await stage.browser.newContext({
+      viewport,
+      colorScheme: scheme,
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
+    const kind = screen.session ?? 'none';
+    if (kind === 'empty' || kind === 'full') await signInContext(context, sessions[kind] as Session);
+    if (kind === 'corrupted') {
+      const session = await registerUser(stage.server.url, newCredentials('a11y'));
+      await signInContext(context, { ...session, jwt: `${session.jwt.slice(0, -6)}XXXXXX` });
+    }
+    return context;
+  }
+
+  const cases = (['light', 'dark'] as const).flatMap((scheme) =>
+    ([['desktop', DESKTOP], ['phone', PHONE]] as const).flatMap(([width, viewport]) =>
+      screens
+        .filter((screen) => !(screen.phoneOnly && width === 'desktop'))
+        .filter((screen) => !(screen.desktopOnly && width === 'phone'))
+        .map((screen) => [`${scheme}, ${width}: ${screen.name}`, screen, scheme, viewport] as const),
+    ),
+  );
+
+  const focusCases = [
+    ['login', 'light', DESKTOP],
+    ['login', 'dark', PHONE],
+    ['phone menu, signed in', 'dark', PHONE],
+    ['profile', 'light', DESKTOP],
+    ['todos, with todos', 'light', DESKTOP],
+    ['todos, with todos', 'dark', DESKTOP],
+    ['todos, Add dialog open', 'dark', DESKTOP],
+    ['todos, Delete dialog open', 'light', PHONE],
+    ['todos, error page (corrupted token)', 'dark', DESKTOP],
+  ] as const;
+
+  it.each(focusCases)('keyboard focus is visible on every control: %s, %s', async (name, scheme, viewport) => {
+    const screen = screens.find((candidate) => candidate.name === name) as Screen;
+    const context = await contextFor(screen, scheme, viewport);
+    try {
+      const page = await context.newPage();
+      await screen.show(page, stage.server.url);
+      await settle(page);
+      const { seen, unseen } = await controlsWithoutVisibleFocus(page);
+      expect(seen).toBeGreaterThan(1);
+      expect(unseen).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(cases)('%s', async (_label, screen, scheme, viewport) => {
+    const context = await contextFor(screen, scheme, viewport);
+    try {
+      const page = await context.newPage();
+      const include = await screen.show(page, stage.server.url);
+      // The theme under test is the one on screen.
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
+      expect(await violations(page, include || undefined)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

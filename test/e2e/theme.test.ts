@@ -1,0 +1,195 @@
+/**
+ * Dark mode in Chromium: the app follows the system's colour scheme until the navbar's toggle
+ * chooses one; the choice survives a reload, and the toggle works by keyboard alone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { COLOR_MODE_STORAGE_KEY } from '../../src/client/app/colorScheme';
+import type { Session } from '../../src/shared/api-types';
+import { DESKTOP, describeInBrowser, PHONE, screenshot, stageForSuite } from './support/browser';
+import { createTodos, registerUser, signInContext } from './support/session';
+
+jest.setTimeout(90_000);
+
+const LIGHT_BODY = 'rgb(255, 255, 255)';
+const DARK_BODY = 'rgb(18, 18, 18)';
+
+const bodyBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const storedMode = (page: Page) =>
+  page.evaluate((key) => window.localStorage.getItem(key), COLOR_MODE_STORAGE_KEY);
+const toDark = (page: Page) => page.getByRole('button', { name: 'Switch to dark theme' });
+const toLight = (page: Page) => page.getByRole('button', { name: 'Switch to light theme' });
+
+async function expectBody(page: Page, colour: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => getComputedStyle(document.body).backgroundColor === expected,
+    colour,
+  );
+  expect(await bodyBackground(page)).toBe(colour);
+}
+
+async function open(
+  browser: Browser,
+  url: string,
+  {
+    scheme,
+    viewport = DESKTOP,
+    session,
+  }: { scheme: 'light' | 'dark'; viewport?: typeof DESKTOP | typeof PHONE; session?: Session },
+) {
+  const context = await browser.newContext({ viewport, colorScheme: scheme, timezoneId: 'UTC' });
+  if (session) await signInContext(context, session);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { context, page };
+}
+
+describeInBrowser('dark mode', () => {
+  const stage = stageForSuite();
+
+  it('follows the system: light by default, dark when the system prefers dark, live', async () => {
+    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+      scheme: 'light',
+    });
+    await expectBody(page, LIGHT_BODY);
+    await toDark(page).waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectBody(page, DARK_BODY);
+    await toLight(page).waitFor();
+    expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
+    expect(await storedMode(page)).toBeNull();
+    await context.close();
+
+    const dark = await open(stage.browser, `${stage.server.url}/register`, { scheme: 'dark' });
+    await expectBody(dark.page, DARK_BODY);
+    await dark.context.close();
+  });
+
+  it('the toggle switches the theme and the choice is remembered after a reload', async () => {
+    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+      scheme: 'light',
+    });
+    await toDark(page).click();
+    await expectBody(page, DARK_BODY);
+    expect(await storedMode(page)).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectBody(page, DARK_BODY);
+    // An explicit choice wins over the system's preference.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(100);
+    await expectBody(page, DARK_BODY);
+
+    // Back to the system's scheme: the app follows the system again.
+    await toLight(page).click();
+    await expectBody(page, LIGHT_BODY);
+    expect(await storedMode(page)).toBe('system');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectBody(page, LIGHT_BODY);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectBody(page, DARK_BODY);
+
+    // On a dark system, choosing light is remembered as light.
+    await toLight(page).click();
+    await expectBody(page, LIGHT_BODY);
+    expect(await storedMode(page)).toBe('light');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectBody(page, LIGHT_BODY);
+    await context.close();
+  });
+
+  it('the toggle works by keyboard alone and shows a focus ring', async () => {
+    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+      scheme: 'light',
+    });
+    let named = '';
+    for (let presses = 0; presses < 10 && named !== 'Switch to dark theme'; presses += 1) {
+      await page.keyboard.press('Tab');
+      named = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    }
+    expect(named).toBe('Switch to dark theme');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(ring).toBe('solid 2px');
+    await screenshot(page, 'theme-toggle-focused-light-desktop');
+
+    await page.keyboard.press('Enter');
+    await expectBody(page, DARK_BODY);
+    // Focus stays on the toggle, which now offers the light theme.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Switch to light theme',
+    );
+    await screenshot(page, 'theme-toggle-focused-dark-desktop');
+    await page.keyboard.press('Space');
+    await expectBody(page, LIGHT_BODY);
+    await context.close();
+  });
+
+  it('at phone width the toggle sits in the bar, next to the menu button', async () => {
+    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+      scheme: 'dark',
+      viewport: PHONE,
+    });
+    expect(await toLight(page).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open navigation menu' }).isVisible()).toBe(true);
+    await toLight(page).click();
+    await expectBody(page, LIGHT_BODY);
+    await toDark(page).click();
+    await expectBody(page, DARK_BODY);
+    await context.close();
+  });
+
+  it('screenshots in dark mode', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    await createTodos(url, session, ['Buy milk', 'Write the report']);
+    await fetch(`${url}/api/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data: { title: 'Call the plumber', description: 'Leak', completed: true } }),
+    });
+    for (const [width, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const login = await open(stage.browser, `${url}/login`, { scheme: 'dark', viewport });
+      await screenshot(login.page, `dark-login-${width}`);
+      await login.page.getByLabel('Email').fill(`nobody-${width}@example.com`);
+      await login.page.getByLabel('Password').fill('Wrong1!x');
+      await login.page.getByRole('button', { name: 'Login' }).click();
+      await login.page.getByRole('alert').waitFor();
+      await login.page.waitForTimeout(400);
+      await screenshot(login.page, `dark-login-error-toast-${width}`);
+      await login.context.close();
+
+      const { page, context } = await open(stage.browser, `${url}/`, {
+        scheme: 'dark',
+        viewport,
+        session,
+      });
+      await screenshot(page, `dark-home-${width}`);
+      await page.goto(`${url}/todos`);
+      await page.getByTestId('todo-row').first().waitFor();
+      await screenshot(page, `dark-todos-${width}`);
+      await page.getByRole('button', { name: 'Add todo' }).click();
+      await page.getByRole('dialog', { name: 'Add New Todo' }).waitFor();
+      await page.waitForTimeout(400);
+      await screenshot(page, `dark-todos-add-dialog-${width}`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${url}/profile`);
+      await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      if (width === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation menu' }).click();
+        await page.locator('#mobile-navigation').getByRole('link').first().waitFor();
+        await page.waitForTimeout(400);
+      }
+      await screenshot(page, `dark-profile-${width}`);
+      await context.close();
+    }
+  });
+});
