@@ -30,16 +30,22 @@ export function createRoutes({
           ErrorBoundary: RouteErrorPage,
           children: [
             {
-              Component: RequireUser,
+              // The Redux store, only where pages read server data through it.
+              lazy: page(() => import('./StoreScope')),
               children: [
-                { index: true, lazy: page(() => import('../home/HomePage')) },
-                { path: 'profile', lazy: page(() => import('../session/ProfilePage')) },
+                {
+                  Component: RequireUser,
+                  children: [
+                    { index: true, lazy: page(() => import('../home/HomePage')) },
+                    { path: 'profile', lazy: page(() => import('../session/ProfilePage')) },
+                  ],
+                },
+                {
+                  // The list shows its own error page when its load fails, session ended or not.
+                  Component: RequireUserOrShowExpiry,
+                  children: [{ path: 'todos', lazy: page(() => import('../todos/TodosPage')) }],
+                },
               ],
-            },
-            {
-              // The list shows its own error page when its load fails, session ended or not.
-              Component: RequireUserOrShowExpiry,
-              children: [{ path: 'todos', lazy: page(() => import('../todos/TodosPage')) }],
             },
             {
               Component: RequireAnonymous,

@@ -7,8 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useContext, type ReactNode } from 'react';
-import { ReactReduxContext } from 'react-redux';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSessionUser } from '../session/SessionProvider';
 import { Dashboard } from './Dashboard';
@@ -48,9 +47,10 @@ export function HomeView({ username, children }: { username: string; children?: 
 
 export default function HomePage() {
   const user = useSessionUser();
-  // The summary needs the app's Redux store; where a page is rendered without one (route tests
-  // that only check guards), home is the greeting and its links.
-  const hasStore = useContext(ReactReduxContext) !== null;
   if (!user) return null;
-  return <HomeView username={user.username}>{hasStore ? <Dashboard /> : null}</HomeView>;
+  return (
+    <HomeView username={user.username}>
+      <Dashboard />
+    </HomeView>
+  );
 }

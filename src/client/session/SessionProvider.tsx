@@ -17,6 +17,7 @@ export type SessionSnapshot = SnapshotFrom<SessionLogic>;
 export type Notify = (message: string, variant: ToastVariant) => void;
 
 const SessionContext = createContext<SessionActorRef | null>(null);
+const ApiExtraContext = createContext<ApiExtra | null>(null);
 
 export function useSessionActor(): SessionActorRef {
   const actor = useContext(SessionContext);
@@ -26,6 +27,13 @@ export function useSessionActor(): SessionActorRef {
 
 export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
   return useSelector(useSessionActor(), selector);
+}
+
+/** The bridge the RTK Query store gets from the session: the bearer token and the reaction to a 401. */
+export function useApiExtra(): ApiExtra {
+  const extra = useContext(ApiExtraContext);
+  if (!extra) throw new Error('useApiExtra needs a <SessionProvider>');
+  return extra;
 }
 
 /** The stored session (jwt and user), or undefined for an anonymous visitor. */
@@ -81,7 +89,7 @@ export function SessionProvider({
   );
   return (
     <SessionContext.Provider value={actor}>
-      {render ? render(extra) : children}
+      <ApiExtraContext.Provider value={extra}>{render ? render(extra) : children}</ApiExtraContext.Provider>
     </SessionContext.Provider>
   );
 }

@@ -1,11 +1,15 @@
-/** The signed-in user's dropdown: the stored name as its button, Profile and Logout inside. */
+/**
+ * The signed-in user's dropdown: the stored name as its button, Profile and Logout inside. The
+ * menu itself (MUI Menu, Popover, Modal) is loaded when first wanted (pointer over or focus on the
+ * button), so pages that never open it, the sign-in pages first of all, do not download it.
+ */
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazy, Suspense, useId, useState } from 'react';
+
+const loadMenuList = () => import('./UserMenuList');
+const UserMenuList = lazy(loadMenuList);
 
 export interface UserMenuProps {
   username: string;
@@ -15,10 +19,14 @@ export interface UserMenuProps {
 
 export function UserMenu({ username, loggingOut, onLogout }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
   const menuId = useId();
   const buttonId = useId();
   const open = anchor !== null;
-  const close = () => setAnchor(null);
+  const want = () => {
+    void loadMenuList();
+    setWanted(true);
+  };
   return (
     <>
       <Button
@@ -29,34 +37,28 @@ export function UserMenu({ username, loggingOut, onLogout }: UserMenuProps) {
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={(event) => {
+          want();
+          setAnchor(event.currentTarget);
+        }}
         sx={{ textTransform: 'none' }}
       >
         {username}
       </Button>
-      {/* MUI's Menu closes on an outside click (its backdrop) and on Escape. */}
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          Profile
-        </MenuItem>
-        <MenuItem
-          disabled={loggingOut}
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
+      {wanted && (
+        <Suspense fallback={null}>
+          <UserMenuList
+            id={menuId}
+            buttonId={buttonId}
+            anchor={anchor}
+            loggingOut={loggingOut}
+            onClose={() => setAnchor(null)}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * The Redux store (RTK Query's cache of server data) for the pages that read todos: a layout route
+ * around the signed-in pages, loaded with them, so the sign-in pages' first load carries no Redux.
+ * One store while the visitor moves between those pages; a new one after leaving them.
+ */
+import { useEffect, useState } from 'react';
+import { Provider } from 'react-redux';
+import { Outlet } from 'react-router-dom';
+import { useApiExtra, useSessionActor } from '../session/SessionProvider';
+import { api } from './api';
+import { createAppStore } from './store';
+
+export default function StoreScope() {
+  const extra = useApiExtra();
+  const [store] = useState(() => createAppStore(extra));
+  const session = useSessionActor();
+  // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
+  // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
+  useEffect(() => {
+    const reset = () => store.dispatch(api.util.resetApiState());
+    const started = session.on('session.started', reset);
+    const ended = session.on('session.ended', (event) => event.reason === 'logout' && reset());
+    return () => {
+      started.unsubscribe();
+      ended.unsubscribe();
+    };
+  }, [session, store]);
+  return (
+    <Provider store={store}>
+      <Outlet />
+    </Provider>
+  );
+}

@@ -1,0 +1,41 @@
+/** The user dropdown's open menu (Profile, Logout): loaded on first use, see UserMenu. */
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface UserMenuListProps {
+  id: string;
+  buttonId: string;
+  anchor: HTMLElement | null;
+  loggingOut: boolean;
+  onClose(): void;
+  onLogout(): void;
+}
+
+export default function UserMenuList({ id, buttonId, anchor, loggingOut, onClose, onLogout }: UserMenuListProps) {
+  return (
+    // MUI's Menu closes on an outside click (its backdrop) and on Escape.
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ list: { 'aria-labelledby': buttonId } }}
+    >
+      <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
+        Profile
+      </MenuItem>
+      <MenuItem
+        disabled={loggingOut}
+        onClick={() => {
+          onClose();
+          onLogout();
+        }}
+      >
+        Logout
+      </MenuItem>
+    </Menu>
+  );
+}
