@@ -13,7 +13,6 @@ import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
 import type { AppDispatch } from '../app/store';
 import { SubmitButton } from '../ui/SubmitButton';
-import { focusRing } from './focusRing';
 import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import { todosApi, useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
@@ -157,7 +156,6 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       aria-describedby={textId}
       fullWidth
       maxWidth="xs"
-      sx={focusRing}
       slotProps={{ transition: { onExited: exited } }}
     >
       <form onSubmit={confirm}>

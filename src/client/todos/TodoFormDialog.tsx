@@ -11,7 +11,6 @@ import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { todoFormSchema, type TodoForm } from '../../shared/schemas';
 import { SubmitButton } from '../ui/SubmitButton';
-import { focusRing } from './focusRing';
 
 export type TodoFormValues = v.InferOutput<typeof todoFormSchema>;
 
@@ -28,7 +27,7 @@ export interface TodoFormDialogProps {
 export function TodoFormDialog({ open, title, submitLabel, initialValues, submitting, onClose, onSubmit }: TodoFormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" sx={focusRing}>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       {/* The form mounts with the dialog's content, so each opening starts from its initial values. */}
       <TodoFormBody
         titleId={titleId}

@@ -14,7 +14,6 @@ import type { TodoEntity } from '../../shared/api-types';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
-import { focusRing } from './focusRing';
 import { GenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from './messages';
@@ -75,7 +74,7 @@ export default function TodosPage() {
   const busy = isLoading || isFetching;
 
   return (
-    <Box sx={[focusRing, { pb: 10 }]}>
+    <Box sx={{ pb: 10 }}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
