@@ -146,7 +146,7 @@ async function resetToBeforeCounts(db: Kysely<Database>, dialect: string): Promi
     await sql`drop schema public cascade`.execute(db);
     await sql`create schema public`.execute(db);
   } else {
-    for (const table of ['revoked_tokens', 'todos', 'users', 'kysely_migration', 'kysely_migration_lock']) {
+    for (const table of ['todo_counts', 'revoked_tokens', 'todos', 'users', 'kysely_migration', 'kysely_migration_lock']) {
       await sql`drop table if exists ${sql.raw(table)}`.execute(db);
     }
   }
