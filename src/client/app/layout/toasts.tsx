@@ -5,6 +5,7 @@
  * caller did not ask for another duration.
  */
 import { closeSnackbar, MaterialDesignContent, type CustomContentProps } from 'notistack';
+import type { Theme } from '@mui/material/styles';
 import { forwardRef, useEffect } from 'react';
 
 export const TOAST_LIMIT = 20;
@@ -25,3 +26,14 @@ export const SuccessToast = forwardRef<HTMLDivElement, CustomContentProps>(
 );
 
 export const toastComponents = { success: SuccessToast };
+
+/** The class of the bottom-centre toast stack (SnackbarProvider `classes`). */
+export const TOAST_CONTAINER_CLASS = 'ticklist-toasts';
+
+/**
+ * On phones a toast spans the screen's width; lifted above the todo screen's floating "+" button
+ * (56 px at 16 px from the bottom), so adding stays possible while an Undo toast is up.
+ */
+export const toastContainerStyles = (theme: Theme) => ({
+  [`.${TOAST_CONTAINER_CLASS}.${TOAST_CONTAINER_CLASS}`]: { [theme.breakpoints.down('sm')]: { bottom: 80 } },
+});
