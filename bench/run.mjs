@@ -338,6 +338,10 @@ function markdown(report) {
     `${report.machine}. autocannon ${report.settings.connections} connections × ${report.settings.duration} s, median of ${report.settings.runs} runs, warm-up ${report.settings.warmup} s per call. One user with 10,000 todos (a third of the titles contain "re").`,
   ];
   for (const e of Object.values(report.engines)) {
+    if (e.error) {
+      lines.push('', `## ${e.engine}`, '', 'Failed:', '```', e.error, '```');
+      continue;
+    }
     lines.push('', `## ${e.engine}`, '', mdTable(['call', 'target', 'measured', ''], tableFor(e)));
     if (e.scaleError) lines.push('', `Scale scenario failed: ${e.scaleError}`);
     if (e.scale) {
@@ -399,7 +403,15 @@ async function main() {
     engines: {},
   };
   try {
-    for (const engine of engines) report.engines[engine.kind] = await benchEngine(engine, tmp, shared);
+    for (const engine of engines) {
+      // One engine failing must not lose the others' figures.
+      try {
+        report.engines[engine.kind] = await benchEngine(engine, tmp, shared);
+      } catch (error) {
+        log(`   ${engine.label} failed: ${error?.stack ?? error}`);
+        report.engines[engine.kind] = { engine: engine.label, error: String(error?.stack ?? error).slice(0, 2000) };
+      }
+    }
   } finally {
     await cleanup();
   }

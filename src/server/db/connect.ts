@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import type { Pool } from 'pg';
+import pg from 'pg';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -66,10 +66,8 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
-/** pg is loaded only for a PostgreSQL URL, so the embedded default does not carry it in memory. */
-async function openPostgres(connectionString: string, options: OpenOptions): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
-  const pool: Pool = new pg.Pool({
+function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
+  const pool = new pg.Pool({
     connectionString,
     max: options.postgresPoolSize ?? 10,
     connectionTimeoutMillis: 3000,
