@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
+import { createGate } from '../http/gate';
 import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
 import { allTodosJson } from '../todos/repository';
 import { toUser } from './present';
@@ -25,7 +26,11 @@ function wantsTodos(populate: unknown): boolean {
   return true;
 }
 
+/** Whole-list answers built and held at once (each is ~160 bytes a todo: 1.6 MB at 10,000). */
+const FULL_LIST_SLOTS = 4;
+
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+  const fullLists = createGate(FULL_LIST_SLOTS);
   api.get(
     '/users/me',
     {
@@ -42,6 +47,8 @@ export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContex
       const { user } = sessionOf(request);
       const query = request.query as Record<string, unknown>;
       if (!wantsTodos(query.populate)) return toUser(user);
+      // The slot is held until the answer has left (or the client has gone): memory stays bounded.
+      reply.raw.once('close', await fullLists.enter());
       // The todos arrive as JSON text from the database (see allTodosJson); the user is spliced in front.
       const todos = await allTodosJson(db, user.id);
       const userJson = JSON.stringify(toUser(user));

@@ -45,6 +45,18 @@ describeEachDialect('users/me, errors, headers and docs', (dialect) => {
       expect(populated.json()).toEqual({ ...owner.user, todos: flat });
     });
 
+    it('answers many whole-list requests at once, a few at a time, every one complete', async () => {
+      const owner = await register(t.app, credentials('Many'));
+      for (let i = 0; i < 3; i++) await createTodo(t.app, owner, { title: `t${i}` });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => call(t.app, owner, { method: 'GET', url: '/api/users/me?populate=todos' })),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json().todos.map((todo: { title: string }) => todo.title)).toEqual(['t0', 't1', 't2']);
+      }
+    });
+
     it('populates an empty list for a user without todos', async () => {
       const owner = await register(t.app, credentials('Empty'));
       const response = await call(t.app, owner, { method: 'GET', url: '/api/users/me?populate=todos' });
