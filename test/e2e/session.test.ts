@@ -76,8 +76,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect(pathOf(page)).toBe('/register');
     await page.getByRole('link', { name: 'Already have an account?' }).click();
 
-    // Login: validation, a wrong password, then the right one.
-    expect(await heading(page)).toBe('Login to get access!');
+    // Login: validation, a wrong password, then the right one. (The page loads on the click: wait for it.)
+    await page.getByRole('heading', { level: 1, name: 'Login to get access!' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
     await screenshotBoth(page, 'login-empty');
     const loginButton = page.getByRole('button', { name: 'Login' });
     await loginButton.click();
