@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import { useId } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { formatDateTime } from '../ui/dates';
 import { RECENT_TODOS, type DashboardSummary } from './dashboardApi';
+import { StatusBadge } from '../ui/StatusBadge';
 
 export const EMPTY_DASHBOARD_TEXT = 'No todos available. Add your first todo!';
 export const DASHBOARD_ERROR_TITLE = 'Your todos could not be loaded.';
@@ -74,13 +74,7 @@ function RecentTodo({ todo }: { todo: TodoEntity }) {
         >
           {title}
         </Typography>
-        <Chip
-          size="small"
-          label={completed ? 'Completed' : 'Pending'}
-          color={completed ? 'success' : 'default'}
-          variant={completed ? 'filled' : 'outlined'}
-          sx={{ flexShrink: 0 }}
-        />
+        <StatusBadge completed={completed} />
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
         Updated at: {formatDateTime(updatedAt)}

@@ -2,7 +2,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import { formatDateTime } from '../ui/dates';
 import { changeErrorMessage } from './messages';
 import { useSetTodoCompletedMutation } from './todosApi';
 import { useToasts } from './useToasts';
+import { StatusBadge } from '../ui/StatusBadge';
 
 export interface TodoRowProps {
   todo: TodoEntity;
@@ -53,13 +53,7 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
           >
             {title}
           </Typography>
-          <Chip
-            size="small"
-            label={completed ? 'Completed' : 'Pending'}
-            color={completed ? 'success' : 'default'}
-            variant={completed ? 'filled' : 'outlined'}
-            sx={{ flexShrink: 0 }}
-          />
+          <StatusBadge completed={completed} />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexShrink: 0 }}>
           <Button size="small" variant="outlined" aria-label={`Edit ${title}`} onClick={() => onEdit(todo)}>
