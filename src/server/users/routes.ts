@@ -48,7 +48,13 @@ export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContex
       const query = request.query as Record<string, unknown>;
       if (!wantsTodos(query.populate)) return toUser(user);
       // The slot is held until the answer has left (or the client has gone): memory stays bounded.
-      reply.raw.once('close', await fullLists.enter());
+      // A client that went away while waiting for a slot frees it at once ('close' has already fired).
+      const release = await fullLists.enter();
+      if (request.raw.socket?.destroyed || reply.raw.destroyed) {
+        release();
+        return reply;
+      }
+      reply.raw.once('close', release);
       // The todos arrive as JSON text from the database (see allTodosJson); the user is spliced in front.
       const todos = await allTodosJson(db, user.id);
       const userJson = JSON.stringify(toUser(user));
