@@ -98,7 +98,7 @@ function bulkWriter(kind, url) {
  */
 export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers = 0, otherTodos = 0, log = () => {} }) {
   const started = Date.now();
-  const handle = await openDatabase(url);
+  const handle = openDatabase(url);
   await migrateToLatest(handle.db);
   const hasher = createPasswordHasher({ memoryKiB: 19_456, timeCost: 2, parallelism: 1 });
   const passwordHash = await hasher.hash(BENCH_PASSWORD);

@@ -80,7 +80,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const target = parseDatabaseUrl(url);
   return target.kind === 'sqlite'
     ? openSqlite(target.file, options)

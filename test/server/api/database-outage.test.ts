@@ -18,7 +18,7 @@ describe('an unreachable PostgreSQL', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-outage-'));
     // Port 9 (discard) has no PostgreSQL: every connection is refused.
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
-    database = await openDatabase(config.databaseUrl);
+    database = openDatabase(config.databaseUrl);
     app = await buildApp(config, database.db);
   });
   afterAll(async () => {

@@ -34,7 +34,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     url = urlForDatabase(name);
     dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
   }
-  const handle = await openDatabase(url);
+  const handle = openDatabase(url);
   await migrateToLatest(handle.db);
   return {
     url,

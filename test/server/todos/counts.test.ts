@@ -121,7 +121,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
     const old = await createTestDatabase(dialect);
     try {
       await old.handle.close();
-      const handle = await openDatabase(old.url);
+      const handle = openDatabase(old.url);
       await resetToBeforeCounts(handle.db, dialect);
       await migrateUpTo(handle.db, '002-sort-indexes');
       const a = await createUser(handle.db, { username: 'olda', email: 'olda@example.com', passwordHash: 'x' });
