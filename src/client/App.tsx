@@ -5,7 +5,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { toastComponents, toastContainerStyles, TOAST_CONTAINER_CLASS, TOAST_DURATION_MS, TOAST_LIMIT } from './app/layout/toasts';
+import {
+  toastComponents,
+  toastContainerStyles,
+  TOAST_CONTAINER_CLASS,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+} from './app/layout/toasts';
 import { createAppRouter } from './app/router';
 import { themeProviderProps } from './app/theme';
 import { SessionProvider } from './session/SessionProvider';
@@ -23,10 +29,9 @@ export function App() {
         Components={toastComponents}
         classes={{ containerAnchorOriginBottomCenter: TOAST_CONTAINER_CLASS }}
       >
-        <SessionProvider
-          navigate={(to) => void router.navigate(to)}
-          render={() => <RouterProvider router={router} />}
-        />
+        <SessionProvider navigate={(to) => void router.navigate(to)}>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </SnackbarProvider>
     </ThemeProvider>
   );

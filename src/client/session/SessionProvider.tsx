@@ -56,8 +56,6 @@ const assignLocation = (to: string) => window.location.assign(to);
 
 export interface SessionProviderProps {
   children?: ReactNode;
-  /** Renders the subtree with the bridge the RTK Query store needs (token and 401). */
-  render?: (extra: ApiExtra) => ReactNode;
   /** Client-side navigation, e.g. `(to) => router.navigate(to)`. */
   navigate?: (to: string) => void;
   notify?: Notify;
@@ -67,7 +65,6 @@ export interface SessionProviderProps {
 
 export function SessionProvider({
   children,
-  render,
   navigate = assignLocation,
   notify = notifyWithSnackbar,
   logic = sessionMachine,
@@ -89,7 +86,7 @@ export function SessionProvider({
   );
   return (
     <SessionContext.Provider value={actor}>
-      <ApiExtraContext.Provider value={extra}>{render ? render(extra) : children}</ApiExtraContext.Provider>
+      <ApiExtraContext.Provider value={extra}>{children}</ApiExtraContext.Provider>
     </SessionContext.Provider>
   );
 }

@@ -2,8 +2,18 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { ApiExtra } from '../../../src/client/app/api';
-import { SessionProvider, type Notify } from '../../../src/client/session/SessionProvider';
+import {
+  SessionProvider,
+  useApiExtra,
+  type Notify,
+} from '../../../src/client/session/SessionProvider';
 import { fakeSessionLogic, type FakeApi } from './fixtures';
+
+/** Hands the test the bridge the session gives the RTK Query store. */
+function CaptureExtra({ onExtra }: { onExtra(extra: ApiExtra): void }) {
+  onExtra(useApiExtra());
+  return null;
+}
 
 export function renderWithSession(
   routes: RouteObject[],
@@ -14,15 +24,10 @@ export function renderWithSession(
   const navigate = jest.fn((to: string) => void router.navigate(to));
   let bridge: ApiExtra | undefined;
   const view = render(
-    <SessionProvider
-      logic={fakeSessionLogic(api)}
-      navigate={navigate}
-      notify={notify}
-      render={(extra) => {
-        bridge = extra;
-        return <RouterProvider router={router} />;
-      }}
-    />,
+    <SessionProvider logic={fakeSessionLogic(api)} navigate={navigate} notify={notify}>
+      <CaptureExtra onExtra={(extra) => (bridge = extra)} />
+      <RouterProvider router={router} />
+    </SessionProvider>,
   );
   /** The bridge the RTK Query store gets (bearer token, 401). */
   const extra = (): ApiExtra => {
