@@ -133,7 +133,7 @@ export async function buildApp(
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,

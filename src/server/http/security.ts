@@ -1,39 +1,67 @@
 /** Security headers on every response, and no caching of API answers. */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const ONE_YEAR = 31_536_000;
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Emotion (MUI) injects <style> elements at run time; scripts stay strictly external.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+const HELMET_OPTIONS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Emotion (MUI) injects <style> elements at run time; scripts stay strictly external.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    // Sent only on HTTPS requests (below): on plain HTTP it would pin a local install to TLS.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+  },
+  // Sent only on HTTPS requests (below): on plain HTTP it would pin a local install to TLS.
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginEmbedderPolicy: false,
+};
 
+/**
+ * The headers helmet sets, worked out once. Our policy has no per-request parts (no nonces), and
+ * helmet rebuilds the CSP text on every call: a twentieth of a fast request's time.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = helmetHeaders();
+  const hsts = `max-age=${ONE_YEAR}; includeSubDomains`;
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.includes('json') || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', `max-age=${ONE_YEAR}; includeSubDomains`);
+    if (request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('json')) {
+      reply.header('cache-control', 'no-store');
     }
+    if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done(null, payload);
   });
 }
