@@ -1,5 +1,6 @@
 /** Todo persistence. Every function takes the owner's id and never reads or writes another user's rows. */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { prepared, type Param } from '../db/prepared';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 
@@ -24,13 +25,23 @@ const SORT_COLUMNS = {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function ownerScope(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
-  let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId);
-  for (const needle of query.titleContains) {
-    const pattern = `%${escapeLike(titleKey(needle))}%`;
-    scoped = scoped.where(sql<boolean>`title_key like ${pattern} escape '\\'`);
-  }
-  if (query.completed !== undefined) scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
+/** The values a list's scope binds, in the order scopedTodos places them: owner, title patterns, completion. */
+function scopeValues(ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>): unknown[] {
+  const patterns = query.titleContains.map((needle) => `%${escapeLike(titleKey(needle))}%`);
+  return query.completed === undefined ? [ownerId, ...patterns] : [ownerId, ...patterns, query.completed ? 1 : 0];
+}
+
+/** What changes a list's SQL text (not its values): how many title needles, whether completion is filtered. */
+const scopeShape = (query: Pick<ListQuery, 'titleContains' | 'completed'>): string =>
+  `${query.titleContains.length}${query.completed === undefined ? '' : 'c'}`;
+
+/** One owner's todos, narrowed by the filters of a query of that shape, with its values as params. */
+function scopedTodos(db: Db, param: Param, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
+  let scoped = db.selectFrom('todos').where('owner_id', '=', param(0));
+  query.titleContains.forEach((_needle, i) => {
+    scoped = scoped.where(sql<boolean>`title_key like ${param(1 + i)} escape '\\'`);
+  });
+  if (query.completed !== undefined) scoped = scoped.where('completed', '=', param(1 + query.titleContains.length));
   return scoped;
 }
 
@@ -46,30 +57,35 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
  */
 async function countMatching(db: Db, ownerId: number, query: ListQuery): Promise<number> {
   if (query.titleContains.length === 0) {
-    const counts = await db
-      .selectFrom('todo_counts')
-      .select(['total', 'completed'])
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
+    const run = prepared(db, 'todos.counts', (param) =>
+      db.selectFrom('todo_counts').select(['total', 'completed']).where('owner_id', '=', param(0)),
+    );
+    const [counts] = await run([ownerId]);
     const total = Number(counts?.total ?? 0);
     const completed = Number(counts?.completed ?? 0);
     if (query.completed === undefined) return total;
     return query.completed ? completed : total - completed;
   }
-  const { count } = await ownerScope(db, ownerId, query)
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const run = prepared(db, `todos.count:${scopeShape(query)}`, (param) =>
+    scopedTodos(db, param, query).select((eb) => eb.fn.countAll().as('count')),
+  );
+  const [row] = await run(scopeValues(ownerId, query));
+  return Number(row?.count ?? 0);
 }
 
 export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: TodoRow[]; total: number }> {
-  const scoped = ownerScope(db, ownerId, query);
   const total = await countMatching(db, ownerId, query);
   const { offset, limit } = offsetAndLimit(query.pagination);
   if (offset >= total) return { rows: [], total };
-  let page = scoped.selectAll();
-  for (const key of withTieBreak(query.sort)) page = page.orderBy(SORT_COLUMNS[key.field], key.direction);
-  const rows = await page.limit(limit).offset(offset).execute();
+  const sort = withTieBreak(query.sort);
+  const shape = `todos.page:${scopeShape(query)}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}`;
+  const values = scopeValues(ownerId, query);
+  const run = prepared(db, shape, (param) => {
+    let page = scopedTodos(db, param, query).selectAll();
+    for (const key of sort) page = page.orderBy(SORT_COLUMNS[key.field], key.direction);
+    return page.limit(param(values.length)).offset(param(values.length + 1));
+  });
+  const rows = await run([...values, limit, offset]);
   return { rows, total };
 }
 

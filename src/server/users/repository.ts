@@ -1,5 +1,6 @@
 /** User persistence and the per-request session lookup. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database, UserRow } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -66,16 +67,18 @@ export async function isEmailOrUsernameTaken(db: Db, email: string, username: st
 }
 
 /** The token's user, if it may still act: exists, not blocked, and this token not revoked. */
-export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('blocked', '=', 0)
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),
-    )
-    .executeTakeFirst();
+export async function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
+  // Every authenticated request runs this: compiled once (db/prepared).
+  const run = prepared(db, 'users.session', (param) =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', param(0))
+      .where('blocked', '=', sql.lit(0))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', param(1))))),
+  );
+  const [user] = await run([userId, jti]);
+  return user;
 }
 
 export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {

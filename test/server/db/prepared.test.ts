@@ -1,0 +1,67 @@
+/**
+ * @jest-environment node
+ *
+ * Prepared shapes (db/prepared): compiled once, then every call must see its own values — a shape
+ * that replayed an earlier call's value would hand one user another user's rows.
+ */
+import { sql } from 'kysely';
+import { prepared } from '../../../src/server/db/prepared';
+import { createUser } from '../../../src/server/users/repository';
+import { createTodo } from '../../../src/server/todos/repository';
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
+
+jest.setTimeout(60_000);
+
+describe.each(dialectsUnderTest())('prepared queries on %s', (dialect) => {
+  let database: TestDatabase;
+  const owners: number[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const { db } = database.handle;
+    for (const name of ['ada', 'bob']) {
+      const user = await createUser(db, { username: name, email: `${name}@example.com`, passwordHash: 'x' });
+      owners.push(user.id);
+      for (const title of [`${name} one`, `${name} two`, `${name} three`]) {
+        await createTodo(db, user.id, { title, description: null, completed: title.endsWith('two') });
+      }
+    }
+  });
+  afterAll(() => database?.dispose());
+
+  const titlesOf = (db: TestDatabase['handle']['db']) =>
+    prepared(db, 'test.titles', (param) =>
+      db.selectFrom('todos').select('title').where('owner_id', '=', param(0)).where('completed', '=', param(1)).orderBy('id'),
+    );
+
+  it('binds each call’s own values to the shape compiled by the first call', async () => {
+    const { db } = database.handle;
+    const [ada, bob] = owners as [number, number];
+    expect((await titlesOf(db)([ada, 0])).map((row) => row.title)).toEqual(['ada one', 'ada three']);
+    expect((await titlesOf(db)([bob, 0])).map((row) => row.title)).toEqual(['bob one', 'bob three']);
+    expect((await titlesOf(db)([bob, 1])).map((row) => row.title)).toEqual(['bob two']);
+    expect(titlesOf(db)).toBe(titlesOf(db));
+  });
+
+  it('keeps placeholders in their SQL order whatever order the builder asks for them', async () => {
+    const { db } = database.handle;
+    const [ada] = owners as [number, number];
+    const run = prepared(db, 'test.reordered', (param) =>
+      db.selectFrom('todos').select('title').where('completed', '=', param(1)).where('owner_id', '=', param(0)).orderBy('id').limit(param(2)),
+    );
+    expect((await run([ada, 0, 1])).map((row) => row.title)).toEqual(['ada one']);
+  });
+
+  it('refuses a shape that captured a value instead of a param, and a call with the wrong number of values', async () => {
+    const { db } = database.handle;
+    const [ada] = owners as [number, number];
+    expect(() =>
+      prepared(db, 'test.captured', (param) => db.selectFrom('todos').select('id').where('owner_id', '=', ada).where('completed', '=', param(0))),
+    ).toThrow(/not a param/);
+    const run = prepared(db, 'test.literal', (param) =>
+      db.selectFrom('todos').select('id').where('owner_id', '=', param(0)).where('completed', '=', sql.lit(1)),
+    );
+    expect(await run([ada])).toHaveLength(1);
+    expect(() => run([ada, 1])).toThrow(/takes 1 values, got 2/);
+  });
+});
