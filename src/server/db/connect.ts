@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { preparedStatementName } from './prepared';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -66,8 +67,23 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
+/**
+ * A pg client that runs the SQL of prepared shapes (db/prepared) as named statements: each
+ * connection has PostgreSQL parse and plan them once instead of on every call.
+ */
+class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; Kysely calls it as query(text, values).
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined;
+    const call = super.query as (...callArgs: unknown[]) => never;
+    return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+  }
+}
+
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString,
     max: options.postgresPoolSize ?? 10,
     connectionTimeoutMillis: 3000,

@@ -23,6 +23,12 @@ export type RunPrepared<Row> = (values: readonly unknown[]) => Promise<Row[]>;
 /** Shapes kept per database handle; only a client inventing sort orders could ever reach it. */
 const SHAPES_PER_DATABASE = 256;
 
+/** The SQL texts of compiled shapes → a statement name PostgreSQL connections prepare once (db/connect). */
+const statementNames = new Map<string, string>();
+
+/** The name under which a connection may keep `sql` prepared, if it is the text of a shape. */
+export const preparedStatementName = (sql: string): string | undefined => statementNames.get(sql);
+
 const shapesByDatabase = new WeakMap<Kysely<Database>, Map<string, RunPrepared<unknown>>>();
 
 function compileShape<Row>(
@@ -40,6 +46,7 @@ function compileShape<Row>(
     return value.index;
   });
   const arity = placeholders.length;
+  if (!statementNames.has(sql)) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
     return db.executeQuery<Row>(CompiledQuery.raw(sql, order.map((index) => values[index]))).then(({ rows }) => rows);
