@@ -113,21 +113,26 @@ export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow |
   return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-export function createTodo(db: Db, ownerId: number, input: TodoInput, now = new Date()): Promise<TodoRow> {
+export async function createTodo(db: Db, ownerId: number, input: TodoInput, now = new Date()): Promise<TodoRow> {
+  // "Generate Todos" sends a hundred of these in a row: compiled once (db/prepared).
+  const run = prepared(db, 'todos.create', (param) =>
+    db
+      .insertInto('todos')
+      .values({
+        owner_id: param(0),
+        title: param(1),
+        title_key: param(2),
+        description: param(3),
+        completed: param(4),
+        created_at: param(5),
+        updated_at: param(5),
+      })
+      .returningAll(),
+  );
   const timestamp = now.toISOString();
-  return db
-    .insertInto('todos')
-    .values({
-      owner_id: ownerId,
-      title: input.title,
-      title_key: titleKey(input.title),
-      description: input.description,
-      completed: input.completed ? 1 : 0,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await run([ownerId, input.title, titleKey(input.title), input.description, input.completed ? 1 : 0, timestamp]);
+  if (!row) throw new Error('the insert returned no row');
+  return row;
 }
 
 export function updateTodo(
