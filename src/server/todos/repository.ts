@@ -101,10 +101,12 @@ export async function allTodosJson(db: Db, ownerId: number): Promise<string> {
           'id', id, 'title', title, 'description', description, 'completed', completed = 1,
           'createdAt', created_at, 'updatedAt', updated_at) order by created_at, id), '[]')::text as todos
         from todos where owner_id = ${ownerId}`
-    : sql<{ todos: string }>`select coalesce(json_group_array(json_object(
-          'id', id, 'title', title, 'description', description, 'completed', json(iif(completed, 'true', 'false')),
-          'createdAt', created_at, 'updatedAt', updated_at) order by created_at, id), '[]') as todos
-        from todos where owner_id = ${ownerId}`;
+    : // SQLite sorts an aggregate's ORDER BY in a temporary b-tree (half the time at 10,000 todos);
+      // rows read in index order from a subquery reach the aggregate in that order.
+      sql<{ todos: string }>`select coalesce(json_group_array(json_object(
+          'id', id, 'title', title, 'description', description, 'completed', iif(completed, json('true'), json('false')),
+          'createdAt', created_at, 'updatedAt', updated_at)), '[]') as todos
+        from (select * from todos where owner_id = ${ownerId} order by created_at, id)`;
   const { rows } = await query.execute(db);
   return rows[0]?.todos ?? '[]';
 }

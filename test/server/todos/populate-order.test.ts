@@ -1,0 +1,39 @@
+/**
+ * @jest-environment node
+ *
+ * users/me?populate=todos lists the todos oldest first (created_at, then id), whatever order they
+ * were inserted in: the JSON is built by the database, which must keep that order.
+ */
+import { allTodosJson, createTodo } from '../../../src/server/todos/repository';
+import { createUser } from '../../../src/server/users/repository';
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
+
+jest.setTimeout(60_000);
+
+describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database?.dispose());
+
+  it('orders by creation time, then id, not by insertion or id alone', async () => {
+    const { db } = database.handle;
+    const owner = await createUser(db, { username: 'order', email: 'order@example.com', passwordHash: 'x' });
+    const other = await createUser(db, { username: 'other', email: 'other@example.com', passwordHash: 'x' });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    // Inserted newest first, with two todos sharing a creation time and another user's todo in between.
+    const inserted: Array<[string, number]> = [['d', 9], ['c', 5], ['b2', 3], ['b1', 3], ['a', 1]];
+    const ids = new Map<string, number>();
+    for (const [title, n] of inserted) {
+      ids.set(title, (await createTodo(db, owner.id, { title, description: null, completed: n === 5 }, day(n))).id);
+      await createTodo(db, other.id, { title: `not mine ${title}`, description: null, completed: false }, day(n + 1));
+    }
+    const todos = JSON.parse(await allTodosJson(db, owner.id)) as Array<{ id: number; title: string; completed: boolean; createdAt: string }>;
+    // b2 was inserted before b1 at the same time: the lower id comes first.
+    expect(todos.map((todo) => todo.title)).toEqual(['a', 'b2', 'b1', 'c', 'd']);
+    expect(todos.map((todo) => todo.id)).toEqual(['a', 'b2', 'b1', 'c', 'd'].map((title) => ids.get(title)));
+    expect(todos.map((todo) => todo.completed)).toEqual([false, false, false, true, false]);
+    expect(todos[0]?.createdAt).toBe(day(1).toISOString());
+  });
+});
