@@ -10,6 +10,8 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
+  // Packages the server loads only when needed (pg) are required lazily; ESM has no require of its own.
+  banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import { preparedStatementName } from './prepared';
 import type { Database } from './types';
 
@@ -67,23 +67,32 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
+/** pg, loaded only when DATABASE_URL names PostgreSQL: a SQLite server does not carry it (~2 MiB). */
+function loadPg(): typeof Pg {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('pg') as typeof Pg;
+}
+
 /**
- * A pg client that runs the SQL of prepared shapes (db/prepared) as named statements: each
+ * A pg client class that runs the SQL of prepared shapes (db/prepared) as named statements: each
  * connection has PostgreSQL parse and plan them once instead of on every call.
  */
-class PreparingClient extends pg.Client {
-  // pg's query() has many overloads; Kysely calls it as query(text, values).
-  override query(...args: unknown[]): never {
-    const [text, values] = args;
-    const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined;
-    const call = super.query as (...callArgs: unknown[]) => never;
-    return name ? call.call(this, { name, text, values }) : call.apply(this, args);
-  }
+function preparingClient(pg: typeof Pg): typeof Pg.Client {
+  return class PreparingClient extends pg.Client {
+    // pg's query() has many overloads; Kysely calls it as query(text, values).
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined;
+      const call = super.query as (...callArgs: unknown[]) => never;
+      return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+    }
+  };
 }
 
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
+  const pg = loadPg();
   const pool = new pg.Pool({
-    Client: PreparingClient,
+    Client: preparingClient(pg),
     connectionString,
     max: options.postgresPoolSize ?? 10,
     connectionTimeoutMillis: 3000,
