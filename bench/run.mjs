@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cannon, median, sequential } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
-import { login, root, rssMiB, sampleRss, startServer } from './lib/server.mjs';
+import { login, root, rssMiB, sampleRss, startFlags, startServer } from './lib/server.mjs';
 import { measureGenerate } from './lib/generate-time.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
@@ -398,7 +398,7 @@ async function main() {
   const shared = {};
   const report = {
     when: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} (server flags: ${startFlags().join(' ') || 'none'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
     settings,
     engines: {},
   };
