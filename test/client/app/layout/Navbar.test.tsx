@@ -98,8 +98,12 @@ describe('navbar, signed in', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close navigation menu');
-    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(menu).not.toBeNull();
+    // The menu's code loads on the toggle's first use, then the menu is there.
+    const menu = await waitFor(() => {
+      const found = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      expect(found).not.toBeNull();
+      return found;
+    });
     const inMenu = within(menu as HTMLElement);
     expect(inMenu.getByText('alice')).toBeInTheDocument();
     expect(inMenu.getByRole('link', { name: 'Todos' })).toHaveAttribute('href', '/todos');
