@@ -1,17 +1,12 @@
-/** Providers: MUI theme, toasts, session actor, router (the Redux store is app/StoreScope.tsx, a route). */
+/**
+ * Providers: MUI theme, session actor, router, toasts (the Redux store is app/StoreScope.tsx, a
+ * route; the toasts' notistack host loads when a toast is near, see app/layout/toaster.ts).
+ */
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import {
-  toastComponents,
-  toastContainerStyles,
-  TOAST_CONTAINER_CLASS,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-} from './app/layout/toasts';
+import { ToastArea } from './app/layout/ToastArea';
 import { createAppRouter } from './app/router';
 import { themeProviderProps } from './app/theme';
 import { SessionProvider } from './session/SessionProvider';
@@ -21,18 +16,10 @@ export function App() {
   return (
     <ThemeProvider {...themeProviderProps}>
       <CssBaseline enableColorScheme />
-      <GlobalStyles styles={toastContainerStyles} />
-      <SnackbarProvider
-        maxSnack={TOAST_LIMIT}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        Components={toastComponents}
-        classes={{ containerAnchorOriginBottomCenter: TOAST_CONTAINER_CLASS }}
-      >
-        <SessionProvider navigate={(to) => void router.navigate(to)}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </SnackbarProvider>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+      <ToastArea />
     </ThemeProvider>
   );
 }

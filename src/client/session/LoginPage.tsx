@@ -3,6 +3,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginForm } from '../../shared/schemas';
+import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
@@ -62,7 +63,10 @@ export default function LoginPage() {
   return (
     <LoginView
       submitting={submitting}
-      onSubmit={(credentials) => session.send({ type: 'session.login', credentials })}
+      onSubmit={(credentials) => {
+        prepareToasts(); // the answer comes as a toast: its code loads while the call runs
+        session.send({ type: 'session.login', credentials });
+      }}
     />
   );
 }

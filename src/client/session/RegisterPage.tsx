@@ -3,6 +3,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { registerSchema, type RegisterForm } from '../../shared/schemas';
+import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
@@ -87,7 +88,10 @@ export default function RegisterPage() {
     <RegisterView
       submitting={submitting}
       registered={registered}
-      onSubmit={(form) => session.send({ type: 'session.register', form })}
+      onSubmit={(form) => {
+        prepareToasts(); // the answer comes as a toast: its code loads while the call runs
+        session.send({ type: 'session.register', form });
+      }}
     />
   );
 }

@@ -4,11 +4,11 @@
  * reaction to a 401). One actor, one source of truth.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { enqueueSnackbar } from 'notistack';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Session, User } from '../../shared/api-types';
 import type { ApiExtra } from '../app/api';
+import { showToast } from '../app/layout/toaster';
 import { sessionMachine, type ToastVariant } from './sessionMachine';
 
 export type SessionLogic = typeof sessionMachine;
@@ -46,9 +46,9 @@ export function useSessionUser(): User | undefined {
   return useSessionSelector((snapshot) => snapshot.context.session?.user);
 }
 
-/** The toast every session message goes through (durations are set by the SnackbarProvider). */
-export const notifyWithSnackbar: Notify = (message, variant) => {
-  enqueueSnackbar(message, { variant });
+/** The toast every session message goes through (durations are set by the toast host). */
+export const notifyWithToast: Notify = (message, variant) => {
+  showToast(message, { variant });
 };
 
 /** Without a router to hand, a full page load still gets the visitor there. */
@@ -66,7 +66,7 @@ export interface SessionProviderProps {
 export function SessionProvider({
   children,
   navigate = assignLocation,
-  notify = notifyWithSnackbar,
+  notify = notifyWithToast,
   logic = sessionMachine,
 }: SessionProviderProps) {
   const actor = useActorRef(

@@ -22,6 +22,7 @@ import type { User } from '../../../shared/api-types';
 import { useSessionActor, useSessionSelector } from '../../session/SessionProvider';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
 import { activeSx } from './activeSx';
+import { prepareToasts } from './toaster';
 import { UserMenu } from './UserMenu';
 
 export const BRAND = 'Ticklist';
@@ -148,7 +149,10 @@ export function Navbar() {
     <NavbarView
       user={user}
       loggingOut={loggingOut}
-      onLogout={() => session.send({ type: 'session.logout' })}
+      onLogout={() => {
+        prepareToasts(); // "Logout successful!" follows the call
+        session.send({ type: 'session.logout' });
+      }}
     />
   );
 }

@@ -1,9 +1,9 @@
 /** Renders todo screens the way the app does: a real store, toasts and (optionally) a router. */
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import ToastHost from '../../../../src/client/app/layout/ToastHost';
 import { createAppStore } from '../../../../src/client/app/store';
 
 export function makeStore() {
@@ -13,9 +13,8 @@ export function makeStore() {
 function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <SnackbarProvider maxSnack={20} autoHideDuration={4000}>
-        {children}
-      </SnackbarProvider>
+      {children}
+      <ToastHost />
     </Provider>
   );
 }
