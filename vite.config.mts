@@ -55,6 +55,11 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',
