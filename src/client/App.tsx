@@ -1,24 +1,41 @@
 /**
- * Providers: MUI theme, session actor, router, toasts (the Redux store is app/StoreScope.tsx, a
+ * Providers: MUI theme, router, session actor, toasts (the Redux store is app/StoreScope.tsx, a
  * route; the toasts' notistack host loads when a toast is near, see app/layout/toaster.ts).
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { ToastArea } from './app/layout/ToastArea';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { themeProviderProps } from './app/theme';
 import { SessionProvider } from './session/SessionProvider';
+import { RouteErrorBoundary } from './ui/RouteErrorPage';
+
+/** The session actor navigates with the router's latest `navigate`. */
+function SessionAndRoutes() {
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  useEffect(() => {
+    latest.current = navigate;
+  });
+  return (
+    <SessionProvider navigate={(to) => void latest.current(to)}>
+      {/* Errors in the layout itself: the error page alone. */}
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </SessionProvider>
+  );
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <ThemeProvider {...themeProviderProps}>
       <CssBaseline enableColorScheme />
-      <SessionProvider navigate={(to) => void router.navigate(to)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <BrowserRouter>
+        <SessionAndRoutes />
+      </BrowserRouter>
       <ToastArea />
     </ThemeProvider>
   );

@@ -32,7 +32,7 @@ describe('Login screen', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('link', { name: "Don't have an account?" }));
-    expect(router.state.location.pathname).toBe('/register');
+    expect(router.location.pathname).toBe('/register');
   });
 
   it('requires both fields, marking them invalid, and sends nothing', async () => {
@@ -78,7 +78,7 @@ describe('Login screen', () => {
     expect(submit).toHaveTextContent('Loading...');
     pending.resolve(aSession());
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(notify).toHaveBeenCalledWith('Login successful! Redirecting...', 'success');
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(aSession());
   });

@@ -37,7 +37,7 @@ function open(path = '/todos') {
 const rows = () => screen.queryAllByTestId('todo-row');
 const numbersAndTitles = () =>
   rows().map((row) => `${within(row).getByTestId('todo-number').textContent} ${within(row).getByRole('heading').textContent}`);
-const search = (router: ReturnType<typeof open>['router']) => router.state.location.search;
+const search = (router: ReturnType<typeof open>['router']) => router.location.search;
 
 describe('the todo list screen', () => {
   it('shows the heading "Todos", five skeleton rows while loading, then the numbered rows', async () => {

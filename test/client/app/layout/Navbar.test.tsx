@@ -69,7 +69,7 @@ describe('navbar, signed in', () => {
 
     await user.click(button);
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
@@ -110,7 +110,7 @@ describe('navbar, signed in', () => {
     expect(inMenu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(inMenu.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(inMenu.getByRole('link', { name: 'Profile' }));
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(toggle);

@@ -2,9 +2,10 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ToastHost from '../../../../src/client/app/layout/ToastHost';
 import { createAppStore } from '../../../../src/client/app/store';
+import { testRouter } from '../../support/testRouter';
 
 export function makeStore() {
   return createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
@@ -24,10 +25,15 @@ export function renderWithStore(ui: ReactNode, store = makeStore()) {
 }
 
 export function renderRoute(Component: React.ComponentType, initialEntry: string, store = makeStore()) {
-  const router = createMemoryRouter([{ path: '/todos', Component }], { initialEntries: [initialEntry] });
+  const { router, Probe } = testRouter();
   const view = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialEntry]}>
+        <Probe />
+        <Routes>
+          <Route path="/todos" Component={Component} />
+        </Routes>
+      </MemoryRouter>
     </Providers>,
   );
   return { store, router, ...view };
