@@ -7,16 +7,18 @@ import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { useSessionActor, useSessionSelector } from './SessionProvider';
+import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface LoginViewProps {
   submitting: boolean;
   onSubmit(credentials: LoginForm): void;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<LoginForm>;
+  /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
+  onPrepare?(): void;
 }
 
-export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProps) {
+export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: LoginViewProps) {
   const {
     register,
     handleSubmit,
@@ -32,7 +34,13 @@ export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProp
   }, [initialValues, trigger]);
   return (
     <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
-      <form noValidate aria-label="Login" onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <form
+        noValidate
+        aria-label="Login"
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+      >
         <FormTextField
           label="Email"
           type="email"
@@ -56,13 +64,12 @@ export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProp
 }
 
 export default function LoginPage() {
-  const session = useSessionActor();
-  const submitting = useSessionSelector((snapshot) =>
-    snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
-  );
+  const session = useSessionHandle();
+  const submitting = useSessionView((view) => view.loggingIn);
   return (
     <LoginView
       submitting={submitting}
+      onPrepare={session.prepare}
       onSubmit={(credentials) => {
         prepareToasts(); // the answer comes as a toast: its code loads while the call runs
         session.send({ type: 'session.login', credentials });

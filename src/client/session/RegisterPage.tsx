@@ -7,7 +7,7 @@ import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { useSessionActor, useSessionSelector } from './SessionProvider';
+import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface RegisterViewProps {
   submitting: boolean;
@@ -16,6 +16,8 @@ export interface RegisterViewProps {
   onSubmit(form: RegisterForm): void;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<RegisterForm>;
+  /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
+  onPrepare?(): void;
 }
 
 export function RegisterView({
@@ -23,6 +25,7 @@ export function RegisterView({
   registered = false,
   onSubmit,
   initialValues,
+  onPrepare,
 }: RegisterViewProps) {
   const {
     register,
@@ -43,7 +46,13 @@ export function RegisterView({
       switchText="Already have an account?"
       switchTo="/login"
     >
-      <form noValidate aria-label="Register" onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <form
+        noValidate
+        aria-label="Register"
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+      >
         <FormTextField
           label="Email"
           type="email"
@@ -79,15 +88,14 @@ export function RegisterView({
 }
 
 export default function RegisterPage() {
-  const session = useSessionActor();
-  const submitting = useSessionSelector((snapshot) =>
-    snapshot.matches({ registration: 'submitting' }),
-  );
-  const registered = useSessionSelector((snapshot) => snapshot.matches({ registration: 'done' }));
+  const session = useSessionHandle();
+  const submitting = useSessionView((view) => view.registering);
+  const registered = useSessionView((view) => view.registered);
   return (
     <RegisterView
       submitting={submitting}
       registered={registered}
+      onPrepare={session.prepare}
       onSubmit={(form) => {
         prepareToasts(); // the answer comes as a toast: its code loads while the call runs
         session.send({ type: 'session.register', form });

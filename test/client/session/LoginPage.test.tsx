@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import LoginPage from '../../../src/client/session/LoginPage';
+import { MemoryRouter } from 'react-router-dom';
+import LoginPage, { LoginView } from '../../../src/client/session/LoginPage';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { AuthError } from '../../../src/client/session/authApi';
 import { aSession, deferred } from './fixtures';
@@ -97,5 +98,17 @@ describe('Login screen', () => {
     expect(submit).toBeEnabled();
     expect(submit).toHaveTextContent('Login');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks for the session code to load once the form is about to be used', async () => {
+    const onPrepare = jest.fn();
+    render(
+      <MemoryRouter>
+        <LoginView submitting={false} onSubmit={jest.fn()} onPrepare={onPrepare} />
+      </MemoryRouter>,
+    );
+    expect(onPrepare).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByLabelText('Email'));
+    expect(onPrepare).toHaveBeenCalled();
   });
 });

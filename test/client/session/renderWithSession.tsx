@@ -1,5 +1,5 @@
 /** Renders routes inside a SessionProvider (with a controllable machine) and a memory router, as App does. */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import type { ApiExtra } from '../../../src/client/app/api';
 import { AppRoutes } from '../../../src/client/app/router';
@@ -39,5 +39,13 @@ export function renderWithSession(
     if (!bridge) throw new Error('not rendered');
     return bridge;
   };
-  return { ...view, router, notify, navigate, extra };
+  /**
+   * Lets the session actor's host (loaded when a stored session or an event wants it) mount inside
+   * act, for a test that ends before anything else waits.
+   */
+  const settle = () =>
+    act(async () => {
+      await import('../../../src/client/session/SessionActorHost');
+    });
+  return { ...view, router, notify, navigate, extra, settle };
 }

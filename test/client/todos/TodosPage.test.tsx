@@ -10,7 +10,7 @@ jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
-  useSessionActor: () => ({ send: mockSend }),
+  useSessionHandle: () => ({ send: mockSend }),
 }));
 
 let server: FakeTodoApi;

@@ -19,7 +19,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
-import { useSessionActor, useSessionSelector } from '../../session/SessionProvider';
+import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
 import { activeSx } from './activeSx';
 import { prepareToasts } from './toaster';
@@ -140,11 +140,9 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
 
 /** The bar connected to the session actor. */
 export function Navbar() {
-  const session = useSessionActor();
-  const user = useSessionSelector((snapshot) => snapshot.context.session?.user);
-  const loggingOut = useSessionSelector((snapshot) =>
-    snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
-  );
+  const session = useSessionHandle();
+  const user = useSessionView((view) => view.session?.user);
+  const loggingOut = useSessionView((view) => view.loggingOut);
   return (
     <NavbarView
       user={user}
