@@ -1,12 +1,12 @@
 /** Login: email and password; the session machine makes the call, toasts and redirects. */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginSchema, type LoginForm } from '../../shared/schemas';
+import type { LoginForm } from '../../shared/schemas';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
+import { lazyResolver, prepareValidation } from './lazyResolver';
 import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface LoginViewProps {
@@ -18,6 +18,8 @@ export interface LoginViewProps {
   onPrepare?(): void;
 }
 
+const resolver = lazyResolver((resolvers) => resolvers.loginResolver);
+
 export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: LoginViewProps) {
   const {
     register,
@@ -25,20 +27,24 @@ export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: Lo
     trigger,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(loginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { identifier: '', password: '', ...initialValues },
   });
   useEffect(() => {
     if (initialValues) void trigger();
   }, [initialValues, trigger]);
+  const prepare = () => {
+    prepareValidation();
+    onPrepare?.();
+  };
   return (
     <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
       <form
         noValidate
         aria-label="Login"
-        onPointerEnter={onPrepare}
-        onFocus={onPrepare}
+        onPointerEnter={prepare}
+        onFocus={prepare}
         onSubmit={handleSubmit((values) => onSubmit(values))}
       >
         <FormTextField

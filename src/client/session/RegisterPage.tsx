@@ -1,12 +1,12 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { registerSchema, type RegisterForm } from '../../shared/schemas';
+import type { RegisterForm } from '../../shared/schemas';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
+import { lazyResolver, prepareValidation } from './lazyResolver';
 import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface RegisterViewProps {
@@ -19,6 +19,8 @@ export interface RegisterViewProps {
   /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
   onPrepare?(): void;
 }
+
+const resolver = lazyResolver((resolvers) => resolvers.registerResolver);
 
 export function RegisterView({
   submitting,
@@ -33,13 +35,17 @@ export function RegisterView({
     trigger,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(registerSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', username: '', password: '', ...initialValues },
   });
   useEffect(() => {
     if (initialValues) void trigger();
   }, [initialValues, trigger]);
+  const prepare = () => {
+    prepareValidation();
+    onPrepare?.();
+  };
   return (
     <AuthCard
       title="Register to get access!"
@@ -49,8 +55,8 @@ export function RegisterView({
       <form
         noValidate
         aria-label="Register"
-        onPointerEnter={onPrepare}
-        onFocus={onPrepare}
+        onPointerEnter={prepare}
+        onFocus={prepare}
         onSubmit={handleSubmit((values) => onSubmit(values))}
       >
         <FormTextField
