@@ -65,6 +65,11 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // @emotion/react imports hoist-non-react-statics for its side effects only (`import 'hoist-…'`),
+      // and it has none: without this, it and a second copy of react-is stay in the first load.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
+      },
       output: {
         // Everything the entry imports statically in one chunk. Left alone, rolldown splits those
         // modules by which lazy pages also use them into a dozen chunks the first load fetches
