@@ -1,4 +1,7 @@
-/** Route guards: they read the session actor, so they follow login, logout and a 401 as they happen. */
+/**
+ * Route guards: they read the session (see sessionStore.ts), so they follow login, logout and a
+ * 401 as they happen.
+ */
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser, useSessionView } from './SessionProvider';

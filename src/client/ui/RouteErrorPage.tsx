@@ -35,8 +35,13 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     return { caught: { error } };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { caught: undefined, resetKey: props.resetKey };
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey
+      ? null
+      : { caught: undefined, resetKey: props.resetKey };
   }
 
   override render() {

@@ -42,7 +42,10 @@ function Probe() {
       <button
         type="button"
         onClick={() =>
-          session.send({ type: 'session.login', credentials: { identifier: 'a@b.c', password: 'secret1' } })
+          session.send({
+            type: 'session.login',
+            credentials: { identifier: 'a@b.c', password: 'secret1' },
+          })
         }
       >
         Log in

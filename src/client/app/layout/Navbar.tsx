@@ -32,7 +32,8 @@ const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenuPanel = lazy(loadMobileMenu);
 
 /** The system's scheme now (MUI tracks it only while the mode is 'system'). */
-const systemScheme = (): Scheme => (window.matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light');
+const systemScheme = (): Scheme =>
+  window.matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
 
 /** The light/dark toggle: an icon button named after what it does; MUI stores the choice. */
 export function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'>) {

@@ -37,6 +37,8 @@ describe('the toaster', () => {
     });
     expect(screen.getByText('Todo added successfully!')).toBeInTheDocument();
     act(() => closeToast(key));
-    await waitFor(() => expect(screen.queryByText('Todo added successfully!')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Todo added successfully!')).not.toBeInTheDocument(),
+    );
   });
 });
