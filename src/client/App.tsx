@@ -1,38 +1,42 @@
-/** Providers: MUI theme, toasts, session actor, router (the Redux store is app/StoreScope.tsx, a route). */
+/**
+ * Providers: MUI theme, router, session actor, toasts (the Redux store is app/StoreScope.tsx, a
+ * route; the toasts' notistack host loads when a toast is near, see app/layout/toaster.ts).
+ */
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import {
-  toastComponents,
-  toastContainerStyles,
-  TOAST_CONTAINER_CLASS,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-} from './app/layout/toasts';
-import { createAppRouter } from './app/router';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { ToastArea } from './app/layout/ToastArea';
+import { AppRoutes } from './app/router';
 import { themeProviderProps } from './app/theme';
 import { SessionProvider } from './session/SessionProvider';
+import { RouteErrorBoundary } from './ui/RouteErrorPage';
+
+/** The session actor navigates with the router's latest `navigate`. */
+function SessionAndRoutes() {
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  useEffect(() => {
+    latest.current = navigate;
+  });
+  return (
+    <SessionProvider navigate={(to) => void latest.current(to)}>
+      {/* Errors in the layout itself: the error page alone. */}
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </SessionProvider>
+  );
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <ThemeProvider {...themeProviderProps}>
       <CssBaseline enableColorScheme />
-      <GlobalStyles styles={toastContainerStyles} />
-      <SnackbarProvider
-        maxSnack={TOAST_LIMIT}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        Components={toastComponents}
-        classes={{ containerAnchorOriginBottomCenter: TOAST_CONTAINER_CLASS }}
-      >
-        <SessionProvider navigate={(to) => void router.navigate(to)}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </SnackbarProvider>
+      <BrowserRouter>
+        <SessionAndRoutes />
+      </BrowserRouter>
+      <ToastArea />
     </ThemeProvider>
   );
 }

@@ -6,14 +6,14 @@
 import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
-import { useApiExtra, useSessionActor } from '../session/SessionProvider';
+import { useApiExtra, useSessionHandle } from '../session/SessionProvider';
 import { api } from './api';
 import { createAppStore } from './store';
 
 export default function StoreScope() {
   const extra = useApiExtra();
   const [store] = useState(() => createAppStore(extra));
-  const session = useSessionActor();
+  const session = useSessionHandle();
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
   // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
   useEffect(() => {

@@ -1,19 +1,29 @@
-/** Routes, lazy-loaded per page so the first load carries only what it shows, and their guards. */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+/**
+ * Routes, each page a lazy chunk so the first load carries only what it shows, and their guards.
+ * React Router's declarative mode (`useRoutes` under a `BrowserRouter`, see App.tsx): the app uses
+ * no loaders or actions, and the data router's code (createBrowserRouter, RouterProvider) was half
+ * of the router's weight in the first load. Pages load through React.lazy; the layout shows a
+ * spinner (Suspense) while a page's chunk loads and the error page when a page fails
+ * (RouteErrorBoundary), keeping the navbar.
+ */
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { clientConfig } from '../config';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
-import { RouteErrorPage } from '../ui/RouteErrorPage';
 import { Layout } from './layout/Layout';
-import { PageFallback } from './layout/PageFallback';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const StoreScope = lazy(() => import('./StoreScope'));
+const HomePage = lazy(() => import('../home/HomePage'));
+const ProfilePage = lazy(() => import('../session/ProfilePage'));
+const TodosPage = lazy(() => import('../todos/TodosPage'));
+const LoginPage = lazy(() => import('../session/LoginPage'));
+const RegisterPage = lazy(() => import('../session/RegisterPage'));
+const GalleryPage = lazy(() => import('../dev/GalleryPage'));
 
 /** The dev-only visual gallery (`npm run dev`); production builds have no such route. */
 const devRoutes = (devTools: boolean): RouteObject[] =>
-  devTools ? [{ path: 'dev', lazy: page(() => import('../dev/GalleryPage')) }] : [];
+  devTools ? [{ path: 'dev', Component: GalleryPage }] : [];
 
 export function createRoutes({
   devTools = clientConfig.devTools,
@@ -22,40 +32,32 @@ export function createRoutes({
     {
       path: '/',
       Component: Layout,
-      ErrorBoundary: RouteErrorPage,
-      HydrateFallback: PageFallback,
       children: [
         {
-          // Errors in a page render inside the layout, so the navbar stays usable.
-          ErrorBoundary: RouteErrorPage,
+          // The Redux store, only where pages read server data through it.
+          Component: StoreScope,
           children: [
             {
-              // The Redux store, only where pages read server data through it.
-              lazy: page(() => import('./StoreScope')),
+              Component: RequireUser,
               children: [
-                {
-                  Component: RequireUser,
-                  children: [
-                    { index: true, lazy: page(() => import('../home/HomePage')) },
-                    { path: 'profile', lazy: page(() => import('../session/ProfilePage')) },
-                  ],
-                },
-                {
-                  // The list shows its own error page when its load fails, session ended or not.
-                  Component: RequireUserOrShowExpiry,
-                  children: [{ path: 'todos', lazy: page(() => import('../todos/TodosPage')) }],
-                },
+                { index: true, Component: HomePage },
+                { path: 'profile', Component: ProfilePage },
               ],
             },
             {
-              Component: RequireAnonymous,
-              children: [{ path: 'login', lazy: page(() => import('../session/LoginPage')) }],
+              // The list shows its own error page when its load fails, session ended or not.
+              Component: RequireUserOrShowExpiry,
+              children: [{ path: 'todos', Component: TodosPage }],
             },
-            { path: 'register', lazy: page(() => import('../session/RegisterPage')) },
-            ...devRoutes(devTools),
-            { path: '*', Component: NotFoundPage },
           ],
         },
+        {
+          Component: RequireAnonymous,
+          children: [{ path: 'login', Component: LoginPage }],
+        },
+        { path: 'register', Component: RegisterPage },
+        ...devRoutes(devTools),
+        { path: '*', Component: NotFoundPage },
       ],
     },
   ];
@@ -63,4 +65,7 @@ export function createRoutes({
 
 export const routes: RouteObject[] = createRoutes();
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The page for the current location (inside a router). */
+export function AppRoutes({ routes: shown = routes }: { routes?: RouteObject[] }) {
+  return useRoutes(shown);
+}

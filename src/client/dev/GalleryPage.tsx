@@ -8,9 +8,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
 import type { User } from '../../shared/api-types';
 import { Footer } from '../app/layout/Footer';
+import { showToast } from '../app/layout/toaster';
 import { NavbarView } from '../app/layout/Navbar';
 import { HomeView } from '../home/HomePage';
 import { LoginView } from '../session/LoginPage';
@@ -81,7 +81,7 @@ export default function GalleryPage() {
               size="small"
               variant="outlined"
               color={variant}
-              onClick={() => enqueueSnackbar(message, { variant })}
+              onClick={() => showToast(message, { variant })}
             >
               {message}
             </Button>

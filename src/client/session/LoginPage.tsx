@@ -1,37 +1,52 @@
 /** Login: email and password; the session machine makes the call, toasts and redirects. */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginSchema, type LoginForm } from '../../shared/schemas';
+import type { LoginForm } from '../../shared/schemas';
+import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { useSessionActor, useSessionSelector } from './SessionProvider';
+import { lazyResolver, prepareValidation } from './lazyResolver';
+import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface LoginViewProps {
   submitting: boolean;
   onSubmit(credentials: LoginForm): void;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<LoginForm>;
+  /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
+  onPrepare?(): void;
 }
 
-export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProps) {
+const resolver = lazyResolver((resolvers) => resolvers.loginResolver);
+
+export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: LoginViewProps) {
   const {
     register,
     handleSubmit,
     trigger,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(loginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { identifier: '', password: '', ...initialValues },
   });
   useEffect(() => {
     if (initialValues) void trigger();
   }, [initialValues, trigger]);
+  const prepare = () => {
+    prepareValidation();
+    onPrepare?.();
+  };
   return (
     <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
-      <form noValidate aria-label="Login" onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <form
+        noValidate
+        aria-label="Login"
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+      >
         <FormTextField
           label="Email"
           type="email"
@@ -55,14 +70,16 @@ export function LoginView({ submitting, onSubmit, initialValues }: LoginViewProp
 }
 
 export default function LoginPage() {
-  const session = useSessionActor();
-  const submitting = useSessionSelector((snapshot) =>
-    snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
-  );
+  const session = useSessionHandle();
+  const submitting = useSessionView((view) => view.loggingIn);
   return (
     <LoginView
       submitting={submitting}
-      onSubmit={(credentials) => session.send({ type: 'session.login', credentials })}
+      onPrepare={session.prepare}
+      onSubmit={(credentials) => {
+        prepareToasts(); // the answer comes as a toast: its code loads while the call runs
+        session.send({ type: 'session.login', credentials });
+      }}
     />
   );
 }

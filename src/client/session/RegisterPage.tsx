@@ -1,12 +1,13 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { registerSchema, type RegisterForm } from '../../shared/schemas';
+import type { RegisterForm } from '../../shared/schemas';
+import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { useSessionActor, useSessionSelector } from './SessionProvider';
+import { lazyResolver, prepareValidation } from './lazyResolver';
+import { useSessionHandle, useSessionView } from './SessionProvider';
 
 export interface RegisterViewProps {
   submitting: boolean;
@@ -15,13 +16,18 @@ export interface RegisterViewProps {
   onSubmit(form: RegisterForm): void;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<RegisterForm>;
+  /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
+  onPrepare?(): void;
 }
+
+const resolver = lazyResolver((resolvers) => resolvers.registerResolver);
 
 export function RegisterView({
   submitting,
   registered = false,
   onSubmit,
   initialValues,
+  onPrepare,
 }: RegisterViewProps) {
   const {
     register,
@@ -29,20 +35,30 @@ export function RegisterView({
     trigger,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(registerSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', username: '', password: '', ...initialValues },
   });
   useEffect(() => {
     if (initialValues) void trigger();
   }, [initialValues, trigger]);
+  const prepare = () => {
+    prepareValidation();
+    onPrepare?.();
+  };
   return (
     <AuthCard
       title="Register to get access!"
       switchText="Already have an account?"
       switchTo="/login"
     >
-      <form noValidate aria-label="Register" onSubmit={handleSubmit((values) => onSubmit(values))}>
+      <form
+        noValidate
+        aria-label="Register"
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+      >
         <FormTextField
           label="Email"
           type="email"
@@ -78,16 +94,18 @@ export function RegisterView({
 }
 
 export default function RegisterPage() {
-  const session = useSessionActor();
-  const submitting = useSessionSelector((snapshot) =>
-    snapshot.matches({ registration: 'submitting' }),
-  );
-  const registered = useSessionSelector((snapshot) => snapshot.matches({ registration: 'done' }));
+  const session = useSessionHandle();
+  const submitting = useSessionView((view) => view.registering);
+  const registered = useSessionView((view) => view.registered);
   return (
     <RegisterView
       submitting={submitting}
       registered={registered}
-      onSubmit={(form) => session.send({ type: 'session.register', form })}
+      onPrepare={session.prepare}
+      onSubmit={(form) => {
+        prepareToasts(); // the answer comes as a toast: its code loads while the call runs
+        session.send({ type: 'session.register', form });
+      }}
     />
   );
 }

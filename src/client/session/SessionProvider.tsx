@@ -1,32 +1,59 @@
 /**
- * Runs the session actor for the app and gives it to the components (route guards, navbar,
- * forms) and to the RTK Query store (through the `ApiExtra` bridge: the bearer token and the
- * reaction to a 401). One actor, one source of truth.
+ * Gives the session to the components (route guards, navbar, forms) and to the RTK Query store
+ * (through the `ApiExtra` bridge: the bearer token and the reaction to a 401). One actor, one
+ * source of truth: the session machine, which runs once it is wanted (see sessionStore.ts); the
+ * sign-in pages' first load does not carry XState.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { enqueueSnackbar } from 'notistack';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Session, User } from '../../shared/api-types';
 import type { ApiExtra } from '../app/api';
-import { sessionMachine, type ToastVariant } from './sessionMachine';
+import { showToast } from '../app/layout/toaster';
+import type { ToastVariant } from './sessionMachine';
+import {
+  createSessionStore,
+  type SessionHandle,
+  type SessionLogic,
+  type SessionStore,
+  type SessionView,
+} from './sessionStore';
+import { readStoredSession, watchStoredSessionElsewhere } from './storage';
 
-export type SessionLogic = typeof sessionMachine;
-export type SessionActorRef = ActorRefFrom<SessionLogic>;
-export type SessionSnapshot = SnapshotFrom<SessionLogic>;
+export type { SessionHandle, SessionLogic, SessionView } from './sessionStore';
 export type Notify = (message: string, variant: ToastVariant) => void;
 
-const SessionContext = createContext<SessionActorRef | null>(null);
+const SessionActorHost = lazy(() => import('./SessionActorHost'));
+
+const SessionContext = createContext<SessionStore | null>(null);
 const ApiExtraContext = createContext<ApiExtra | null>(null);
 
-export function useSessionActor(): SessionActorRef {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error('useSessionActor needs a <SessionProvider>');
-  return actor;
+function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('the session hooks need a <SessionProvider>');
+  return store;
 }
 
-export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
-  return useSelector(useSessionActor(), selector);
+/** Send the session events, hear what it emits. */
+export function useSessionHandle(): SessionHandle {
+  return useSessionStore();
+}
+
+/**
+ * A value read from the session, kept up to date. The selector returns a part of the view (or a
+ * value computed from it), not a new object on every call.
+ */
+export function useSessionView<T>(selector: (view: SessionView) => T): T {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, () => selector(store.getView()));
 }
 
 /** The bridge the RTK Query store gets from the session: the bearer token and the reaction to a 401. */
@@ -38,17 +65,17 @@ export function useApiExtra(): ApiExtra {
 
 /** The stored session (jwt and user), or undefined for an anonymous visitor. */
 export function useSession(): Session | undefined {
-  return useSessionSelector((snapshot) => snapshot.context.session);
+  return useSessionView((view) => view.session);
 }
 
 /** The signed-in user, or undefined for an anonymous visitor. */
 export function useSessionUser(): User | undefined {
-  return useSessionSelector((snapshot) => snapshot.context.session?.user);
+  return useSessionView((view) => view.session?.user);
 }
 
-/** The toast every session message goes through (durations are set by the SnackbarProvider). */
-export const notifyWithSnackbar: Notify = (message, variant) => {
-  enqueueSnackbar(message, { variant });
+/** The toast every session message goes through (durations are set by the toast host). */
+export const notifyWithToast: Notify = (message, variant) => {
+  showToast(message, { variant });
 };
 
 /** Without a router to hand, a full page load still gets the visitor there. */
@@ -56,7 +83,7 @@ const assignLocation = (to: string) => window.location.assign(to);
 
 export interface SessionProviderProps {
   children?: ReactNode;
-  /** Client-side navigation, e.g. `(to) => router.navigate(to)`. */
+  /** Client-side navigation, e.g. `(to) => navigate(to)`. */
   navigate?: (to: string) => void;
   notify?: Notify;
   /** Another implementation of the machine (tests and the dev gallery swap the API calls). */
@@ -66,27 +93,32 @@ export interface SessionProviderProps {
 export function SessionProvider({
   children,
   navigate = assignLocation,
-  notify = notifyWithSnackbar,
-  logic = sessionMachine,
+  notify = notifyWithToast,
+  logic,
 }: SessionProviderProps) {
-  const actor = useActorRef(
-    logic.provide({
-      actions: {
-        navigate: (_, params) => navigate(params.to),
-        notify: (_, params) => notify(params.message, params.variant),
-      },
-    }),
+  // The stored session is read once, here; the machine reads the same when it starts.
+  const [store] = useState(() => createSessionStore(readStoredSession()));
+  const wanted = useSyncExternalStore(store.subscribeWanted, store.isWanted);
+  // Before the actor runs, a session stored by another tab wakes it (it then reads that session).
+  useEffect(
+    () => (wanted ? undefined : watchStoredSessionElsewhere(() => store.prepare())),
+    [store, wanted],
   );
   const extra = useMemo<ApiExtra>(
     () => ({
-      getToken: () => actor.getSnapshot().context.session?.jwt,
-      onUnauthorized: () => actor.send({ type: 'session.expired' }),
+      getToken: () => store.getView().session?.jwt,
+      onUnauthorized: () => store.send({ type: 'session.expired' }),
     }),
-    [actor],
+    [store],
   );
   return (
-    <SessionContext.Provider value={actor}>
+    <SessionContext.Provider value={store}>
       <ApiExtraContext.Provider value={extra}>{children}</ApiExtraContext.Provider>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SessionActorHost store={store} logic={logic} navigate={navigate} notify={notify} />
+        </Suspense>
+      )}
     </SessionContext.Provider>
   );
 }

@@ -1,7 +1,10 @@
-/** Route guards: they read the session actor, so they follow login, logout and a 401 as they happen. */
+/**
+ * Route guards: they read the session (see sessionStore.ts), so they follow login, logout and a
+ * 401 as they happen.
+ */
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSessionSelector, useSessionUser } from './SessionProvider';
+import { useSessionUser, useSessionView } from './SessionProvider';
 
 /** Home and profile: signed-in users only; anybody else goes to /login. */
 export function RequireUser() {
@@ -15,7 +18,7 @@ export function RequireUser() {
  */
 export function RequireUserOrShowExpiry() {
   const user = useSessionUser();
-  const expired = useSessionSelector((snapshot) => snapshot.context.endedBy === 'expired');
+  const expired = useSessionView((view) => view.endedBy === 'expired');
   const { key } = useLocation();
   const [grantedKey, setGrantedKey] = useState(user ? key : undefined);
   if (user && grantedKey !== key) setGrantedKey(key);

@@ -17,10 +17,11 @@
  * also emitted (`session.started`, `session.ended`), so the app can reset the API cache; a
  * session ended in another tab is announced as a logout.
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Session } from '../../shared/api-types';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
 import { authErrorMessage, requestLogin, requestLogout, requestRegistration } from './authApi';
+import type { SessionView } from './sessionStore';
 import {
   readStoredSession,
   removeStoredSession,
@@ -299,3 +300,15 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** What the components read of a snapshot (see sessionStore.ts). */
+export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
+  return {
+    session: snapshot.context.session,
+    endedBy: snapshot.context.endedBy,
+    loggingIn: snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
+    loggingOut: snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
+    registering: snapshot.matches({ registration: 'submitting' }),
+    registered: snapshot.matches({ registration: 'done' }),
+  };
+}

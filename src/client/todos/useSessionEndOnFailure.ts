@@ -4,11 +4,11 @@
  * expiry, so the error stays visible until the visitor leaves it.
  */
 import { useEffect } from 'react';
-import { useSessionActor } from '../session/SessionProvider';
+import { useSessionHandle } from '../session/SessionProvider';
 
 export function useSessionEndOnFailure(failed: boolean): void {
-  const actor = useSessionActor();
+  const session = useSessionHandle();
   useEffect(() => {
-    if (failed) actor.send({ type: 'session.expired' });
-  }, [failed, actor]);
+    if (failed) session.send({ type: 'session.expired' });
+  }, [failed, session]);
 }

@@ -2,8 +2,9 @@
  * Toasts with the spec's durations: 2000 ms for a success, 4000 ms (the provider's default) for an
  * error; and the one success toast that carries an Undo button (see UNDO_TOAST_MS).
  */
-import { useSnackbar, type SnackbarKey } from 'notistack';
-import { createElement, useMemo, type RefObject } from 'react';
+import type { SnackbarKey } from 'notistack';
+import { createElement, useEffect, type RefObject } from 'react';
+import { closeToast, prepareToasts, showToast } from '../app/layout/toaster';
 import { UndoToastAction } from './UndoToastAction';
 
 export const SUCCESS_TOAST_MS = 2000;
@@ -25,31 +26,31 @@ export interface UndoableToast {
   onFocusLost?(): void;
 }
 
-export function useToasts() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      success: (message: string) => enqueueSnackbar(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS }),
-      error: (message: string) => enqueueSnackbar(message, { variant: 'error' }),
-      /** A success toast with an Undo button, shown for UNDO_TOAST_MS. */
-      undoable: (message: string, { onUndo, buttonRef, onFocusLost }: UndoableToast) =>
-        enqueueSnackbar(message, {
-          variant: 'success',
-          autoHideDuration: UNDO_TOAST_MS,
-          action: (key: SnackbarKey) =>
-            createElement(UndoToastAction, {
-              buttonRef,
-              onUndo: () => {
-                closeSnackbar(key);
-                onUndo();
-              },
-            }),
-          onExit: () => {
-            const button = buttonRef?.current;
-            if (button && button === document.activeElement) onFocusLost?.();
+const toasts = {
+  success: (message: string) => showToast(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS }),
+  error: (message: string) => showToast(message, { variant: 'error' }),
+  /** A success toast with an Undo button, shown for UNDO_TOAST_MS. */
+  undoable: (message: string, { onUndo, buttonRef, onFocusLost }: UndoableToast) =>
+    showToast(message, {
+      variant: 'success',
+      autoHideDuration: UNDO_TOAST_MS,
+      action: (key: SnackbarKey) =>
+        createElement(UndoToastAction, {
+          buttonRef,
+          onUndo: () => {
+            closeToast(key);
+            onUndo();
           },
         }),
+      onExit: () => {
+        const button = buttonRef?.current;
+        if (button && button === document.activeElement) onFocusLost?.();
+      },
     }),
-    [enqueueSnackbar, closeSnackbar],
-  );
+};
+
+/** The todo screens' toasts; the toast host is made ready as soon as such a screen is up. */
+export function useToasts() {
+  useEffect(prepareToasts, []);
+  return toasts;
 }

@@ -1,7 +1,6 @@
 /** The generic error page: a large status code, a title, the message, and two ways out. */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -41,14 +40,14 @@ export function ErrorPage({ status = 500, title = 'Server Error', message }: Err
           {message}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 2, mt: 4, justifyContent: 'center' }}>
         <Button variant="contained" component={RouterLink} to="/">
           Go to Home
         </Button>
         <Button variant="outlined" onClick={() => window.location.reload()}>
           Refresh
         </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 }

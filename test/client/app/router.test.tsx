@@ -18,7 +18,7 @@ describe('route guards', () => {
     it.each(['/', '/todos', '/profile'])('%s redirects to /login', async (path) => {
       const { router } = open(path);
       expect(await h1()).toHaveTextContent('Login to get access!');
-      expect(router.state.location.pathname).toBe('/login');
+      expect(router.location.pathname).toBe('/login');
     });
 
     it.each([
@@ -27,7 +27,7 @@ describe('route guards', () => {
     ])('%s is open', async (path, heading) => {
       const { router } = open(path);
       expect(await h1()).toHaveTextContent(heading);
-      expect(router.state.location.pathname).toBe(path);
+      expect(router.location.pathname).toBe(path);
     });
   });
 
@@ -51,7 +51,7 @@ describe('route guards', () => {
     it('/login redirects to /', async () => {
       const { router } = open('/login');
       expect(await h1()).toHaveTextContent('Welcome, alice!');
-      expect(router.state.location.pathname).toBe('/');
+      expect(router.location.pathname).toBe('/');
     });
 
     it('/register stays open', async () => {
@@ -65,7 +65,7 @@ describe('route guards', () => {
       expect(extra().getToken()).toBe('jwt-1');
       act(() => extra().onUnauthorized());
       expect(await h1()).toHaveTextContent('Login to get access!');
-      expect(router.state.location.pathname).toBe('/login');
+      expect(router.location.pathname).toBe('/login');
       expect(extra().getToken()).toBeUndefined();
       expect(localStorage.length).toBe(0);
     });

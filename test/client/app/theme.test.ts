@@ -74,7 +74,7 @@ describe.each(SCHEMES)('the %s scheme', (scheme) => {
 });
 
 describe('the app bar', () => {
-  // The active link's shade, as in MobileMenu's activeSx.
+  // The active link's shade, as in the layout's activeSx.
   const activeLight = 'rgba(0, 0, 0, 0.24)';
   const activeDark = 'rgba(255, 255, 255, 0.12)';
 

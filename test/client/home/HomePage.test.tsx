@@ -1,13 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createAppStore } from '../../../src/client/app/store';
 import { api } from '../../../src/client/app/api';
 import HomePage from '../../../src/client/home/HomePage';
 import { DASHBOARD_ERROR_TITLE, EMPTY_DASHBOARD_TEXT, RECENT_HEADING } from '../../../src/client/home/DashboardView';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, heldResponse, jsonResponse } from '../todos/support/fakeTodoApi';
+import { testRouter } from '../support/testRouter';
 import { FakeDashboardApi } from './support/fakeDashboardApi';
 
 jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
@@ -29,16 +30,16 @@ afterEach(() => {
 });
 
 function open() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', Component: HomePage },
-      { path: '/todos', Component: () => <h1>Todos</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
+  const { router, Probe } = testRouter();
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/']}>
+        <Probe />
+        <Routes>
+          <Route path="/" Component={HomePage} />
+          <Route path="/todos" element={<h1>Todos</h1>} />
+        </Routes>
+      </MemoryRouter>
     </Provider>,
   );
   return { ...view, router, user: userEvent.setup() };

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import LoginPage from '../../../src/client/session/LoginPage';
+import { MemoryRouter } from 'react-router-dom';
+import LoginPage, { LoginView } from '../../../src/client/session/LoginPage';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { AuthError } from '../../../src/client/session/authApi';
 import { aSession, deferred } from './fixtures';
@@ -32,7 +33,7 @@ describe('Login screen', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('link', { name: "Don't have an account?" }));
-    expect(router.state.location.pathname).toBe('/register');
+    expect(router.location.pathname).toBe('/register');
   });
 
   it('requires both fields, marking them invalid, and sends nothing', async () => {
@@ -78,7 +79,7 @@ describe('Login screen', () => {
     expect(submit).toHaveTextContent('Loading...');
     pending.resolve(aSession());
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(notify).toHaveBeenCalledWith('Login successful! Redirecting...', 'success');
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(aSession());
   });
@@ -97,5 +98,17 @@ describe('Login screen', () => {
     expect(submit).toBeEnabled();
     expect(submit).toHaveTextContent('Login');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks for the session code to load once the form is about to be used', async () => {
+    const onPrepare = jest.fn();
+    render(
+      <MemoryRouter>
+        <LoginView submitting={false} onSubmit={jest.fn()} onPrepare={onPrepare} />
+      </MemoryRouter>,
+    );
+    expect(onPrepare).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByLabelText('Email'));
+    expect(onPrepare).toHaveBeenCalled();
   });
 });

@@ -9,16 +9,19 @@ const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.t
 describe('Profile screen', () => {
   beforeEach(() => localStorage.clear());
 
-  it('shows the stored user, without fetching anything', () => {
+  it('shows the stored user, without fetching anything', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     storeSession(aSession({ username: 'alice', email: 'alice@example.com' }));
-    renderWithSession([{ path: '/profile', Component: ProfilePage }], { path: '/profile' });
+    const { settle } = renderWithSession([{ path: '/profile', Component: ProfilePage }], {
+      path: '/profile',
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(valueOf('Username:')).toBe('alice');
     expect(valueOf('Email:')).toBe('alice@example.com');
     expect(valueOf('Provider:')).toBe('local');
     expect(valueOf('Account Status:')).toBe('Confirmed');
     expect(valueOf('Account:')).toBe('Active');
+    await settle();
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

@@ -35,7 +35,7 @@ describe('Register screen', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('link', { name: 'Already have an account?' }));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('requires every field', async () => {
@@ -102,12 +102,12 @@ describe('Register screen', () => {
       await waitFor(() =>
         expect(notify).toHaveBeenCalledWith('Registration successful! Welcome aboard.', 'success'),
       );
-      expect(router.state.location.pathname).toBe('/register');
+      expect(router.location.pathname).toBe('/register');
       expect(submit).toBeDisabled();
       act(() => jest.advanceTimersByTime(1999));
-      expect(router.state.location.pathname).toBe('/register');
+      expect(router.location.pathname).toBe('/register');
       act(() => jest.advanceTimersByTime(1));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      await waitFor(() => expect(router.location.pathname).toBe('/login'));
     } finally {
       jest.useRealTimers();
     }
@@ -127,6 +127,6 @@ describe('Register screen', () => {
       expect(notify).toHaveBeenCalledWith('Email or Username are already taken', 'error'),
     );
     expect(submit).toBeEnabled();
-    expect(router.state.location.pathname).toBe('/register');
+    expect(router.location.pathname).toBe('/register');
   });
 });

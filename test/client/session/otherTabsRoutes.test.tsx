@@ -24,7 +24,7 @@ it('a logout in another tab takes this one from its page to /login, signed out',
   await h1('Profile');
   otherTab().removeItem(SESSION_STORAGE_KEY);
   await h1('Login to get access!');
-  expect(router.state.location.pathname).toBe('/login');
+  expect(router.location.pathname).toBe('/login');
   expect(extra().getToken()).toBeUndefined();
   expect(notify).not.toHaveBeenCalled();
   expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
@@ -35,7 +35,7 @@ it('a login in another tab takes this one from /login to home, signed in as that
   await h1('Login to get access!');
   otherTab().setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...aSession({ username: 'bob' }), jwt: 'jwt-bob' }));
   await h1('Welcome, bob!');
-  expect(router.state.location.pathname).toBe('/');
+  expect(router.location.pathname).toBe('/');
   expect(extra().getToken()).toBe('jwt-bob');
   expect(notify).not.toHaveBeenCalled();
 });

@@ -1,12 +1,14 @@
-/** Renders routes inside a SessionProvider (with a controllable machine) and a memory router. */
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+/** Renders routes inside a SessionProvider (with a controllable machine) and a memory router, as App does. */
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import type { ApiExtra } from '../../../src/client/app/api';
+import { AppRoutes } from '../../../src/client/app/router';
 import {
   SessionProvider,
   useApiExtra,
   type Notify,
 } from '../../../src/client/session/SessionProvider';
+import { testRouter } from '../support/testRouter';
 import { fakeSessionLogic, type FakeApi } from './fixtures';
 
 /** Hands the test the bridge the session gives the RTK Query store. */
@@ -19,20 +21,31 @@ export function renderWithSession(
   routes: RouteObject[],
   { path = '/', api = {} }: { path?: string; api?: FakeApi } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { router, Probe } = testRouter();
   const notify = jest.fn<ReturnType<Notify>, Parameters<Notify>>();
   const navigate = jest.fn((to: string) => void router.navigate(to));
   let bridge: ApiExtra | undefined;
   const view = render(
-    <SessionProvider logic={fakeSessionLogic(api)} navigate={navigate} notify={notify}>
-      <CaptureExtra onExtra={(extra) => (bridge = extra)} />
-      <RouterProvider router={router} />
-    </SessionProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Probe />
+      <SessionProvider logic={fakeSessionLogic(api)} navigate={navigate} notify={notify}>
+        <CaptureExtra onExtra={(extra) => (bridge = extra)} />
+        <AppRoutes routes={routes} />
+      </SessionProvider>
+    </MemoryRouter>,
   );
   /** The bridge the RTK Query store gets (bearer token, 401). */
   const extra = (): ApiExtra => {
     if (!bridge) throw new Error('not rendered');
     return bridge;
   };
-  return { ...view, router, notify, navigate, extra };
+  /**
+   * Lets the session actor's host (loaded when a stored session or an event wants it) mount inside
+   * act, for a test that ends before anything else waits.
+   */
+  const settle = () =>
+    act(async () => {
+      await import('../../../src/client/session/SessionActorHost');
+    });
+  return { ...view, router, notify, navigate, extra, settle };
 }

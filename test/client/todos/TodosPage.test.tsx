@@ -10,7 +10,7 @@ jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
-  useSessionActor: () => ({ send: mockSend }),
+  useSessionHandle: () => ({ send: mockSend }),
 }));
 
 let server: FakeTodoApi;
@@ -37,7 +37,7 @@ function open(path = '/todos') {
 const rows = () => screen.queryAllByTestId('todo-row');
 const numbersAndTitles = () =>
   rows().map((row) => `${within(row).getByTestId('todo-number').textContent} ${within(row).getByRole('heading').textContent}`);
-const search = (router: ReturnType<typeof open>['router']) => router.state.location.search;
+const search = (router: ReturnType<typeof open>['router']) => router.location.search;
 
 describe('the todo list screen', () => {
   it('shows the heading "Todos", five skeleton rows while loading, then the numbered rows', async () => {

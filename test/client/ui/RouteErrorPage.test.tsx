@@ -1,23 +1,23 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { RouteErrorPage } from '../../../src/client/ui/RouteErrorPage';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouteErrorBoundary } from '../../../src/client/ui/RouteErrorPage';
 
 function renderThrowing(thrown: unknown) {
   const Throws = () => {
     throw thrown;
   };
-  const loader = () => {
-    throw thrown;
-  };
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      ErrorBoundary: RouteErrorPage,
-      HydrateFallback: () => null,
-      children: [{ index: true, Component: Throws, loader }],
-    },
-  ]);
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter initialEntries={['/broken']}>
+      <Link to="/fine">Elsewhere</Link>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route path="/broken" element={<Throws />} />
+          <Route path="/fine" element={<h1>Fine</h1>} />
+        </Routes>
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  );
 }
 
 describe('route error page', () => {
@@ -49,5 +49,13 @@ describe('route error page', () => {
         name: 'Oops! The page you’re looking for doesn’t exist.',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('moving to another path clears the error', async () => {
+    renderThrowing(new Error('broken page'));
+    await screen.findByRole('heading', { level: 1, name: 'Server Error' });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fine' })).toBeInTheDocument();
+    expect(screen.queryByText('broken page')).not.toBeInTheDocument();
   });
 });

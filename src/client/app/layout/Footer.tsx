@@ -5,7 +5,6 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { clientConfig, type ClientConfig } from '../../config';
 
@@ -33,7 +32,7 @@ export function Footer({ author = clientConfig, year = new Date().getFullYear() 
         <Typography variant="body2" color="text.secondary">
           © {year} {author.authorName}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Box sx={{ display: 'flex', gap: 1 }}>
           <IconButton
             component="a"
             href={author.githubUrl}
@@ -60,7 +59,7 @@ export function Footer({ author = clientConfig, year = new Date().getFullYear() 
           >
             <EmailIcon fontSize="small" />
           </IconButton>
-        </Stack>
+        </Box>
       </Container>
     </Box>
   );

@@ -1,10 +1,17 @@
-/** The shared layout: navbar on top, the page in a container, footer at the bottom. */
+/**
+ * The shared layout: navbar on top, the page in a container, footer at the bottom. While a page's
+ * code loads the container shows a spinner; a page that fails shows the error page there, so the
+ * navbar stays usable.
+ */
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
+import { RouteErrorBoundary } from '../../ui/RouteErrorPage';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { PageFallback } from './PageFallback';
 
 export function Layout() {
   return (
@@ -31,7 +38,11 @@ export function Layout() {
         tabIndex={-1}
         sx={{ py: 4, flexGrow: 1, outline: 'none' }}
       >
-        <Outlet />
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Container>
       <Footer />
       <ShortcutsHelp />

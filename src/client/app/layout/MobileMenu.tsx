@@ -1,25 +1,17 @@
-/** The small-screen menu: the same items as the bar, stacked. */
+/**
+ * The small-screen menu: the same items as the bar, stacked, in the panel the navbar's toggle
+ * opens. Loaded with the toggle's first hover, focus or press (see Navbar), so wide screens and
+ * the first load of every page do not carry MUI's List and Collapse.
+ */
+import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
-
-/**
- * NavLink marks the current page's link `.active` (and `aria-current="page"`) with an underline
- * and a shade: darker on the light theme's blue bar (a lighter blue would drop white text below
- * 4.5:1), lighter on the dark theme's grey one.
- */
-export const activeSx: SxProps<Theme> = (theme) => ({
-  '&.active': {
-    bgcolor: 'rgba(0, 0, 0, 0.24)',
-    boxShadow: 'inset 0 -2px 0 currentColor',
-    ...theme.applyStyles('dark', { bgcolor: 'rgba(255, 255, 255, 0.12)' }),
-  },
-});
+import { activeSx } from './activeSx';
 
 export interface MobileMenuProps {
   user: User | undefined;
@@ -69,5 +61,19 @@ export function MobileMenu({ user, loggingOut, onLogout, onNavigate }: MobileMen
         </ListItemButton>
       </ListItem>
     </List>
+  );
+}
+
+export interface MobileMenuPanelProps extends MobileMenuProps {
+  id: string;
+  open: boolean;
+}
+
+/** The collapsible panel around the menu; mounted open, it slides in as it does afterwards. */
+export default function MobileMenuPanel({ id, open, ...menu }: MobileMenuPanelProps) {
+  return (
+    <Collapse appear in={open} id={id} sx={{ display: { md: 'none' } }} unmountOnExit>
+      <MobileMenu {...menu} />
+    </Collapse>
   );
 }

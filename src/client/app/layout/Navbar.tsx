@@ -12,34 +12,39 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
-import Collapse from '@mui/material/Collapse';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useColorScheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
-import { useSessionActor, useSessionSelector } from '../../session/SessionProvider';
-import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel } from '../colorScheme';
-import { activeSx, MobileMenu } from './MobileMenu';
+import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
+import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
+import { activeSx } from './activeSx';
+import { prepareToasts } from './toaster';
 import { UserMenu } from './UserMenu';
 
 export const BRAND = 'Ticklist';
 const MOBILE_MENU_ID = 'mobile-navigation';
 
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenuPanel = lazy(loadMobileMenu);
+
+/** The system's scheme now (MUI tracks it only while the mode is 'system'). */
+const systemScheme = (): Scheme =>
+  window.matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
+
 /** The light/dark toggle: an icon button named after what it does; MUI stores the choice. */
 export function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'>) {
-  const { mode, setMode } = useColorScheme();
-  const system = useMediaQuery(SYSTEM_DARK_QUERY, { noSsr: true }) ? 'dark' : 'light';
-  const shown = shownScheme(mode, system);
+  const { mode, systemMode, setMode } = useColorScheme();
+  const shown = shownScheme(mode, systemMode ?? 'light');
   return (
     <IconButton
       color="inherit"
       {...props}
       aria-label={toggleLabel(shown)}
-      onClick={() => setMode(nextMode(mode, system))}
+      onClick={() => setMode(nextMode(mode, systemScheme()))}
     >
       {shown === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
     </IconButton>
@@ -55,6 +60,12 @@ export interface NavbarViewProps {
 /** The bar itself, driven by props (the gallery renders it in each state). */
 export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The small-screen menu's code is fetched once the toggle is about to be used.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = () => {
+    void loadMobileMenu();
+    setMenuWanted(true);
+  };
   const closeMenu = () => setMenuOpen(false);
   return (
     <ClickAwayListener onClickAway={closeMenu}>
@@ -99,25 +110,29 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
               aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
-              onClick={() => setMenuOpen((open) => !open)}
+              onPointerEnter={wantMenu}
+              onFocus={wantMenu}
+              onClick={() => {
+                wantMenu();
+                setMenuOpen((open) => !open);
+              }}
               sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </IconButton>
           </Toolbar>
-          <Collapse
-            in={menuOpen}
-            id={MOBILE_MENU_ID}
-            sx={{ display: { md: 'none' } }}
-            unmountOnExit
-          >
-            <MobileMenu
-              user={user}
-              loggingOut={loggingOut}
-              onLogout={onLogout}
-              onNavigate={closeMenu}
-            />
-          </Collapse>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <MobileMenuPanel
+                id={MOBILE_MENU_ID}
+                open={menuOpen}
+                user={user}
+                loggingOut={loggingOut}
+                onLogout={onLogout}
+                onNavigate={closeMenu}
+              />
+            </Suspense>
+          )}
         </Box>
       </AppBar>
     </ClickAwayListener>
@@ -126,16 +141,17 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
 
 /** The bar connected to the session actor. */
 export function Navbar() {
-  const session = useSessionActor();
-  const user = useSessionSelector((snapshot) => snapshot.context.session?.user);
-  const loggingOut = useSessionSelector((snapshot) =>
-    snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
-  );
+  const session = useSessionHandle();
+  const user = useSessionView((view) => view.session?.user);
+  const loggingOut = useSessionView((view) => view.loggingOut);
   return (
     <NavbarView
       user={user}
       loggingOut={loggingOut}
-      onLogout={() => session.send({ type: 'session.logout' })}
+      onLogout={() => {
+        prepareToasts(); // "Logout successful!" follows the call
+        session.send({ type: 'session.logout' });
+      }}
     />
   );
 }

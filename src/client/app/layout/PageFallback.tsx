@@ -1,4 +1,4 @@
-/** Shown while the first page's code loads. */
+/** Shown in the layout while a page's code loads. */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 

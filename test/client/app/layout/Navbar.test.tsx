@@ -41,11 +41,12 @@ describe('navbar, signed out', () => {
 describe('navbar, signed in', () => {
   beforeEach(() => storeSession(aSession({ username: 'alice' })));
 
-  it('has the Todos link and the user menu named after the user, instead of Register and Login', () => {
-    renderWithSession(routes);
+  it('has the Todos link and the user menu named after the user, instead of Register and Login', async () => {
+    const { settle } = renderWithSession(routes);
     expect(screen.getByRole('link', { name: 'Todos' })).toHaveAttribute('href', '/todos');
     expect(screen.getByRole('button', { name: 'alice' })).toHaveAttribute('aria-haspopup', 'menu');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    await settle();
   });
 
   it('the user menu holds Profile and Logout, and closes on an outside click', async () => {
@@ -69,7 +70,7 @@ describe('navbar, signed in', () => {
 
     await user.click(button);
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
@@ -98,15 +99,19 @@ describe('navbar, signed in', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close navigation menu');
-    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(menu).not.toBeNull();
+    // The menu's code loads on the toggle's first use, then the menu is there.
+    const menu = await waitFor(() => {
+      const found = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      expect(found).not.toBeNull();
+      return found;
+    });
     const inMenu = within(menu as HTMLElement);
     expect(inMenu.getByText('alice')).toBeInTheDocument();
     expect(inMenu.getByRole('link', { name: 'Todos' })).toHaveAttribute('href', '/todos');
     expect(inMenu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(inMenu.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(inMenu.getByRole('link', { name: 'Profile' }));
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(toggle);

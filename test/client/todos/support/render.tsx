@@ -1,10 +1,11 @@
 /** Renders todo screens the way the app does: a real store, toasts and (optionally) a router. */
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import ToastHost from '../../../../src/client/app/layout/ToastHost';
 import { createAppStore } from '../../../../src/client/app/store';
+import { testRouter } from '../../support/testRouter';
 
 export function makeStore() {
   return createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
@@ -13,9 +14,8 @@ export function makeStore() {
 function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <SnackbarProvider maxSnack={20} autoHideDuration={4000}>
-        {children}
-      </SnackbarProvider>
+      {children}
+      <ToastHost />
     </Provider>
   );
 }
@@ -25,10 +25,15 @@ export function renderWithStore(ui: ReactNode, store = makeStore()) {
 }
 
 export function renderRoute(Component: React.ComponentType, initialEntry: string, store = makeStore()) {
-  const router = createMemoryRouter([{ path: '/todos', Component }], { initialEntries: [initialEntry] });
+  const { router, Probe } = testRouter();
   const view = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialEntry]}>
+        <Probe />
+        <Routes>
+          <Route path="/todos" Component={Component} />
+        </Routes>
+      </MemoryRouter>
     </Providers>,
   );
   return { store, router, ...view };
