@@ -52,7 +52,7 @@ export function expectedGramRows(dialect: Dialect, todos: readonly TodoFacts[]):
       const id = `${todo.owner_id}\u0000${gram}`;
       const row = counts.get(id) ?? [todo.owner_id, gram, 0, 0];
       row[2] += 1;
-      row[3] += todo.completed;
+      row[3] += todo.completed === 1 ? 1 : 0;
       counts.set(id, row);
     }
   }

@@ -33,6 +33,7 @@ type Op =
   | { kind: 'sqlInsert'; owner: number; rows: { key: string; completed: boolean }[] }
   | { kind: 'sqlRewrite'; pick: number; key: string; completed: boolean }
   | { kind: 'sqlMove'; pick: number; owner: number }
+  | { kind: 'sqlFlipAll'; owner: number }
   | { kind: 'deleteUser'; owner: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -50,6 +51,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sqlRewrite' as const), pick: fc.nat(), key: rawKey, completed: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sqlMove' as const), pick: fc.nat(), owner }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sqlFlipAll' as const), owner }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteUser' as const), owner }) },
 );
 
@@ -86,6 +88,10 @@ async function apply(db: Kysely<Database>, ops: Op[], ownerIds: number[], emails
       }));
       const inserted = await db.insertInto('todos').values(values).returning(['id', 'owner_id', 'title_key', 'completed']).execute();
       todos.push(...inserted);
+    } else if (step.kind === 'sqlFlipAll') {
+      // One statement ticking some of the owner's todos and unticking others.
+      await db.updateTable('todos').set((eb) => ({ completed: eb(eb.val(1), '-', eb.ref('completed')) })).where('owner_id', '=', ownerId).execute();
+      for (const todo of mine) todo.completed = 1 - todo.completed;
     } else if (step.kind === 'deleteUser') {
       await deleteUser(db, emails[step.owner]!);
       alive.delete(ownerId);

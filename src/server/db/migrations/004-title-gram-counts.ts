@@ -39,37 +39,38 @@ function sqliteGrams(text: string): string {
   return `select distinct ${gram} as gram from ${from} where ${where}`;
 }
 
-const SQLITE_ADD_GRAMS = (side: 'new' | 'old', sign: 1 | -1) =>
+/** Adds `total` and `completed` (expressions) to the count of each gram of the `side` row's title. */
+const sqliteAddGrams = (side: 'new' | 'old', total: string, completed: string) =>
   `insert into todo_title_grams (owner_id, gram, total, completed)
-   select ${side}.owner_id, gram, ${sign}, ${sign} * ${side}.completed from (${sqliteGrams(`${side}.title_key`)}) where true
+   select ${side}.owner_id, gram, ${total}, ${completed} from (${sqliteGrams(`${side}.title_key`)}) where true
    on conflict (owner_id, gram) do update
      set total = total + excluded.total, completed = completed + excluded.completed;`;
 
 /** Grams whose last todo left are removed, so the table holds only grams that are in use. */
 const SQLITE_DROP_SPENT = `delete from todo_title_grams where owner_id = old.owner_id and total = 0;`;
 
+// A todo counts as completed where completed = 1, as the list's completion filter reads it.
 const SQLITE_TRIGGERS = [
   sql.raw(`create trigger todo_title_grams_insert after insert on todos begin
-        ${SQLITE_ADD_GRAMS('new', 1)}
+        ${sqliteAddGrams('new', '1', 'new.completed = 1')}
       end`),
   // A deleted user's todos go by cascade after the user, whose grams go by their own cascade:
   // nothing to count down, and a user with many todos is deleted in the time its rows take.
   sql.raw(`create trigger todo_title_grams_delete after delete on todos
       when exists (select 1 from users where id = old.owner_id) begin
-        ${SQLITE_ADD_GRAMS('old', -1)}
+        ${sqliteAddGrams('old', '-1', '-(old.completed = 1)')}
         ${SQLITE_DROP_SPENT}
       end`),
-  // One statement for both sides, so grams the old and new title share are written once, or not
-  // at all when only the text around them changed.
-  sql.raw(`create trigger todo_title_grams_update after update of owner_id, title_key, completed on todos
-      when old.owner_id is not new.owner_id or old.title_key is not new.title_key or old.completed is not new.completed
-      begin
+  // A new title or owner: one statement for both sides, so grams the old and new title share are
+  // written once, or not at all when only the text around them changed.
+  sql.raw(`create trigger todo_title_grams_retitle after update of owner_id, title_key, completed on todos
+      when old.owner_id is not new.owner_id or old.title_key is not new.title_key begin
         insert into todo_title_grams (owner_id, gram, total, completed)
         select owner_id, gram, sum(total), sum(completed) from (
-          select old.owner_id as owner_id, gram, -1 as total, -old.completed as completed
+          select old.owner_id as owner_id, gram, -1 as total, -(old.completed = 1) as completed
           from (${sqliteGrams('old.title_key')})
           union all
-          select new.owner_id, gram, 1, new.completed from (${sqliteGrams('new.title_key')})
+          select new.owner_id, gram, 1, new.completed = 1 from (${sqliteGrams('new.title_key')})
         )
         where true
         group by owner_id, gram
@@ -78,13 +79,79 @@ const SQLITE_TRIGGERS = [
           set total = total + excluded.total, completed = completed + excluded.completed;
         ${SQLITE_DROP_SPENT}
       end`),
+  // Ticked or unticked, same title and owner: the title's grams once, and only their completed count.
+  sql.raw(`create trigger todo_title_grams_complete after update of completed on todos
+      when old.owner_id is new.owner_id and old.title_key is new.title_key
+        and (old.completed = 1) is not (new.completed = 1) begin
+        ${sqliteAddGrams('new', '0', '(new.completed = 1) - (old.completed = 1)')}
+      end`),
 ];
 
+/**
+ * Adds a delta (rows of owner_id, gram, total, completed) to the counts, in gram order, so two
+ * writers lock an owner's gram rows in the same order and never deadlock on them.
+ */
+const postgresAddDelta = (delta: string) =>
+  `insert into todo_title_grams as counted (owner_id, gram, total, completed)
+   select owner_id, gram, sum(total), sum(completed) from (${delta}) as delta (owner_id, gram, total, completed)
+   group by owner_id, gram
+   having sum(total) <> 0 or sum(completed) <> 0
+   order by owner_id, gram
+   on conflict (owner_id, gram) do update
+     set total = counted.total + excluded.total, completed = counted.completed + excluded.completed`;
+
+/**
+ * The same, then deletes the grams it brought to zero. They are found by key, not by an index on
+ * total: such an index would make every update of a count a non-HOT update, which leaves a new
+ * index entry each time (several times slower when a transaction writes many todos).
+ */
+const postgresAddDeltaDroppingSpent = (delta: string) =>
+  `with counted as (${postgresAddDelta(delta)} returning counted.owner_id, counted.gram, counted.total)
+   select array_agg(owner_id), array_agg(gram) into spent_owners, spent_grams from counted where total = 0;
+   if spent_owners is not null then
+     delete from todo_title_grams as counted using unnest(spent_owners, spent_grams) as spent (owner_id, gram)
+     where counted.owner_id = spent.owner_id and counted.gram = spent.gram and counted.total = 0;
+   end if;`;
+
+const postgresTriggerFunction = (name: string, body: string) =>
+  sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      declare
+        spent_owners integer[];
+        spent_grams text[];
+      begin
+        ${body}
+        return null;
+      end $$`);
+
+/** Each gram of each todo in `rows` (a transition table or a query), with what it adds to total and completed. */
+const postgresGramsOf = (rows: string, total: string, completed: string) =>
+  `select todo.owner_id, gram, ${total}, ${completed} from ${rows} as todo, title_grams(todo.title_key) as gram`;
+
+/**
+ * The (owner_id, title_key) of the todos in `from` that `other` has not (a multiset difference),
+ * of all todos or of the completed ones. An update's delta is the grams of what it removed and
+ * added: rows it left as they were cancel out, and a todo only ticked adds to completed alone.
+ */
+const postgresDifference = (from: string, other: string, completedOnly: boolean) => {
+  const titles = (rows: string) => `select owner_id, title_key from ${rows}${completedOnly ? ' where completed = 1' : ''}`;
+  return `(${titles(from)} except all ${titles(other)})`;
+};
+
+const POSTGRES_UPDATE_DELTA = [
+  postgresGramsOf(postgresDifference('removed', 'added', false), '-1', '0'),
+  postgresGramsOf(postgresDifference('added', 'removed', false), '1', '0'),
+  postgresGramsOf(postgresDifference('removed', 'added', true), '0', '-1'),
+  postgresGramsOf(postgresDifference('added', 'removed', true), '0', '1'),
+].join(' union all ');
+
+// Statement-level triggers: a bulk write adds to each of its grams once. Row-level ones would
+// update a common gram once per row, and within one transaction each update of a row walks its
+// earlier versions, so a bulk load slowed down with the square of its size.
 const POSTGRES_TRIGGERS = [
-  // Split into characters once, rather than substr() at each position, which walks the text from
-  // its start every time (cost growing with the square of its length).
+  // Splits the text into characters once: substr() at each position would walk the text from its
+  // start each time. Not strict, so PostgreSQL can inline it into the statements that call it.
   sql`create function title_grams(title_key text) returns setof text
-      language sql immutable strict parallel safe as $$
+      language sql immutable parallel safe as $$
         select distinct gram
         from (
           select c, lead(c) over (order by i) as next
@@ -93,48 +160,33 @@ const POSTGRES_TRIGGERS = [
         lateral (values (c), (c || next)) as grams (gram)
         where gram is not null
       $$`,
-  // The delta is written in gram order, so two writers lock an owner's gram rows in the same
-  // order and never deadlock on them.
-  sql`create function todo_title_grams_change() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'DELETE' and not exists (select from users where id = old.owner_id) then
-          return null; -- the user's deletion cascades to these grams too
-        end if;
-        insert into todo_title_grams as counted (owner_id, gram, total, completed)
-        select owner_id, gram, sum(total), sum(completed)
-        from (
-          select old.owner_id, gram, -1, -old.completed from title_grams(old.title_key) as gram where tg_op <> 'INSERT'
-          union all
-          select new.owner_id, gram, 1, new.completed from title_grams(new.title_key) as gram where tg_op <> 'DELETE'
-        ) as delta (owner_id, gram, total, completed)
-        group by owner_id, gram
-        having sum(total) <> 0 or sum(completed) <> 0
-        order by owner_id, gram
-        on conflict (owner_id, gram) do update
-          set total = counted.total + excluded.total, completed = counted.completed + excluded.completed;
-        if tg_op <> 'INSERT' then
-          delete from todo_title_grams where owner_id = old.owner_id and total = 0;
-        end if;
-        return null;
-      end $$`,
-  sql`create trigger todo_title_grams_insert_delete after insert or delete on todos
-      for each row execute function todo_title_grams_change()`,
-  sql`create trigger todo_title_grams_update after update of owner_id, title_key, completed on todos
-      for each row when (old.owner_id is distinct from new.owner_id or old.title_key is distinct from new.title_key
-                         or old.completed is distinct from new.completed)
-      execute function todo_title_grams_change()`,
+  postgresTriggerFunction('todo_title_grams_insert', `${postgresAddDelta(postgresGramsOf('added', '1', '(completed = 1)::integer'))};`),
+  // A user's deletion cascades to their todos and to their grams alike: nothing to count down.
+  postgresTriggerFunction(
+    'todo_title_grams_delete',
+    postgresAddDeltaDroppingSpent(
+      postgresGramsOf('(select * from removed where exists (select from users where id = removed.owner_id))', '-1', '-(completed = 1)::integer'),
+    ),
+  ),
+  postgresTriggerFunction('todo_title_grams_update', postgresAddDeltaDroppingSpent(POSTGRES_UPDATE_DELTA)),
+  sql`create trigger todo_title_grams_insert after insert on todos
+      referencing new table as added for each statement execute function todo_title_grams_insert()`,
+  sql`create trigger todo_title_grams_delete after delete on todos
+      referencing old table as removed for each statement execute function todo_title_grams_delete()`,
+  sql`create trigger todo_title_grams_update after update on todos
+      referencing old table as removed new table as added for each statement execute function todo_title_grams_update()`,
 ];
 
 const backfillParts = sqliteGramParts('todos.title_key');
 const SQLITE_BACKFILL = sql.raw(`insert into todo_title_grams (owner_id, gram, total, completed)
   select owner_id, gram, count(*), sum(completed) from (
-    select distinct todos.id, todos.owner_id, todos.completed, ${backfillParts.gram} as gram
+    select distinct todos.id, todos.owner_id, todos.completed = 1 as completed, ${backfillParts.gram} as gram
     from todos, ${backfillParts.from} where ${backfillParts.where}
   )
   group by owner_id, gram`);
 
 const POSTGRES_BACKFILL = sql`insert into todo_title_grams (owner_id, gram, total, completed)
-  select owner_id, gram, count(*), sum(completed) from todos, title_grams(title_key) as gram
+  select owner_id, gram, count(*), count(*) filter (where completed = 1) from todos, title_grams(title_key) as gram
   group by owner_id, gram`;
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -150,8 +202,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('todo_title_grams_pk', ['owner_id', 'gram']);
   if (!isPostgres) table = table.modifyEnd(sql`without rowid`);
   await table.execute();
-  // Finds the grams a write has just emptied without reading the owner's other grams.
-  await sql`create index todo_title_grams_spent on todo_title_grams (owner_id) where total = 0`.execute(db);
+  if (!isPostgres) {
+    // Finds the grams a write has just emptied without reading the owner's other grams.
+    await sql`create index todo_title_grams_spent on todo_title_grams (owner_id) where total = 0`.execute(db);
+  }
   for (const statement of isPostgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await statement.execute(db);
   await (isPostgres ? POSTGRES_BACKFILL : SQLITE_BACKFILL).execute(db);
 }
@@ -159,12 +213,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (isPostgres) {
-    await sql`drop trigger todo_title_grams_update on todos`.execute(db);
-    await sql`drop trigger todo_title_grams_insert_delete on todos`.execute(db);
-    await sql`drop function todo_title_grams_change()`.execute(db);
+    for (const name of ['todo_title_grams_update', 'todo_title_grams_delete', 'todo_title_grams_insert']) {
+      await sql`drop trigger ${sql.raw(name)} on todos`.execute(db);
+      await sql`drop function ${sql.raw(name)}()`.execute(db);
+    }
     await sql`drop function title_grams(text)`.execute(db);
   } else {
-    for (const name of ['todo_title_grams_update', 'todo_title_grams_delete', 'todo_title_grams_insert']) {
+    for (const name of ['todo_title_grams_complete', 'todo_title_grams_retitle', 'todo_title_grams_delete', 'todo_title_grams_insert']) {
       await sql`drop trigger ${sql.raw(name)}`.execute(db);
     }
   }
