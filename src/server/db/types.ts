@@ -45,10 +45,22 @@ export interface TodoCountTable {
   completed: number;
 }
 
+/**
+ * Kept by triggers (migration 004): per owner and per 1- or 2-character substring of title_key,
+ * how many of the owner's todos contain it and how many of those are completed.
+ */
+export interface TodoTitleGramTable {
+  owner_id: number;
+  gram: string;
+  total: number;
+  completed: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
   todo_counts: TodoCountTable;
+  todo_title_grams: TodoTitleGramTable;
   revoked_tokens: RevokedTokenTable;
 }
 

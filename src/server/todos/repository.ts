@@ -51,20 +51,45 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
+/** Total and completed counts read from a counter table: the answer for each completion filter. */
+function pickCount(counts: { total: number; completed: number } | undefined, completed: boolean | undefined): number {
+  const total = Number(counts?.total ?? 0);
+  const done = Number(counts?.completed ?? 0);
+  if (completed === undefined) return total;
+  return completed ? done : total - done;
+}
+
+/**
+ * The gram a single title needle can be counted by (migration 004 keeps 1- and 2-character ones),
+ * or undefined. Its key is what the LIKE pattern matches literally, so `%`, `_` and `\` are grams
+ * like any other character; lengths are in code points, as the databases count them.
+ */
+function countableGram(query: ListQuery): string | undefined {
+  if (query.titleContains.length !== 1) return undefined;
+  const key = titleKey(query.titleContains[0]!);
+  const length = [...key].length;
+  return length === 1 || length === 2 ? key : undefined;
+}
+
 /**
  * The exact number of todos a list matches. Without a title search it is the owner's count kept by
- * the triggers of migration 003 (constant time); a title search counts the owner's matching rows.
+ * the triggers of migration 003, and a search for one needle of 1 or 2 characters is a gram count
+ * kept by those of migration 004 (both constant time); any other search counts the owner's
+ * matching rows.
  */
 async function countMatching(db: Db, ownerId: number, query: ListQuery): Promise<number> {
   if (query.titleContains.length === 0) {
     const run = prepared(db, 'todos.counts', (param) =>
       db.selectFrom('todo_counts').select(['total', 'completed']).where('owner_id', '=', param(0)),
     );
-    const [counts] = await run([ownerId]);
-    const total = Number(counts?.total ?? 0);
-    const completed = Number(counts?.completed ?? 0);
-    if (query.completed === undefined) return total;
-    return query.completed ? completed : total - completed;
+    return pickCount((await run([ownerId]))[0], query.completed);
+  }
+  const gram = countableGram(query);
+  if (gram !== undefined) {
+    const run = prepared(db, 'todos.gramCounts', (param) =>
+      db.selectFrom('todo_title_grams').select(['total', 'completed']).where('owner_id', '=', param(0)).where('gram', '=', param(1)),
+    );
+    return pickCount((await run([ownerId, gram]))[0], query.completed);
   }
   const run = prepared(db, `todos.count:${scopeShape(query)}`, (param) =>
     scopedTodos(db, param, query).select((eb) => eb.fn.countAll().as('count')),

@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import type { Database } from '../../../src/server/db/types';
 import { urlForDatabase, withAdminClient } from './postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,4 +48,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops every table (and with them the triggers), so migrations can start again from nothing. */
+export async function dropEverything(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+    return;
+  }
+  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  // The todos first: with them go the triggers that would otherwise write to tables already dropped.
+  const tables = rows.map((row) => row.name).sort((a, b) => Number(b === 'todos') - Number(a === 'todos'));
+  for (const table of tables) await sql`drop table ${sql.id(table)}`.execute(db);
 }

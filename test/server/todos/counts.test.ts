@@ -6,15 +6,14 @@
  * a fresh count(*) of the owner's rows, on each database, and never include another owner's rows.
  */
 import fc from 'fast-check';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import qs from 'qs';
 import { parseListQuery } from '../../../src/server/todos/query';
 import { createTodo, deleteTodo, listTodos, updateTodo } from '../../../src/server/todos/repository';
 import { createUser, deleteUser } from '../../../src/server/users/repository';
 import { openDatabase } from '../../../src/server/db/connect';
-import type { Database } from '../../../src/server/db/types';
 import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
+import { createTestDatabase, dialectsUnderTest, dropEverything, type TestDatabase } from '../support/databases';
 
 jest.setTimeout(120_000);
 
@@ -122,7 +121,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
     try {
       await old.handle.close();
       const handle = openDatabase(old.url);
-      await resetToBeforeCounts(handle.db, dialect);
+      await dropEverything(handle.db, dialect);
       await migrateUpTo(handle.db, '002-sort-indexes');
       const a = await createUser(handle.db, { username: 'olda', email: 'olda@example.com', passwordHash: 'x' });
       const b = await createUser(handle.db, { username: 'oldb', email: 'oldb@example.com', passwordHash: 'x' });
@@ -139,15 +138,3 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
     }
   });
 });
-
-/** Drops everything so the migrations can start again from an empty database. */
-async function resetToBeforeCounts(db: Kysely<Database>, dialect: string): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-  } else {
-    for (const table of ['todo_counts', 'revoked_tokens', 'todos', 'users', 'kysely_migration', 'kysely_migration_lock']) {
-      await sql`drop table if exists ${sql.raw(table)}`.execute(db);
-    }
-  }
-}
