@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describeInBrowser, DESKTOP, PHONE, screenshot, stageForSuite } from './support/browser';
-import { heading, pathOf } from './support/session-pages';
+import { expectHeading, pathOf } from './support/session-pages';
 import { createTodoList, registerUser, signInContext, updateTodo } from './support/session';
 import type { Session } from '../../src/shared/api-types';
 
@@ -64,7 +64,7 @@ describeInBrowser('home: the dashboard', () => {
     await updateTodo(stage.server.url, session, ids[0]!, { description: 'Semi-skimmed' }); // oldest, now most recently updated
 
     const { page, context, apiCalls } = await openHome(session);
-    expect(await heading(page)).toBe(`Welcome, ${session.user.username}!`);
+    await expectHeading(page, `Welcome, ${session.user.username}!`);
     await expectCounts(page, ['All 7', 'Pending 4', 'Completed 3']);
     expect(await recent(page)).toEqual([
       'Buy milk (Pending)',

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, DESKTOP, screenshot, stageForSuite } from './support/browser';
-import { heading, pathOf, storedSession, toast } from './support/session-pages';
+import { expectHeading, heading, pathOf, storedSession, toast } from './support/session-pages';
 import { createTodoList, newCredentials, registerUser, signInContext } from './support/session';
 
 jest.setTimeout(90_000);
@@ -78,7 +78,7 @@ describeInBrowser('session: across tabs', () => {
     const context = await stage.browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
     await signInContext(context, first);
     const { a, b, callsA, callsB } = await twoTabs(context, '/', '/todos');
-    expect(await heading(a)).toBe(`Welcome, ${first.user.username}!`);
+    await expectHeading(a, `Welcome, ${first.user.username}!`);
     await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
     await b.getByText('First user todo').waitFor();
 
@@ -119,7 +119,7 @@ describeInBrowser('session: across tabs', () => {
 
     // Nothing bounces back and forth: a moment later both tabs are still signed in as the second user.
     await b.waitForTimeout(500);
-    expect(await heading(a)).toBe(`Welcome, ${secondCredentials.username}!`);
+    await expectHeading(a, `Welcome, ${secondCredentials.username}!`);
     expect(pathOf(b)).toBe('/');
     expect(((await storedSession(b)) as { user: { username: string } }).user.username).toBe(secondCredentials.username);
     await context.close();
@@ -131,7 +131,7 @@ describeInBrowser('session: across tabs', () => {
     await signInContext(context, session);
     const { a, b } = await twoTabs(context, '/', '/profile');
     await heading(a);
-    expect(await heading(b)).toBe('Profile');
+    await expectHeading(b, 'Profile');
     await a.getByRole('button', { name: session.user.username }).click();
     const writtenAt = await noteSessionWrites(a);
     const bSignedOut = shownAt(b, '/login', 'Login to get access!');

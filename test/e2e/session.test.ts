@@ -6,7 +6,7 @@
 import { describeInBrowser, PHONE, stageForSuite } from './support/browser';
 import { newCredentials, registerUser } from './support/session';
 import {
-  heading,
+  expectHeading,
   openPage,
   pathOf,
   screenshotBoth,
@@ -26,7 +26,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
 
     // Register: validation first.
-    expect(await heading(page)).toBe('Register to get access!');
+    await expectHeading(page, 'Register to get access!');
     await screenshotBoth(page, 'register-empty');
     const registerButton = page.getByRole('button', { name: 'Register' });
     await registerButton.click();
@@ -111,7 +111,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await toast(page, 'Login successful! Redirecting...');
     await page.waitForURL(`${stage.server.url}/`);
     await page.unroute('**/api/auth/local');
-    expect(await heading(page)).toBe(`Welcome, ${credentials.username}!`);
+    await expectHeading(page, `Welcome, ${credentials.username}!`);
     const stored = (await storedSession(page)) as {
       jwt: string;
       user: { username: string; email: string };
@@ -124,7 +124,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await page.getByRole('button', { name: credentials.username }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${stage.server.url}/profile`);
-    expect(await heading(page)).toBe('Profile');
+    await expectHeading(page, 'Profile');
     const main = page.getByRole('main');
     for (const text of [
       'Username:',
@@ -144,7 +144,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
 
     // A reload keeps the session (read from storage at start).
     await page.reload();
-    expect(await heading(page)).toBe('Profile');
+    await expectHeading(page, 'Profile');
 
     // Logout: the token is revoked, the session removed, a toast, and / (which is /login now) after 1 s.
     const loggedOut = page.waitForResponse((response) =>
@@ -170,14 +170,14 @@ describeInBrowser('session: register, login, profile, logout', () => {
       async (path) => {
         const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
         await page.waitForURL(`${stage.server.url}/login`);
-        expect(await heading(page)).toBe('Login to get access!');
+        await expectHeading(page, 'Login to get access!');
         await context.close();
       },
     );
 
     it('an anonymous visitor may open /register', async () => {
       const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
-      expect(await heading(page)).toBe('Register to get access!');
+      await expectHeading(page, 'Register to get access!');
       expect(pathOf(page)).toBe('/register');
       await context.close();
     });
@@ -186,14 +186,14 @@ describeInBrowser('session: register, login, profile, logout', () => {
       const session = await registerUser(stage.server.url);
       const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`, { session });
       await page.waitForURL(`${stage.server.url}/`);
-      expect(await heading(page)).toBe(`Welcome, ${session.user.username}!`);
+      await expectHeading(page, `Welcome, ${session.user.username}!`);
       for (const [path, title] of [
         ['/profile', 'Profile'],
         ['/register', 'Register to get access!'],
         ['/', `Welcome, ${session.user.username}!`],
       ]) {
         await page.goto(`${stage.server.url}${path}`);
-        expect(await heading(page)).toBe(title);
+        await expectHeading(page, title!);
         expect(pathOf(page)).toBe(path);
       }
       await context.close();
@@ -207,11 +207,11 @@ describeInBrowser('session: register, login, profile, logout', () => {
       });
       const { page, context } = await openPage(stage.browser, `${stage.server.url}/todos`, { session });
       await page.getByText('401', { exact: true }).waitFor({ timeout: 15_000 });
-      expect(await heading(page)).toBe('Missing or invalid credentials');
+      await expectHeading(page, 'Missing or invalid credentials');
       expect(await storedSession(page)).toBeNull();
       await page.getByRole('link', { name: 'Go to Home' }).click();
       await page.waitForURL(`${stage.server.url}/login`, { timeout: 15_000 });
-      expect(await heading(page)).toBe('Login to get access!');
+      await expectHeading(page, 'Login to get access!');
       await context.close();
     });
   });
@@ -221,7 +221,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
       '%s shows status 404 and the message, signed in or not',
       async (path) => {
         const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
-        expect(await heading(page)).toBe(NOT_FOUND);
+        await expectHeading(page, NOT_FOUND);
         await page.getByText('404', { exact: true }).waitFor();
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
         if (path === '/no/such/page') await screenshotBoth(page, 'not-found');
@@ -233,7 +233,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
 
     it('works at phone width too', async () => {
       const { page, context } = await openPage(stage.browser, `${stage.server.url}/nope`, { viewport: PHONE });
-      expect(await heading(page)).toBe(NOT_FOUND);
+      await expectHeading(page, NOT_FOUND);
       await context.close();
     });
   });

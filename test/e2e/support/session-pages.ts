@@ -25,6 +25,18 @@ export async function heading(page: Page): Promise<string> {
   return (await h1.textContent()) ?? '';
 }
 
+/**
+ * Waits until the page's h1 reads `text`. Pages load lazily inside a transition, so right after a
+ * navigation the previous page's heading may still be on screen for a moment.
+ */
+export async function expectHeading(page: Page, text: string): Promise<void> {
+  try {
+    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+  } catch {
+    throw new Error(`expected the page's heading to read "${text}", it reads "${await heading(page)}"`);
+  }
+}
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the toast with exactly this text is on screen. */
