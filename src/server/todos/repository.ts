@@ -119,18 +119,20 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
  * (flat todos). The database builds the text: for 10,000 todos that is several times faster than
  * reading rows into objects and serialising them again, and it keeps the process's memory flat.
  */
-export async function allTodosJson(db: Db, ownerId: number): Promise<string> {
+export async function allTodosJson(db: Db, ownerId: number): Promise<Buffer | string> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // Both databases sort an aggregate's own ORDER BY apart from the index (a third to a half of the
   // time at 10,000 todos); rows read in index order from a subquery reach the aggregate in that
   // order (json_agg is never run in parallel, which could interleave them).
   const query = isPostgres
-    ? sql<{ todos: string }>`select coalesce(json_agg(t), '[]')::text as todos from (
+    ? sql<{ todos: Buffer | string }>`select coalesce(json_agg(t), '[]')::text as todos from (
           select id, title, description, completed = 1 as completed, created_at as "createdAt", updated_at as "updatedAt"
           from todos where owner_id = ${ownerId} order by created_at, id) t`
-    : sql<{ todos: string }>`select coalesce(json_group_array(json_object(
+    : // As a blob, the text reaches the process as one Buffer, ready for the socket, instead of a
+      // string that is copied again into bytes on the way out.
+      sql<{ todos: Buffer }>`select cast(coalesce(json_group_array(json_object(
           'id', id, 'title', title, 'description', description, 'completed', iif(completed, json('true'), json('false')),
-          'createdAt', created_at, 'updatedAt', updated_at)), '[]') as todos
+          'createdAt', created_at, 'updatedAt', updated_at)), '[]') as blob) as todos
         from (select * from todos where owner_id = ${ownerId} order by created_at, id)`;
   const { rows } = await query.execute(db);
   return rows[0]?.todos ?? '[]';

@@ -29,7 +29,7 @@ describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {
       ids.set(title, (await createTodo(db, owner.id, { title, description: null, completed: n === 5 }, day(n))).id);
       await createTodo(db, other.id, { title: `not mine ${title}`, description: null, completed: false }, day(n + 1));
     }
-    const todos = JSON.parse(await allTodosJson(db, owner.id)) as Array<{ id: number; title: string; completed: boolean; createdAt: string }>;
+    const todos = JSON.parse(String(await allTodosJson(db, owner.id))) as Array<{ id: number; title: string; completed: boolean; createdAt: string }>;
     // b2 was inserted before b1 at the same time: the lower id comes first.
     expect(todos.map((todo) => todo.title)).toEqual(['a', 'b2', 'b1', 'c', 'd']);
     expect(todos.map((todo) => todo.id)).toEqual(['a', 'b2', 'b1', 'c', 'd'].map((title) => ids.get(title)));
