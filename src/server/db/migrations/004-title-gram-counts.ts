@@ -168,7 +168,13 @@ const POSTGRES_TRIGGERS = [
       postgresGramsOf('(select * from removed where exists (select from users where id = removed.owner_id))', '-1', '-(completed = 1)::integer'),
     ),
   ),
-  postgresTriggerFunction('todo_title_grams_update', postgresAddDeltaDroppingSpent(POSTGRES_UPDATE_DELTA)),
+  // Most updates change none of owner, title and completion (an edited description, a timestamp).
+  postgresTriggerFunction(
+    'todo_title_grams_update',
+    `if exists (select owner_id, title_key, completed from removed except all select owner_id, title_key, completed from added) then
+       ${postgresAddDeltaDroppingSpent(POSTGRES_UPDATE_DELTA)}
+     end if;`,
+  ),
   sql`create trigger todo_title_grams_insert after insert on todos
       referencing new table as added for each statement execute function todo_title_grams_insert()`,
   sql`create trigger todo_title_grams_delete after delete on todos
