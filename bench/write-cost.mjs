@@ -1,4 +1,4 @@
-// CPU time of the repository's writes (create, rename, toggle, delete) with and without the title
+// CPU time of the repository's writes (create, rename, toggle, description edit, delete) with and without the title
 // gram triggers of migration 004: the same calls on a database migrated up to 003 and one at the
 // latest schema. SQLite: this process's CPU (the database runs in it). PostgreSQL: the CPU of the
 // one backend serving a one-connection pool (/proc/<pid>/stat), so run it on the database's machine.
@@ -49,6 +49,7 @@ async function oneRound(kind, url, schema) {
   out.create = await timed(async (i) => ids.push((await createTodo(db, user.id, { title: todoTitle(i), description: null, completed: i % 4 === 0 })).id));
   out.rename = await timed((i) => updateTodo(db, user.id, ids[i], { title: todoTitle(i + 1) }));
   out.toggle = await timed((i) => updateTodo(db, user.id, ids[i], { completed: i % 4 !== 0 }));
+  out.describe = await timed((i) => updateTodo(db, user.id, ids[i], { description: `note ${i}` }));
   out.delete = await timed((i) => deleteTodo(db, user.id, ids[i]));
   await handle.close();
   return out;
@@ -59,7 +60,7 @@ async function engine(kind) {
   for (let round = 0; round < rounds; round++) {
     for (const schema of Object.keys(results)) {
       let url;
-      let drop = async () => undefined;
+      let drop;
       if (kind === 'sqlite') {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-write-cost-'));
         url = `sqlite:${path.join(dir, 'bench.db')}`;
@@ -77,7 +78,7 @@ async function engine(kind) {
     }
   }
   for (const [schema, list] of Object.entries(results)) {
-    const line = ['create', 'rename', 'toggle', 'delete'].map((op) => `${op} ${median(list.map((r) => r[op])).toFixed(0)} µs`).join(', ');
+    const line = ['create', 'rename', 'toggle', 'describe', 'delete'].map((op) => `${op} ${median(list.map((r) => r[op])).toFixed(0)} µs`).join(', ');
     console.log(`${kind} ${schema === 'latest' ? 'with gram triggers   ' : 'without (schema 003)'}: ${line}  (CPU per call, median of ${rounds} × ${rows})`);
   }
 }
