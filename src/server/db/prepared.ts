@@ -23,6 +23,12 @@ export type RunPrepared<Row> = (values: readonly unknown[]) => Promise<Row[]>;
 /** Shapes kept per database handle; only a client inventing sort orders could ever reach it. */
 const SHAPES_PER_DATABASE = 256;
 
+/**
+ * Most SQL texts given a statement name: each stays prepared on every PostgreSQL connection that
+ * ran it, and sort orders can be combined without end; texts beyond these run unnamed.
+ */
+const NAMED_STATEMENTS = 256;
+
 /** The SQL texts of compiled shapes → a statement name PostgreSQL connections prepare once (db/connect). */
 const statementNames = new Map<string, string>();
 
@@ -46,7 +52,7 @@ function compileShape<Row>(
     return value.index;
   });
   const arity = placeholders.length;
-  if (!statementNames.has(sql)) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
+  if (!statementNames.has(sql) && statementNames.size < NAMED_STATEMENTS) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
     return db.executeQuery<Row>(CompiledQuery.raw(sql, order.map((index) => values[index]))).then(({ rows }) => rows);

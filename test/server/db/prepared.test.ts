@@ -5,7 +5,7 @@
  * that replayed an earlier call's value would hand one user another user's rows.
  */
 import { sql } from 'kysely';
-import { prepared } from '../../../src/server/db/prepared';
+import { prepared, preparedStatementName } from '../../../src/server/db/prepared';
 import { createUser } from '../../../src/server/users/repository';
 import { createTodo } from '../../../src/server/todos/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
@@ -63,5 +63,24 @@ describe.each(dialectsUnderTest())('prepared queries on %s', (dialect) => {
     );
     expect(await run([ada])).toHaveLength(1);
     expect(() => run([ada, 1])).toThrow(/takes 1 values, got 2/);
+  });
+});
+
+describe('statement names', () => {
+  it('names a bounded number of SQL texts, so PostgreSQL connections never keep an endless number prepared', async () => {
+    const database = await createTestDatabase('sqlite');
+    try {
+      const { db } = database.handle;
+      const texts = Array.from({ length: 300 }, (_, i) =>
+        prepared(db, `test.names.${i}`, (param) => db.selectFrom('todos').select('id').where('owner_id', '=', param(0)).limit(sql.lit(i + 1))),
+      ).map((_run, i) => `select "id" from "todos" where "owner_id" = ? limit ${i + 1}`);
+      const named = texts.map(preparedStatementName).filter((name) => name !== undefined);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.length).toBeLessThan(texts.length);
+      expect(new Set(named).size).toBe(named.length);
+      expect(preparedStatementName(texts.at(-1)!)).toBeUndefined();
+    } finally {
+      await database.dispose();
+    }
   });
 });
