@@ -11,6 +11,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import type { Session } from '../../shared/api-types';
+import { createWantedFlag } from '../ui/wantedFlag';
 import type {
   sessionMachine,
   SessionEmitted,
@@ -77,17 +78,11 @@ interface Listening {
 export function createSessionStore(stored: Session | undefined): SessionStore {
   let view = storedView(stored);
   let actor: SessionActorRef | undefined;
-  let wanted = stored !== undefined;
+  const wanted = createWantedFlag(stored !== undefined);
   const waiting: SessionEvent[] = [];
   const listeners = new Set<() => void>();
-  const wantedListeners = new Set<() => void>();
   const listening = new Set<Listening>();
 
-  const want = () => {
-    if (wanted) return;
-    wanted = true;
-    wantedListeners.forEach((listener) => listener());
-  };
   const listen = (entry: Listening, to: SessionActorRef) => {
     entry.subscription = to.on(entry.type, entry.handler);
   };
@@ -98,19 +93,16 @@ export function createSessionStore(stored: Session | undefined): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    isWanted: () => wanted,
-    subscribeWanted(listener) {
-      wantedListeners.add(listener);
-      return () => wantedListeners.delete(listener);
-    },
-    prepare: want,
+    isWanted: wanted.isWanted,
+    subscribeWanted: wanted.subscribe,
+    prepare: wanted.want,
     send(event) {
       if (actor) {
         actor.send(event);
         return;
       }
       waiting.push(event);
-      want();
+      wanted.want();
     },
     on(type, handler) {
       const entry: Listening = { type, handler: handler as (event: SessionEmitted) => void };

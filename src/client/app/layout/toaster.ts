@@ -5,6 +5,7 @@
  * runs) or with the first toast; toasts asked for before it is up wait here and show in order.
  */
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
+import { createWantedFlag } from '../../ui/wantedFlag';
 
 export interface ToastHost {
   enqueue(message: SnackbarMessage, options: OptionsObject): SnackbarKey;
@@ -18,24 +19,16 @@ interface Pending {
 
 let host: ToastHost | undefined;
 let pending: Pending[] = [];
-let wanted = false;
 let lastKey = 0;
-const listeners = new Set<() => void>();
+const hostWanted = createWantedFlag();
 
 /** Mounts the toast host (loading its code) if it is not up yet. */
-export function prepareToasts(): void {
-  if (wanted) return;
-  wanted = true;
-  listeners.forEach((listener) => listener());
-}
+export const prepareToasts = hostWanted.want;
 
 /** For `useSyncExternalStore`: whether the host is wanted. */
-export const toastsWanted = (): boolean => wanted;
+export const toastsWanted = hostWanted.isWanted;
 
-export function subscribeToastsWanted(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeToastsWanted = hostWanted.subscribe;
 
 /** Shows a toast (notistack's options: variant, duration, action…) and returns its key. */
 export function showToast(message: SnackbarMessage, options: OptionsObject = {}): SnackbarKey {
