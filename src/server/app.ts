@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import qs from 'qs';
+import pino, { type Logger } from 'pino';
 import { createAuthenticate } from './auth/authenticate';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/types';
 import { toApiError } from './http/errors';
+import { createQueryStringParser } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
@@ -25,17 +26,6 @@ import { userRoutes } from './users/routes';
 
 export const BODY_LIMIT = 64 * 1024;
 
-/** Bracket syntax (Strapi's qs format), bounded so a hostile query cannot build a huge object. */
-const parseQuery = (text: string): Record<string, unknown> =>
-  qs.parse(text, {
-    depth: 4,
-    arrayLimit: 50,
-    parameterLimit: 200,
-    plainObjects: true,
-    allowPrototypes: false,
-    strictDepth: false,
-  });
-
 export interface BuildOptions {
   /** A shared limiter store (Redis) when several processes serve the same users. */
   limiterFactory?: LimiterFactory;
@@ -43,11 +33,30 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/** What the per-request line says of a request and its answer, as Fastify's own serializers do. */
+const requestSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+  res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+};
+
 /**
  * One info line per request, once it is answered (method, url, status, time, request id), instead
  * of Fastify's two: logging is a large share of a fast request's cost. Arrivals are logged at debug.
+ * The line is written by a logger without redaction: its fields are the serializers' above and
+ * never carry a header or a body, and redaction's wildcard paths made up a seventh of a small
+ * request's cost. Every other line (errors included) goes through the redacting logger.
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly requestLines: Logger) {
+    super();
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
   }
@@ -56,8 +65,23 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else reply.log.info(fields, 'request completed');
+    else this.requestLines.info({ reqId: request.id, ...fields }, 'request completed');
   }
+}
+
+/** The server's logger, which redacts secrets wherever they would appear, and the per-request line's. */
+function createLoggers(level: string, stream: BuildOptions['logStream']): { log: Logger; requestLines: Logger } {
+  // pino's own default destination (standard output, written asynchronously), shared by both.
+  const destination = (stream ?? pino.destination({ dest: process.stdout.fd || 1 })) as pino.DestinationStream;
+  const log = pino(
+    {
+      level,
+      serializers: { ...requestSerializers, err: pino.stdSerializers.err },
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
+    },
+    destination,
+  );
+  return { log, requestLines: pino({ level, serializers: requestSerializers }, destination) };
 }
 
 export async function buildApp(
@@ -65,23 +89,20 @@ export async function buildApp(
   db: Kysely<Database>,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const { log, requestLines } = createLoggers(config.logLevel, options.logStream);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(requestLines),
     // Errors the router raises before any route runs (an over-long or malformed path) skip the
     // error handler: without this they answer in Fastify's own shape and echo the path back.
     frameworkErrors: (error, _request, reply) => {
       const apiError = toApiError(error);
       void (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.toBody());
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: createQueryStringParser() },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,

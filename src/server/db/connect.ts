@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
-import { preparedStatementName } from './prepared';
+import { preparedStatementName, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -64,6 +64,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  runShapesOnSqlite(db, sqlite);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 

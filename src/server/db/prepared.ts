@@ -6,6 +6,7 @@
  * A shape is built with placeholders (`param(i)`) where the values go; the compiled SQL is kept
  * and each call binds its own values in the placeholders' order.
  */
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './types';
 
@@ -37,6 +38,60 @@ export const preparedStatementName = (sql: string): string | undefined => statem
 
 const shapesByDatabase = new WeakMap<Kysely<Database>, Map<string, RunPrepared<unknown>>>();
 
+/** The SQLite connection under a Kysely instance (db/connect registers it), for shapes to run on directly. */
+const sqliteUnder = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Lets the shapes of `db` run straight on its SQLite connection. Kysely's way to the connection
+ * (plugins, a connection mutex, several promise hops) and better-sqlite3's building of each row
+ * object from C++ cost more than SQLite takes to answer a page; a shape instead reads rows as
+ * arrays and builds them in JavaScript. While a transaction is open on the connection, shapes go
+ * through Kysely, which waits for the transaction's end like any other query.
+ */
+export function runShapesOnSqlite(db: Kysely<Database>, sqlite: SQLite.Database): void {
+  sqliteUnder.set(db, sqlite);
+}
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * Turns a row array into the object Kysely would have given. Generated from the statement's column
+ * names (ours, from the compiled SQL), so that every row gets one object of one fixed shape.
+ */
+function rowBuilder(columns: readonly string[]): RowBuilder {
+  const fields = columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+  return new Function('row', `return { ${fields} };`) as RowBuilder;
+}
+
+/** Runs compiled SQL straight on the SQLite connection (see runShapesOnSqlite). */
+function sqliteRunner<Row>(
+  sqlite: SQLite.Database,
+  sql: string,
+  viaKysely: (values: unknown[]) => Promise<Row[]>,
+): (values: unknown[]) => Promise<Row[]> {
+  let statement: SQLite.Statement<unknown[], unknown[]> | undefined;
+  let toRow: RowBuilder | undefined;
+  return (values) => {
+    if (sqlite.inTransaction) return viaKysely(values);
+    try {
+      if (!statement) {
+        statement = sqlite.prepare<unknown[], unknown[]>(sql);
+        if (statement.reader) {
+          statement.raw(true);
+          toRow = rowBuilder(statement.columns().map((column) => column.name));
+        }
+      }
+      if (!toRow) {
+        statement.run(values);
+        return Promise.resolve([]);
+      }
+      return Promise.resolve(statement.all(values).map(toRow) as Row[]);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
 function compileShape<Row>(
   db: Kysely<Database>,
   shape: string,
@@ -53,9 +108,12 @@ function compileShape<Row>(
   });
   const arity = placeholders.length;
   if (!statementNames.has(sql) && statementNames.size < NAMED_STATEMENTS) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
+  const viaKysely = (bound: unknown[]) => db.executeQuery<Row>(CompiledQuery.raw(sql, bound)).then(({ rows }) => rows);
+  const sqlite = sqliteUnder.get(db);
+  const run = sqlite ? sqliteRunner(sqlite, sql, viaKysely) : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
-    return db.executeQuery<Row>(CompiledQuery.raw(sql, order.map((index) => values[index]))).then(({ rows }) => rows);
+    return run(order.map((index) => values[index]));
   };
 }
 

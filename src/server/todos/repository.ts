@@ -23,6 +23,15 @@ const SORT_COLUMNS = {
   id: 'id',
 } as const;
 
+type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+/**
+ * From this offset on, a page first picks its rows' ids, then fetches those rows: SQLite would
+ * otherwise read every skipped row from the table (page 500 of 10: a fifth less work), while on
+ * the first pages the second step costs more than it saves.
+ */
+const DEFERRED_ROWS_FROM = 100;
+
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The values a list's scope binds, in the order scopedTodos places them: owner, title patterns, completion. */
@@ -35,11 +44,19 @@ function scopeValues(ownerId: number, query: Pick<ListQuery, 'titleContains' | '
 const scopeShape = (query: Pick<ListQuery, 'titleContains' | 'completed'>): string =>
   `${query.titleContains.length}${query.completed === undefined ? '' : 'c'}`;
 
+/**
+ * A bound value SQLite must not plan around. SQLite re-prepares (parses and plans again) a
+ * statement on every run in which a value it planned around was bound anew: a LIKE pattern or a
+ * LIMIT/OFFSET given as a bare parameter, which is most of a page's cost. Inside a cast, the value
+ * is only an operand; PostgreSQL reads the same SQL as it would the bare parameter.
+ */
+const unplanned = <T>(value: unknown, type: 'text' | 'bigint') => sql<T>`cast(${value} as ${sql.raw(type)})`;
+
 /** One owner's todos, narrowed by the filters of a query of that shape, with its values as params. */
 function scopedTodos(db: Db, param: Param, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
   let scoped = db.selectFrom('todos').where('owner_id', '=', param(0));
   query.titleContains.forEach((_needle, i) => {
-    scoped = scoped.where(sql<boolean>`title_key like ${param(1 + i)} escape '\\'`);
+    scoped = scoped.where(sql<boolean>`title_key like ${unplanned(param(1 + i), 'text')} escape '\\'`);
   });
   if (query.completed !== undefined) scoped = scoped.where('completed', '=', param(1 + query.titleContains.length));
   return scoped;
@@ -103,12 +120,22 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
   const { offset, limit } = offsetAndLimit(query.pagination);
   if (offset >= total) return { rows: [], total };
   const sort = withTieBreak(query.sort);
-  const shape = `todos.page:${scopeShape(query)}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}`;
+  const deferred = offset >= DEFERRED_ROWS_FROM;
+  const shape = `todos.page:${scopeShape(query)}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
   const values = scopeValues(ownerId, query);
   const run = prepared(db, shape, (param) => {
-    let page = scopedTodos(db, param, query).selectAll();
-    for (const key of sort) page = page.orderBy(SORT_COLUMNS[key.field], key.direction);
-    return page.limit(param(values.length)).offset(param(values.length + 1));
+    const ordered = <Q extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => Q }>(select: Q): Q =>
+      sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
+    const window = (select: ReturnType<typeof scopedTodos>) =>
+      ordered(select)
+        .limit(unplanned<number>(param(values.length), 'bigint'))
+        .offset(unplanned<number>(param(values.length + 1), 'bigint'));
+    if (!deferred) return window(scopedTodos(db, param, query)).selectAll();
+    // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
+    // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
+    // here would have the databases scan the owner's rows instead).
+    const pageIds = window(scopedTodos(db, param, query)).select('id');
+    return ordered(db.selectFrom('todos').selectAll().where('id', 'in', pageIds));
   });
   const rows = await run([...values, limit, offset]);
   return { rows, total };
