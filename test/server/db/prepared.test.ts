@@ -64,6 +64,26 @@ describe.each(dialectsUnderTest())('prepared queries on %s', (dialect) => {
     expect(await run([ada])).toHaveLength(1);
     expect(() => run([ada, 1])).toThrow(/takes 1 values, got 2/);
   });
+
+  it('waits for an open transaction instead of joining it: a write it acknowledges survives that transaction’s rollback', async () => {
+    const { db } = database.handle;
+    const [ada] = owners as [number, number];
+    const countTitled = (title: string) =>
+      db.selectFrom('todos').select((eb) => eb.fn.countAll<number>().as('n')).where('title', '=', title).executeTakeFirstOrThrow();
+    let concurrent: Promise<unknown> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('todos').values({ owner_id: ada, title: 'rolled back', title_key: 'rolled back', completed: 0, created_at: 'x', updated_at: 'x' }).execute();
+        // A prepared write (createTodo) from another request, while this transaction is open.
+        concurrent = createTodo(db, ada, { title: 'acknowledged', description: null, completed: false });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await concurrent;
+    expect(Number((await countTitled('rolled back')).n)).toBe(0);
+    expect(Number((await countTitled('acknowledged')).n)).toBe(1);
+  });
 });
 
 describe('statement names', () => {
