@@ -1,7 +1,7 @@
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
-import type { TodoRow } from '../db/types';
+import type { ListedTodo } from './repository';
 
-const attributesOf = (row: TodoRow): TodoAttributes => ({
+const attributesOf = (row: ListedTodo): TodoAttributes => ({
   title: row.title,
   description: row.description,
   completed: Boolean(row.completed),
@@ -9,4 +9,4 @@ const attributesOf = (row: TodoRow): TodoAttributes => ({
   updatedAt: row.updated_at,
 });
 
-export const toTodoEntity = (row: TodoRow): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });
+export const toTodoEntity = (row: ListedTodo): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });

@@ -115,7 +115,11 @@ async function countMatching(db: Db, ownerId: number, query: ListQuery): Promise
   return Number(row?.count ?? 0);
 }
 
-export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: TodoRow[]; total: number }> {
+/** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
+const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;
+export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
+
+export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
   const total = await countMatching(db, ownerId, query);
   const { offset, limit } = offsetAndLimit(query.pagination);
   if (offset >= total) return { rows: [], total };
@@ -130,12 +134,12 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
       ordered(select)
         .limit(unplanned<number>(param(values.length), 'bigint'))
         .offset(unplanned<number>(param(values.length + 1), 'bigint'));
-    if (!deferred) return window(scopedTodos(db, param, query)).selectAll();
+    if (!deferred) return window(scopedTodos(db, param, query)).select(LISTED_COLUMNS);
     // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
     // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
     // here would have the databases scan the owner's rows instead).
     const pageIds = window(scopedTodos(db, param, query)).select('id');
-    return ordered(db.selectFrom('todos').selectAll().where('id', 'in', pageIds));
+    return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).where('id', 'in', pageIds));
   });
   const rows = await run([...values, limit, offset]);
   return { rows, total };

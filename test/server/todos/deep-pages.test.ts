@@ -83,7 +83,6 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       const query: ListQuery = { pagination: { kind: 'offset', start: 203, limit: 17 }, titleContains: [], completed: undefined, sort };
       const { rows } = await listTodos(database.handle.db, ownerId, query);
       expect(rows.map((row) => row.id)).toEqual(expected.slice(203, 220));
-      expect(rows.every((row) => row.owner_id === ownerId)).toBe(true);
     },
   );
 
