@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
-import { preparedStatementName, runShapesOnSqlite } from './prepared';
+import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -74,26 +74,9 @@ function loadPg(): typeof Pg {
   return require('pg') as typeof Pg;
 }
 
-/**
- * A pg client class that runs the SQL of prepared shapes (db/prepared) as named statements: each
- * connection has PostgreSQL parse and plan them once instead of on every call.
- */
-function preparingClient(pg: typeof Pg): typeof Pg.Client {
-  return class PreparingClient extends pg.Client {
-    // pg's query() has many overloads; Kysely calls it as query(text, values).
-    override query(...args: unknown[]): never {
-      const [text, values] = args;
-      const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined;
-      const call = super.query as (...callArgs: unknown[]) => never;
-      return name ? call.call(this, { name, text, values }) : call.apply(this, args);
-    }
-  };
-}
-
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
   const pg = loadPg();
   const pool = new pg.Pool({
-    Client: preparingClient(pg),
     connectionString,
     max: options.postgresPoolSize ?? 10,
     connectionTimeoutMillis: 3000,
@@ -103,6 +86,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
   // pool discards it and the next query opens a fresh connection.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  runShapesOnPostgres(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

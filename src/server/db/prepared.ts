@@ -8,6 +8,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type * as Pg from 'pg';
 import type { Database } from './types';
 
 /** Stands for the value at `index` while a shape is compiled. */
@@ -30,7 +31,7 @@ const SHAPES_PER_DATABASE = 256;
  */
 const NAMED_STATEMENTS = 256;
 
-/** The SQL texts of compiled shapes → a statement name PostgreSQL connections prepare once (db/connect). */
+/** The SQL texts of compiled shapes → the name PostgreSQL connections keep them prepared under. */
 const statementNames = new Map<string, string>();
 
 /** The name under which a connection may keep `sql` prepared, if it is the text of a shape. */
@@ -40,6 +41,18 @@ const shapesByDatabase = new WeakMap<Kysely<Database>, Map<string, RunPrepared<u
 
 /** The SQLite connection under a Kysely instance (db/connect registers it), for shapes to run on directly. */
 const sqliteUnder = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The PostgreSQL pool under a Kysely instance (db/connect registers it). */
+const poolUnder = new WeakMap<Kysely<Database>, Pg.Pool>();
+
+/**
+ * Lets the shapes of `db` run straight on its pool: each as a named statement that every
+ * connection parses and plans once, its rows read as arrays. Each call takes a connection of its
+ * own from the pool, as Kysely's queries do, so it never runs inside another call's transaction.
+ */
+export function runShapesOnPostgres(db: Kysely<Database>, pool: Pg.Pool): void {
+  poolUnder.set(db, pool);
+}
 
 /**
  * Lets the shapes of `db` run straight on its SQLite connection. Kysely's way to the connection
@@ -61,6 +74,16 @@ type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 function rowBuilder(columns: readonly string[]): RowBuilder {
   const fields = columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
   return new Function('row', `return { ${fields} };`) as RowBuilder;
+}
+
+/** Runs compiled SQL straight on the pool, as the named statement `name` when it has one. */
+function postgresRunner<Row>(pool: Pg.Pool, sql: string, name: string | undefined): (values: unknown[]) => Promise<Row[]> {
+  let toRow: RowBuilder | undefined;
+  return async (values) => {
+    const result = await pool.query<unknown[]>({ ...(name ? { name } : {}), text: sql, values, rowMode: 'array' });
+    toRow ??= rowBuilder(result.fields.map((field) => field.name));
+    return result.rows.map(toRow) as Row[];
+  };
 }
 
 /** Runs compiled SQL straight on the SQLite connection (see runShapesOnSqlite). */
@@ -110,7 +133,12 @@ function compileShape<Row>(
   if (!statementNames.has(sql) && statementNames.size < NAMED_STATEMENTS) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
   const viaKysely = (bound: unknown[]) => db.executeQuery<Row>(CompiledQuery.raw(sql, bound)).then(({ rows }) => rows);
   const sqlite = sqliteUnder.get(db);
-  const run = sqlite ? sqliteRunner(sqlite, sql, viaKysely) : viaKysely;
+  const pool = poolUnder.get(db);
+  const run = sqlite
+    ? sqliteRunner(sqlite, sql, viaKysely)
+    : pool
+      ? postgresRunner<Row>(pool, sql, statementNames.get(sql))
+      : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
     return run(order.map((index) => values[index]));
