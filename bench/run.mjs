@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cannon, median, sequential } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
-import { login, root, rssMiB, sampleRss, startFlags, startServer } from './lib/server.mjs';
+import { cpuSeconds, login, root, rssMiB, sampleRss, startFlags, startServer } from './lib/server.mjs';
 import { measureGenerate } from './lib/generate-time.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
@@ -128,11 +128,14 @@ async function benchEngine(engine, tmp, shared) {
     for (let run = 1; run <= settings.runs; run++) {
       for (const scenario of LOAD_SCENARIOS) {
         const stopSampling = sampleRss(server.pid);
+        const cpuBefore = cpuSeconds(server.pid);
         const result = await cannon({ origin: server.origin, path: scenario.path, jwt, connections: settings.connections, duration: settings.duration });
+        // The server's own CPU per answered request: the machine's speed, apart from the load generator's.
+        const cpuUsPerRequest = ((cpuSeconds(server.pid) - cpuBefore) / result.requests) * 1e6;
         const peak = stopSampling();
         peakRss = Math.max(peakRss, peak);
-        runs[scenario.id].push({ ...result, peakRssMiB: peak });
-        log(`   run ${run} ${scenario.id.padEnd(8)} ${Math.round(result.reqPerSec).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  RSS ≤ ${round(peak)} MiB${result.non2xx || result.errors ? `  non-2xx ${result.non2xx} errors ${result.errors}` : ''}`);
+        runs[scenario.id].push({ ...result, peakRssMiB: peak, cpuUsPerRequest });
+        log(`   run ${run} ${scenario.id.padEnd(8)} ${Math.round(result.reqPerSec).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  RSS ≤ ${round(peak)} MiB  server CPU ${Math.round(cpuUsPerRequest)} µs/request${result.non2xx || result.errors ? `  non-2xx ${result.non2xx} errors ${result.errors}` : ''}`);
       }
     }
     out.load = Object.fromEntries(
@@ -145,6 +148,7 @@ async function benchEngine(engine, tmp, shared) {
           non2xx: r.reduce((n, x) => n + x.non2xx, 0),
           errors: r.reduce((n, x) => n + x.errors + x.timeouts, 0),
           peakRssMiB: round(Math.max(...r.map((x) => x.peakRssMiB))),
+          cpuUsPerRequest: round(median(r.map((x) => x.cpuUsPerRequest)), 0),
           runs: r.map((x) => ({ reqPerSec: round(x.reqPerSec, 0), p50: x.latency.p50, p99: x.latency.p99 })),
         }];
       }),
@@ -309,7 +313,8 @@ function tableFor(e) {
     const r = e.load[s.id];
     const target = [s.minRps && `≥ ${s.minRps.toLocaleString('en')} req/s`, s.maxP99 && `p99 ≤ ${s.maxP99} ms`].filter(Boolean).join(', ');
     const ok = r.reqPerSec >= s.minRps && (!s.maxP99 || r.p99 <= s.maxP99) && r.non2xx === 0 && r.errors === 0;
-    rows.push([s.label, target, `${r.reqPerSec.toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`, pass(ok)]);
+    const cpu = Number.isFinite(r.cpuUsPerRequest) ? `; server CPU ${r.cpuUsPerRequest} µs/request` : '';
+    rows.push([s.label, target, `${r.reqPerSec.toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${cpu}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`, pass(ok)]);
   }
   const pop = e.populateSequential;
   rows.push(['populate=todos, one at a time', '≤ 40 ms each', `p50 ${pop.p50} ms, p99 ${pop.p99} ms (${Math.round(pop.bytes / 1024)} KiB)`, pass(pop.p99 <= 40)]);

@@ -28,6 +28,20 @@ export function rssMiB(pid) {
   }
 }
 
+/** CPU seconds (user + system, all threads) a process has used so far, or NaN once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in on every architecture Node runs on here. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Samples RSS every `everyMs` until stopped; returns the peak. */
 export function sampleRss(pid, everyMs = 100) {
   let peak = rssMiB(pid);
