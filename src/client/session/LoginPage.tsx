@@ -1,13 +1,12 @@
 /** Login: email and password; the session machine makes the call, toasts and redirects. */
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { LoginForm } from '../../shared/schemas';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { lazyResolver, prepareValidation } from './lazyResolver';
+import { lazyResolver } from './lazyResolver';
 import { useSessionHandle, useSessionView } from './SessionProvider';
+import { useAuthForm } from './useAuthForm';
 
 export interface LoginViewProps {
   submitting: boolean;
@@ -24,20 +23,9 @@ export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: Lo
   const {
     register,
     handleSubmit,
-    trigger,
     formState: { errors },
-  } = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { identifier: '', password: '', ...initialValues },
-  });
-  useEffect(() => {
-    if (initialValues) void trigger();
-  }, [initialValues, trigger]);
-  const prepare = () => {
-    prepareValidation();
-    onPrepare?.();
-  };
+    prepare,
+  } = useAuthForm({ resolver, emptyValues: { identifier: '', password: '' }, initialValues, onPrepare });
   return (
     <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
       <form

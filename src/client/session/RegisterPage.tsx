@@ -1,13 +1,12 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { RegisterForm } from '../../shared/schemas';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
 import { FormTextField } from './FormTextField';
-import { lazyResolver, prepareValidation } from './lazyResolver';
+import { lazyResolver } from './lazyResolver';
 import { useSessionHandle, useSessionView } from './SessionProvider';
+import { useAuthForm } from './useAuthForm';
 
 export interface RegisterViewProps {
   submitting: boolean;
@@ -32,20 +31,9 @@ export function RegisterView({
   const {
     register,
     handleSubmit,
-    trigger,
     formState: { errors },
-  } = useForm({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', username: '', password: '', ...initialValues },
-  });
-  useEffect(() => {
-    if (initialValues) void trigger();
-  }, [initialValues, trigger]);
-  const prepare = () => {
-    prepareValidation();
-    onPrepare?.();
-  };
+    prepare,
+  } = useAuthForm({ resolver, emptyValues: { email: '', username: '', password: '' }, initialValues, onPrepare });
   return (
     <AuthCard
       title="Register to get access!"
