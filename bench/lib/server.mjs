@@ -28,6 +28,9 @@ export function rssMiB(pid) {
   }
 }
 
+/** Linux's USER_HZ, which /proc/<pid>/stat counts in on every architecture Node runs on here. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** CPU seconds (user + system, all threads) a process has used so far, or NaN once it is gone. */
 export function cpuSeconds(pid) {
   try {
@@ -38,9 +41,6 @@ export function cpuSeconds(pid) {
     return NaN;
   }
 }
-
-/** Linux's USER_HZ, which /proc/<pid>/stat counts in on every architecture Node runs on here. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Samples RSS every `everyMs` until stopped; returns the peak. */
 export function sampleRss(pid, everyMs = 100) {
