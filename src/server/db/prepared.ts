@@ -137,7 +137,7 @@ function compileShape<Row>(
   const run = sqlite
     ? sqliteRunner(sqlite, sql, viaKysely)
     : pool
-      ? postgresRunner<Row>(pool, sql, statementNames.get(sql))
+      ? postgresRunner<Row>(pool, sql, preparedStatementName(sql))
       : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
