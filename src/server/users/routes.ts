@@ -5,6 +5,7 @@ import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
 import { createGate } from '../http/gate';
+import { collectAfterLargeAnswers } from '../http/young-collection';
 import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
 import { allTodosJson } from '../todos/repository';
 import { toUser } from './present';
@@ -33,8 +34,12 @@ function wantsTodos(populate: unknown): boolean {
  */
 const FULL_LIST_SLOTS = 2;
 
+/** Whole-list bytes sent between two collections of the young generation (see young-collection). */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
+
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
   const fullLists = createGate(FULL_LIST_SLOTS);
+  const largeAnswers = collectAfterLargeAnswers(COLLECT_EVERY_BYTES);
   api.get(
     '/users/me',
     {
@@ -63,9 +68,11 @@ export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContex
       // between the user's fields and the closing brace: no copy of the whole document is made.
       const todos = await allTodosJson(db, user.id);
       const head = `${JSON.stringify(toUser(user)).slice(0, -1)},"todos":`;
+      const bytes = Buffer.byteLength(head) + Buffer.byteLength(todos) + 1;
+      reply.raw.once('close', () => largeAnswers.sent(bytes));
       return reply
         .type('application/json; charset=utf-8')
-        .header('content-length', Buffer.byteLength(head) + Buffer.byteLength(todos) + 1)
+        .header('content-length', bytes)
         .send(Readable.from([head, todos, '}'], { objectMode: false }));
     },
   );
