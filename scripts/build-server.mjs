@@ -1,5 +1,13 @@
-// Bundles the server's TypeScript into one ESM file; packages stay in node_modules.
+// Bundles the server's TypeScript into one ESM file; packages stay in node_modules, but for Kysely.
 import { build } from 'esbuild';
+
+/**
+ * Packages bundled into the server's file. Kysely ships as some 300 ES modules, and every module
+ * the server loads keeps its records in memory: bundled, the idle server's RSS is ~6 MiB lower
+ * (83 → 77 MiB measured, `npm start`'s flags). Bundling the CommonJS packages as well saved
+ * nothing more (their wrappers cost what the module records did).
+ */
+const BUNDLED_PACKAGES = /^kysely(\/|$)/;
 
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/admin.ts'],
@@ -9,7 +17,14 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  packages: 'external',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, ({ path }) => (BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true }));
+      },
+    },
+  ],
   // Packages the server loads only when needed (pg) are required lazily; ESM has no require of its own.
   banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
   sourcemap: true,
