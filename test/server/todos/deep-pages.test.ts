@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  *
- * Pages far into a list are read in two steps (their ids from the sort's index, then those rows):
+ * Pages far into a list, and title searches sorted by title, are read in two steps (their ids from
+ * the sort's index, then those rows):
  * every page, before and after that switch, must hold exactly the rows of one ordering of the
  * owner's todos, for every sort order and filter, and never another user's.
  */
@@ -95,6 +96,21 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     const { rows, total } = await listTodos(database.handle.db, ownerId, query);
     expect(total).toBe(expected.length);
     expect(rows.map((row) => row.id)).toEqual(expected.slice(100, 200));
+  });
+
+  it.each(['asc', 'desc'] as const)('reads the first pages of a title search sorted by title:%s in two steps too', async (direction) => {
+    const sort: SortKey[] = [{ field: 'title', direction }];
+    const matching = mine.filter((row) => row.title.toLowerCase().includes('ha'));
+    const expected = expectedOrder(matching, sort).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(30);
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: ['HA'], completed: undefined, sort };
+      const { rows, total } = await listTodos(database.handle.db, ownerId, query);
+      expect(total).toBe(matching.length);
+      seen.push(...rows.map((row) => row.id));
+    }
+    expect(seen).toEqual(expected.slice(0, 30));
   });
 
   it('answers a deep page past the end with no rows and the true total', async () => {

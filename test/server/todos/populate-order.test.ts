@@ -10,6 +10,13 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../sup
 
 jest.setTimeout(60_000);
 
+type Todo = { id: number; title: string; completed: boolean; createdAt: string };
+
+/** The whole list's JSON text (a Buffer from SQLite, a string from PostgreSQL). */
+async function listText(db: TestDatabase['handle']['db'], ownerId: number): Promise<string> {
+  return String(await allTodosJson(db, ownerId));
+}
+
 describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -29,11 +36,33 @@ describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {
       ids.set(title, (await createTodo(db, owner.id, { title, description: null, completed: n === 5 }, day(n))).id);
       await createTodo(db, other.id, { title: `not mine ${title}`, description: null, completed: false }, day(n + 1));
     }
-    const todos = JSON.parse(String(await allTodosJson(db, owner.id))) as Array<{ id: number; title: string; completed: boolean; createdAt: string }>;
+    const todos = JSON.parse(await listText(db, owner.id)) as Todo[];
     // b2 was inserted before b1 at the same time: the lower id comes first.
     expect(todos.map((todo) => todo.title)).toEqual(['a', 'b2', 'b1', 'c', 'd']);
     expect(todos.map((todo) => todo.id)).toEqual(['a', 'b2', 'b1', 'c', 'd'].map((title) => ids.get(title)));
     expect(todos.map((todo) => todo.completed)).toEqual([false, false, false, true, false]);
     expect(todos[0]?.createdAt).toBe(day(1).toISOString());
+  });
+  it('keeps that order in a long list with many equal creation times, every todo once', async () => {
+    const { db } = database.handle;
+    const owner = await createUser(db, { username: 'long', email: 'long@example.com', passwordHash: 'x' });
+    // 450 todos, three to a creation second, inserted in a shuffled order so that ids do not follow creation times; quotes and non-ASCII in the titles.
+    const order = Array.from({ length: 450 }, (_, i) => (i * 7) % 450);
+    const created: Todo[] = [];
+    for (const i of order) {
+      const at = new Date(Date.UTC(2026, 1, 1, 0, 0, Math.floor(i / 3)));
+      const row = await createTodo(db, owner.id, { title: `Todo "${i}" — é`, description: null, completed: false }, at);
+      created.push({ id: row.id, title: row.title, completed: false, createdAt: at.toISOString() });
+    }
+    const expected = [...created].sort((a, b) => (a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1));
+    const todos = JSON.parse(await listText(db, owner.id)) as Todo[];
+    expect(todos.map((todo) => todo.id)).toEqual(expected.map((todo) => todo.id));
+    expect(todos.map((todo) => todo.title)).toEqual(expected.map((todo) => todo.title));
+  });
+
+  it('gives an empty array for a user without todos', async () => {
+    const { db } = database.handle;
+    const owner = await createUser(db, { username: 'empty', email: 'empty@example.com', passwordHash: 'x' });
+    expect(JSON.parse(await listText(db, owner.id))).toEqual([]);
   });
 });
