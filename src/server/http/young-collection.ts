@@ -1,8 +1,8 @@
 /**
  * Frees the memory of large answers soon after they leave.
  *
- * A whole-list answer (users/me?populate=todos: 1.6 MB at 10,000 todos) reaches the socket as one
- * Buffer. V8 frees a Buffer's memory only when a collection finds the Buffer dead, and the young
+ * A whole-list answer (users/me?populate=todos: 1.6 MB at 10,000 todos) comes from SQLite as one
+ * Buffer (from PostgreSQL as one string, which lives in V8's heap and is left to V8). V8 frees a Buffer's memory only when a collection finds the Buffer dead, and the young
  * generation's collections come from JavaScript allocating objects, which such an answer barely
  * does: measured under 50 clients asking for their lists, 40–66 MiB of sent answers waited for a
  * collection and the server's RSS peaked 60–90 MiB above what the other calls need. A collection

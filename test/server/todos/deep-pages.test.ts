@@ -2,9 +2,9 @@
  * @jest-environment node
  *
  * Pages far into a list, and title searches sorted by title, are read in two steps (their ids from
- * the sort's index, then those rows):
- * every page, before and after that switch, must hold exactly the rows of one ordering of the
- * owner's todos, for every sort order and filter, and never another user's.
+ * the sort's index, then those rows): every page, before and after that switch, must hold exactly
+ * the rows of one ordering of the owner's todos, for every sort order and filter, and never another
+ * user's.
  */
 import { createTodo, listTodos } from '../../../src/server/todos/repository';
 import { type ListQuery, type SortKey } from '../../../src/server/todos/query';
@@ -98,7 +98,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     expect(rows.map((row) => row.id)).toEqual(expected.slice(100, 200));
   });
 
-  it.each(['asc', 'desc'] as const)('reads the first pages of a title search sorted by title:%s in two steps too', async (direction) => {
+  it.each(['asc', 'desc'] as const)('holds the matching rows in order on the first pages of a title search sorted by title:%s', async (direction) => {
     const sort: SortKey[] = [{ field: 'title', direction }];
     const matching = mine.filter((row) => row.title.toLowerCase().includes('ha'));
     const expected = expectedOrder(matching, sort).map((row) => row.id);
