@@ -101,6 +101,43 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
     );
   });
 
+  it('a page carries the same total as a page past the end, whichever way the list is counted', async () => {
+    const { db } = database.handle;
+    const owner = await createUser(db, { username: 'pages', email: 'pages@example.com', passwordHash: 'x' });
+    const other = await createUser(db, { username: 'pagesother', email: 'pagesother@example.com', passwordHash: 'x' });
+    const titles = ['Read mail', 'Rest', 'write report', 'zzz', 'ready', 'tree', 'prepare', 'Free time'];
+    for (const [i, title] of titles.entries()) {
+      await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0 });
+      await createTodo(db, other.id, { title, description: null, completed: true });
+    }
+    const expected = async (where: ReturnType<typeof sql>) =>
+      Number((await sql<{ n: number }>`select count(*) as n from todos where owner_id = ${owner.id} and ${where}`.execute(db)).rows[0]?.n);
+    // Owner counters (with each completion filter), a 1- and a 2-character gram, a longer needle
+    // and two needles (counted row by row).
+    const lists: [string, ReturnType<typeof sql>][] = [
+      ['', sql`1 = 1`],
+      ['filters[completed][$eq]=true', sql`completed = 1`],
+      ['filters[completed][$eq]=false', sql`completed = 0`],
+      ['filters[title][$contains]=e', sql`title_key like '%e%'`],
+      ['filters[title][$contains]=RE&filters[completed][$eq]=false', sql`title_key like '%re%' and completed = 0`],
+      ['filters[title][$contains]=rea', sql`title_key like '%rea%'`],
+      ['filters[title][$contains]=rea&filters[completed][$eq]=true', sql`title_key like '%rea%' and completed = 1`],
+      ['filters[title][$contains]=e&filters[completed][$eq]=true', sql`title_key like '%e%' and completed = 1`],
+      ['filters[title][$contains]=r&filters[title][$containsi]=E', sql`title_key like '%r%' and title_key like '%e%'`],
+    ];
+    for (const [filters, where] of lists) {
+      const total = await expected(where);
+      expect(total).toBeGreaterThan(0);
+      const page = (pagination: string) => listTodos(db, owner.id, parseListQuery(qs.parse(`${filters}&${pagination}`)));
+      const first = await page('pagination[page]=1&pagination[pageSize]=2');
+      expect([filters, first.total, first.rows.length]).toEqual([filters, total, Math.min(2, total)]);
+      const beyond = await page('pagination[page]=50&pagination[pageSize]=2');
+      expect([filters, beyond.total, beyond.rows.length]).toEqual([filters, total, 0]);
+      const deep = await page('pagination[start]=120&pagination[limit]=1');
+      expect([filters, deep.total]).toEqual([filters, total]);
+    }
+  });
+
   it('a todo another process writes with plain SQL is counted too', async () => {
     const { db } = database.handle;
     const owner = await createUser(db, { username: 'sqlwriter', email: 'sqlwriter@example.com', passwordHash: 'x' });
