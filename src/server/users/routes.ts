@@ -5,7 +5,7 @@ import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
 import { createGate } from '../http/gate';
-import { collectAfterLargeAnswers } from '../http/young-collection';
+import { collectAfterLargeAnswers } from '../http/answer-collection';
 import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
 import { allTodosJson } from '../todos/repository';
 import { toUser } from './present';
@@ -34,8 +34,8 @@ function wantsTodos(populate: unknown): boolean {
  */
 const FULL_LIST_SLOTS = 2;
 
-/** Whole-list bytes sent between two collections of the young generation (see young-collection). */
-const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
+/** Whole-list bytes sent between two full garbage collections (see http/answer-collection). */
+const COLLECT_EVERY_BYTES = 16 * 1024 * 1024;
 
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
   const fullLists = createGate(FULL_LIST_SLOTS);
