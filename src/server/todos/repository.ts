@@ -78,6 +78,9 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
+/** A list's count as read: a counter row's total and completed (pickCount answers from them), or the count itself. */
+type CounterValues = { total_count: number | bigint | string | null; completed_count: number | bigint | string | null };
+
 /** Total and completed counts read from a counter table: the answer for each completion filter. */
 function pickCount(counts: CounterValues | undefined, completed: boolean | undefined): number {
   const total = Number(counts?.total_count ?? 0);
@@ -97,9 +100,6 @@ function countableGram(query: ListQuery): string | undefined {
   const length = [...key].length;
   return length === 1 || length === 2 ? key : undefined;
 }
-
-/** A list's count as read: a counter row's total and completed (pickCount answers from them), or the count itself. */
-type CounterValues = { total_count: number | bigint | string | null; completed_count: number | bigint | string | null };
 
 /**
  * The exact number of todos a list matches, as the columns of one row of `total_count` and
@@ -132,7 +132,7 @@ function countColumns(db: Db, param: Param, query: ListQuery, gramAt: number) {
   };
 }
 
-/** The count of a list whose filters a counter answers for each completion value, or the count itself. */
+/** A list's total from its count columns: the counted rows, or the counter's figure for the completion filter. */
 function countFrom(counts: CounterValues | undefined, query: ListQuery): number {
   const countedRows = query.titleContains.length > 0 && countableGram(query) === undefined;
   return countedRows ? Number(counts?.total_count ?? 0) : pickCount(counts, query.completed);
