@@ -1,5 +1,5 @@
 /** Todo persistence. Every function takes the owner's id and never reads or writes another user's rows. */
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type AliasedExpression, type Kysely } from 'kysely';
 import { prepared, type Param } from '../db/prepared';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
@@ -78,82 +78,77 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
-/** A list's count as read: a counter row's total and completed (pickCount answers from them), or the count itself. */
-type CounterValues = { total_count: number | bigint | string | null; completed_count: number | bigint | string | null };
-
-/** Total and completed counts read from a counter table: the answer for each completion filter. */
-function pickCount(counts: CounterValues | undefined, completed: boolean | undefined): number {
-  const total = Number(counts?.total_count ?? 0);
-  const done = Number(counts?.completed_count ?? 0);
-  if (completed === undefined) return total;
-  return completed ? done : total - done;
-}
+/**
+ * Where a list's exact total comes from. Without a title search it is the owner's count kept by
+ * the triggers of migration 003 ('owner'); a search for one needle of 1 or 2 characters is a gram
+ * count kept by those of migration 004 ('gram'; both constant time); any other search counts the
+ * owner's matching rows ('rows').
+ */
+type CountSource = { kind: 'owner' } | { kind: 'gram'; gram: string } | { kind: 'rows' };
 
 /**
- * The gram a single title needle can be counted by (migration 004 keeps 1- and 2-character ones),
- * or undefined. Its key is what the LIKE pattern matches literally, so `%`, `_` and `\` are grams
- * like any other character; lengths are in code points, as the databases count them.
+ * A query's count source. A single title needle is counted by its gram when it has 1 or 2
+ * characters (migration 004 keeps those); the gram is what the LIKE pattern matches literally, so
+ * `%`, `_` and `\` are grams like any other character; lengths are in code points, as the
+ * databases count them.
  */
-function countableGram(query: ListQuery): string | undefined {
-  if (query.titleContains.length !== 1) return undefined;
+function countSource(query: ListQuery): CountSource {
+  if (query.titleContains.length === 0) return { kind: 'owner' };
+  if (query.titleContains.length > 1) return { kind: 'rows' };
   const key = titleKey(query.titleContains[0]!);
   const length = [...key].length;
-  return length === 1 || length === 2 ? key : undefined;
+  return length === 1 || length === 2 ? { kind: 'gram', gram: key } : { kind: 'rows' };
 }
+
+/** The count columns as read: a counter's total and completed, or the rows counted (total only). */
+type CountValue = number | bigint | string | null;
+type CountValues = { total_count: CountValue; completed_count: CountValue };
 
 /**
- * The exact number of todos a list matches, as the columns of one row of `total_count` and
- * `completed_count` (see pickCount). Without a title search it is the owner's count kept by the
- * triggers of migration 003, and a search for one needle of 1 or 2 characters is a gram count
- * kept by those of migration 004 (both constant time); any other search counts the owner's
- * matching rows (then total_count is the answer, whatever the completion filter).
- *
- * Subqueries that read only the owner's values (`param` as scopeValues places them, plus the gram
- * at `gramAt`), so the same columns can be selected alone or beside a page's rows.
+ * The count of a list as the columns `total_count` and `completed_count` of one row: subqueries
+ * reading only the owner's values (`param` as scopeValues places them; a gram comes right after
+ * them), so the same columns can be selected alone or beside a page's rows.
  */
-function countColumns(db: Db, param: Param, query: ListQuery, gramAt: number) {
-  return (eb: ExpressionBuilder<Database, 'todos'>) => {
-    if (query.titleContains.length === 0) {
-      const counter = eb.selectFrom('todo_counts').where('todo_counts.owner_id', '=', param(0));
-      return [counter.select('todo_counts.total').as('total_count'), counter.select('todo_counts.completed').as('completed_count')];
-    }
-    if (countableGram(query) !== undefined) {
-      const counter = eb
-        .selectFrom('todo_title_grams')
-        .where('todo_title_grams.owner_id', '=', param(0))
-        .where('todo_title_grams.gram', '=', param(gramAt));
-      return [
-        counter.select('todo_title_grams.total').as('total_count'),
-        counter.select('todo_title_grams.completed').as('completed_count'),
-      ];
-    }
-    const counted = scopedTodos(db, param, query).select((count) => count.fn.countAll().as('count'));
-    return [counted.as('total_count'), sql<null>`null`.as('completed_count')];
-  };
+function countColumns(db: Db, param: Param, query: ListQuery, source: CountSource): AliasedExpression<CountValue, keyof CountValues>[] {
+  if (source.kind === 'rows') {
+    const counted = scopedTodos(db, param, query).select((eb) => eb.fn.countAll().as('count'));
+    return [counted.$asScalar().as('total_count'), sql<null>`null`.as('completed_count')];
+  }
+  if (source.kind === 'owner') {
+    const counter = db.selectFrom('todo_counts').where('owner_id', '=', param(0));
+    return [counter.select('total').$asScalar().as('total_count'), counter.select('completed').$asScalar().as('completed_count')];
+  }
+  const counter = db.selectFrom('todo_title_grams').where('owner_id', '=', param(0)).where('gram', '=', param(scopeValueCount(query)));
+  return [counter.select('total').$asScalar().as('total_count'), counter.select('completed').$asScalar().as('completed_count')];
 }
 
-/** A list's total from its count columns: the counted rows, or the counter's figure for the completion filter. */
-function countFrom(counts: CounterValues | undefined, query: ListQuery): number {
-  const countedRows = query.titleContains.length > 0 && countableGram(query) === undefined;
-  return countedRows ? Number(counts?.total_count ?? 0) : pickCount(counts, query.completed);
+/** A list's total from its count columns: the rows counted, or the counter's figure for the completion filter. */
+function totalFrom(counts: CountValues | undefined, query: ListQuery, source: CountSource): number {
+  const total = Number(counts?.total_count ?? 0);
+  if (source.kind === 'rows' || query.completed === undefined) return total;
+  const done = Number(counts?.completed_count ?? 0);
+  return query.completed ? done : total - done;
 }
 
-/** The values the count columns of `query` bind after its scope's: the gram, when one counts it. */
-const countValues = (query: ListQuery): unknown[] => {
-  const gram = countableGram(query);
-  return gram === undefined ? [] : [gram];
-};
+/** How many values a list's scope binds (see scopeValues). */
+const scopeValueCount = (query: ListQuery): number => 1 + query.titleContains.length + (query.completed === undefined ? 0 : 1);
+
+/** The values a list's scope and count columns bind: the scope's, then the gram when one counts it. */
+function listValues(ownerId: number, query: ListQuery, source: CountSource): unknown[] {
+  const values = scopeValues(ownerId, query);
+  return source.kind === 'gram' ? [...values, source.gram] : values;
+}
 
 /** The exact number of todos a list matches, read alone (see countColumns). */
-async function countMatching(db: Db, ownerId: number, query: ListQuery): Promise<number> {
+async function countMatching(db: Db, ownerId: number, query: ListQuery, source: CountSource): Promise<number> {
   // The owner's counter row is all a list without a search reads: its filters bind nothing.
-  const values = query.titleContains.length === 0 ? [ownerId] : [...scopeValues(ownerId, query), ...countValues(query)];
-  const shape = query.titleContains.length === 0 ? 'todos.count' : `todos.count:${scopeShape(query)}${countableGram(query) === undefined ? '' : ':gram'}`;
-  const run = prepared(db, shape, (param) =>
-    db.selectNoFrom((eb) => countColumns(db, param, query, values.length - 1)(eb as ExpressionBuilder<Database, 'todos'>)),
+  const owner = source.kind === 'owner';
+  const values = owner ? [ownerId] : listValues(ownerId, query, source);
+  const run = prepared(db, owner ? 'todos.count' : `todos.count:${scopeShape(query)}:${source.kind}`, (param) =>
+    db.selectNoFrom(countColumns(db, param, query, source)),
   );
   const [counts] = await run(values);
-  return countFrom(counts, query);
+  return totalFrom(counts, query, source);
 }
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
@@ -171,11 +166,11 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
   const { offset, limit } = offsetAndLimit(query.pagination);
   const sort = withTieBreak(query.sort);
   const deferred = picksIdsFirst(query, sort, offset);
-  const counting = countableGram(query) === undefined ? '' : ':gram';
-  const shape = `todos.page:${scopeShape(query)}${counting}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
-  const values = [...scopeValues(ownerId, query), ...countValues(query)];
+  const source = countSource(query);
+  const shape = `todos.page:${scopeShape(query)}:${source.kind}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
+  const values = listValues(ownerId, query, source);
   const run = prepared(db, shape, (param) => {
-    const counts = countColumns(db, param, query, values.length - 1);
+    const counts = countColumns(db, param, query, source);
     const ordered = <Q extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => Q }>(select: Q): Q =>
       sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
     const window = (select: ReturnType<typeof scopedTodos>) =>
@@ -190,7 +185,7 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
     return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where('id', 'in', pageIds));
   });
   const rows = await run([...values, limit, offset]);
-  const total = rows.length > 0 ? countFrom(rows[0], query) : await countMatching(db, ownerId, query);
+  const total = rows.length > 0 ? totalFrom(rows[0], query, source) : await countMatching(db, ownerId, query, source);
   return { rows, total };
 }
 
