@@ -7,7 +7,7 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
-import { createAuthenticate } from './auth/authenticate';
+import { createAuthenticate, createAuthenticateToken } from './auth/authenticate';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
 import { resolveJwtSecret } from './auth/secret';
@@ -149,8 +149,10 @@ export async function buildApp(
     tokens,
     throttle: createThrottle(config.throttle, options.limiterFactory),
     authenticate: createAuthenticate(db, tokens),
+    authenticateToken: createAuthenticateToken(tokens),
   };
   app.decorateRequest('session', null);
+  app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
 

@@ -13,5 +13,8 @@ export interface AppContext {
   hasher: PasswordHasher;
   tokens: TokenService;
   throttle: Throttle;
+  /** Checks the token and the session before the route runs (request.session). */
   authenticate: (request: FastifyRequest) => Promise<void>;
+  /** Checks the token only; the route's statement checks the session (request.token). */
+  authenticateToken: (request: FastifyRequest) => Promise<void>;
 }

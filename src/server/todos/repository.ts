@@ -2,6 +2,7 @@
 import { PostgresAdapter, sql, type AliasedExpression, type Kysely } from 'kysely';
 import { prepared, type Param } from '../db/prepared';
 import type { Database, TodoRow } from '../db/types';
+import { liveSessionUser, type TokenSession } from '../users/repository';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 
 type Db = Kysely<Database>;
@@ -139,54 +140,72 @@ function listValues(ownerId: number, query: ListQuery, source: CountSource): unk
   return source.kind === 'gram' ? [...values, source.gram] : values;
 }
 
-/** The exact number of todos a list matches, read alone (see countColumns). */
-async function countMatching(db: Db, ownerId: number, query: ListQuery, source: CountSource): Promise<number> {
+/** Whether the session (param(0) the user, `jti` its token) may still act, as a boolean expression. */
+const sessionIsLive = (db: Db, param: Param, jti: number) =>
+  db.selectNoFrom((eb) => eb.exists(liveSessionUser(db, param(0), param(jti)).select(sql.lit(1).as('live'))).as('live')).$asScalar();
+
+/**
+ * The exact number of todos a list matches, read alone (see countColumns), with whether the
+ * caller's session is live; undefined when it is not.
+ */
+async function countMatching(db: Db, session: TokenSession, query: ListQuery, source: CountSource): Promise<number | undefined> {
   // The owner's counter row is all a list without a search reads: its filters bind nothing.
   const owner = source.kind === 'owner';
-  const values = owner ? [ownerId] : listValues(ownerId, query, source);
+  const values = owner ? [session.userId] : listValues(session.userId, query, source);
   const run = prepared(db, owner ? 'todos.count' : `todos.count:${scopeShape(query)}:${source.kind}`, (param) =>
-    db.selectNoFrom(countColumns(db, param, query, source)),
+    db.selectNoFrom([...countColumns(db, param, query, source), sessionIsLive(db, param, values.length).as('live')]),
   );
-  const [counts] = await run(values);
-  return totalFrom(counts, query, source);
+  const [counts] = await run([...values, session.jti]);
+  return counts && isTrue(counts.live) ? totalFrom(counts, query, source) : undefined;
 }
+
+/** A boolean as either database reads it (SQLite 1 or 0, PostgreSQL true or false). */
+const isTrue = (value: unknown): boolean => value === true || value === 1;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
 const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
 /**
- * One page of a list and the list's exact total, read by one statement, so both come from one
- * snapshot and PostgreSQL is asked once: a round trip costs the server more than either query
- * (page 1 at 50 connections: ~60 µs less server CPU per request, 1,940 → 2,070 req/s, medians of 4).
- * The count rides on every row of the page; a page past the end (or of an empty list) has no rows
- * to carry it, so the count is then read alone.
+ * One page of the caller's list and the list's exact total, read by one statement that also checks
+ * the caller's session (users/repository liveSessionUser), so both come from one snapshot and
+ * PostgreSQL is asked once per request: a round trip costs the server more than either query. The
+ * count rides on every row of the page; a page past the end (or of an empty list) has no rows to
+ * carry it, so the count is then read alone, with the session's check. Undefined when the session
+ * may no longer act (revoked token, blocked or deleted user): the caller answers 401.
  */
-export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
+export async function listTodos(
+  db: Db,
+  session: TokenSession,
+  query: ListQuery,
+): Promise<{ rows: ListedTodo[]; total: number } | undefined> {
   const { offset, limit } = offsetAndLimit(query.pagination);
   const sort = withTieBreak(query.sort);
   const deferred = picksIdsFirst(query, sort, offset);
   const source = countSource(query);
   const shape = `todos.page:${scopeShape(query)}:${source.kind}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
-  const values = listValues(ownerId, query, source);
+  const values = listValues(session.userId, query, source);
   const run = prepared(db, shape, (param) => {
     const counts = countColumns(db, param, query, source);
+    // Evaluated once per statement (it names no row), before any row is read.
+    const live = sessionIsLive(db, param, values.length + 2);
     const ordered = <Q extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => Q }>(select: Q): Q =>
       sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
     const window = (select: ReturnType<typeof scopedTodos>) =>
       ordered(select)
         .limit(unplanned<number>(param(values.length), 'bigint'))
         .offset(unplanned<number>(param(values.length + 1), 'bigint'));
-    if (!deferred) return window(scopedTodos(db, param, query)).select(LISTED_COLUMNS).select(counts);
+    if (!deferred) return window(scopedTodos(db, param, query).where(live)).select(LISTED_COLUMNS).select(counts);
     // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
     // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
     // here would have the databases scan the owner's rows instead).
     const pageIds = window(scopedTodos(db, param, query)).select('id');
-    return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where('id', 'in', pageIds));
+    return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where('id', 'in', pageIds).where(live));
   });
-  const rows = await run([...values, limit, offset]);
-  const total = rows.length > 0 ? totalFrom(rows[0], query, source) : await countMatching(db, ownerId, query, source);
-  return { rows, total };
+  const rows = await run([...values, limit, offset, session.jti]);
+  if (rows.length > 0) return { rows, total: totalFrom(rows[0], query, source) };
+  const total = await countMatching(db, session, query, source);
+  return total === undefined ? undefined : { rows, total };
 }
 
 /**

@@ -1,9 +1,9 @@
 /** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
-import { sessionOf } from '../auth/authenticate';
+import { sessionOf, tokenOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { fieldError, forbidden, notFound } from '../http/errors';
+import { fieldError, forbidden, notFound, unauthorized } from '../http/errors';
 import {
   bearerSecurity,
   dataEnvelope,
@@ -66,13 +66,14 @@ function assertNamesOnlyCaller(user: unknown, callerId: number): void {
   if (!onlyCaller) throw forbidden('A todo can only belong to the signed-in user');
 }
 
-export function todoRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+export function todoRoutes(api: FastifyInstance, { db, authenticate, authenticateToken }: AppContext): void {
   const common = { tags: ['todos'], security: bearerSecurity };
 
   api.get(
     '/todos',
     {
-      preHandler: authenticate,
+      // The list's statement checks the session itself (one round trip less per page).
+      preHandler: authenticateToken,
       schema: {
         ...common,
         summary: 'A page of the caller’s todos (Strapi bracket syntax: pagination, filters, sort)',
@@ -90,9 +91,10 @@ export function todoRoutes(api: FastifyInstance, { db, authenticate }: AppContex
       },
     },
     async (request) => {
-      const { user } = sessionOf(request);
       const query = parseListQuery(request.query);
-      const { rows, total } = await listTodos(db, user.id, query);
+      const listed = await listTodos(db, tokenOf(request), query);
+      if (!listed) throw unauthorized();
+      const { rows, total } = listed;
       const { pagination } = query;
       return {
         data: rows.map(toTodoEntity),

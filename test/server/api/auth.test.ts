@@ -210,6 +210,47 @@ describeEachDialect('auth', (dialect) => {
       expect((await me(t, bearer(deletedSession))).statusCode).toBe(401);
     });
 
+    it('refuses the todo list to a revoked, blocked or deleted session, on pages with rows and past the end', async () => {
+      // The list checks the session in its own statement: every way a page is read must refuse it.
+      const pages = [
+        '/api/todos',
+        '/api/todos?pagination[page]=99',
+        '/api/todos?pagination[start]=150&pagination[limit]=5',
+        '/api/todos?filters[title][$contains]=ab&filters[completed][$eq]=false',
+        '/api/todos?filters[title][$contains]=abc&sort=title:desc',
+        '/api/todos?filters[title][$contains]=zzz',
+      ];
+      const statuses = async (session: Session) =>
+        Promise.all(pages.map(async (url) => (await call(t.app, session, { method: 'GET', url })).statusCode));
+      const allOk = pages.map(() => 200);
+      const allRefused = pages.map(() => 401);
+
+      const account = credentials('ListGate');
+      const session = await register(t.app, account);
+      for (const title of ['abc one', 'abc two', 'xyz']) {
+        expect((await call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data: { title } } })).statusCode).toBe(200);
+      }
+      const titled = await call(t.app, session, { method: 'GET', url: pages[4]! });
+      expect(titled.json().data.map((todo: { attributes: { title: string } }) => todo.attributes.title)).toEqual(['abc two', 'abc one']);
+      expect(await statuses(session)).toEqual(allOk);
+
+      await setBlocked(t.database.handle.db, account.email, true);
+      expect(await statuses(session)).toEqual(allRefused);
+      await setBlocked(t.database.handle.db, account.email, false);
+      expect(await statuses(session)).toEqual(allOk);
+
+      expect((await call(t.app, session, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+      expect(await statuses(session)).toEqual(allRefused);
+
+      const deleted = credentials('ListGone');
+      const deletedSession = await register(t.app, deleted);
+      await call(t.app, deletedSession, { method: 'POST', url: '/api/todos', payload: { data: { title: 'abc' } } });
+      await deleteUser(t.database.handle.db, deleted.email);
+      expect(await statuses(deletedSession)).toEqual(allRefused);
+      const refusal = await call(t.app, deletedSession, { method: 'GET', url: '/api/todos' });
+      expect(refusal.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
+    });
+
     it('keeps tokens valid across a restart, with the generated secret kept in the data folder', async () => {
       const other = await createTestApp(dialect, {});
       try {

@@ -4,7 +4,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { parseListQuery } from '../../../src/server/todos/query';
-import { listTodos, titleKey } from '../../../src/server/todos/repository';
+import { titleKey } from '../../../src/server/todos/repository';
+import { listAs } from './list-as';
 import type { Database } from '../../../src/server/db/types';
 import type { Dialect } from './databases';
 
@@ -90,7 +91,7 @@ export async function searchTotals(
 ): Promise<SearchTotals> {
   const key = titleKey(needle);
   const filters = { title: { $contains: needle }, ...(completed !== undefined && { completed: { $eq: String(completed) } }) };
-  const listed = (await listTodos(db, ownerId, parseListQuery({ filters, pagination: { pageSize: '1' } }))).total;
+  const listed = (await listAs(db, ownerId, parseListQuery({ filters, pagination: { pageSize: '1' } }))).total;
   const pattern = `%${key.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const completedIs = completed === undefined ? sql`` : sql`and completed = ${Number(completed)}`;
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from todos

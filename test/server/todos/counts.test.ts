@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import qs from 'qs';
 import { parseListQuery } from '../../../src/server/todos/query';
-import { createTodo, deleteTodo, listTodos, updateTodo } from '../../../src/server/todos/repository';
+import { createTodo, deleteTodo, updateTodo } from '../../../src/server/todos/repository';
+import { listAs } from '../support/list-as';
 import { createUser, deleteUser } from '../../../src/server/users/repository';
 import { openDatabase } from '../../../src/server/db/connect';
 import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
@@ -39,7 +40,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
 
   const totals = async (ownerId: number) => {
     const { db } = database.handle;
-    const list = async (filters: string) => (await listTodos(db, ownerId, parseListQuery(qs.parse(filters)))).total;
+    const list = async (filters: string) => (await listAs(db, ownerId, parseListQuery(qs.parse(filters)))).total;
     return {
       all: await list(''),
       completed: await list('filters[completed][$eq]=true'),
@@ -128,7 +129,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
     for (const [filters, where] of lists) {
       const total = await expected(where);
       expect(total).toBeGreaterThan(0);
-      const page = (pagination: string) => listTodos(db, owner.id, parseListQuery(qs.parse(`${filters}&${pagination}`)));
+      const page = (pagination: string) => listAs(db, owner.id, parseListQuery(qs.parse(`${filters}&${pagination}`)));
       const first = await page('pagination[page]=1&pagination[pageSize]=2');
       expect([filters, first.total, first.rows.length]).toEqual([filters, total, Math.min(2, total)]);
       const beyond = await page('pagination[page]=50&pagination[pageSize]=2');
@@ -167,7 +168,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
       const counts = await handle.db.selectFrom('todo_counts').selectAll().orderBy('owner_id').execute();
       expect(counts.map(({ owner_id, total, completed }) => [owner_id, Number(total), Number(completed)])).toEqual([[a.id, 5, 2], [b.id, 0, 0]]);
       await createTodo(handle.db, b.id, { title: 'new', description: null, completed: true });
-      const list = await listTodos(handle.db, b.id, parseListQuery(qs.parse('filters[completed][$eq]=true')));
+      const list = await listAs(handle.db, b.id, parseListQuery(qs.parse('filters[completed][$eq]=true')));
       expect(list.total).toBe(1);
       await handle.close();
     } finally {
