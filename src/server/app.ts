@@ -7,6 +7,7 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
+import { logDestination } from './http/log-destination';
 import { createAuthenticate, createAuthenticateToken } from './auth/authenticate';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
@@ -71,8 +72,8 @@ class OneLinePerRequest extends LogController {
 
 /** The server's logger, which redacts secrets wherever they would appear, and the per-request line's. */
 function createLoggers(level: string, stream: BuildOptions['logStream']): { log: Logger; requestLines: Logger } {
-  // pino's own default destination (standard output, written asynchronously), shared by both.
-  const destination = (stream ?? pino.destination({ dest: process.stdout.fd || 1 })) as pino.DestinationStream;
+  // Standard output, written asynchronously (http/log-destination), shared by both.
+  const destination = (stream ?? logDestination()) as pino.DestinationStream;
   const log = pino(
     {
       level,
