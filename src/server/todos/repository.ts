@@ -1,4 +1,7 @@
-/** Todo persistence. Every function takes the owner's id and never reads or writes another user's rows. */
+/**
+ * Todo persistence. Every function takes the owner's id (the list: the caller's session, whose user
+ * is the owner) and never reads or writes another user's rows.
+ */
 import { PostgresAdapter, sql, type AliasedExpression, type Kysely } from 'kysely';
 import { prepared, type Param } from '../db/prepared';
 import type { Database, TodoRow } from '../db/types';
@@ -156,11 +159,9 @@ async function countMatching(db: Db, session: TokenSession, query: ListQuery, so
     db.selectNoFrom([...countColumns(db, param, query, source), sessionIsLive(db, param, values.length).as('live')]),
   );
   const [counts] = await run([...values, session.jti]);
-  return counts && isTrue(counts.live) ? totalFrom(counts, query, source) : undefined;
+  // SQLite reads the condition as 1 or 0, PostgreSQL as true or false.
+  return counts && Boolean(counts.live) ? totalFrom(counts, query, source) : undefined;
 }
-
-/** A boolean as either database reads it (SQLite 1 or 0, PostgreSQL true or false). */
-const isTrue = (value: unknown): boolean => value === true || value === 1;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
 const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../src/server/todos/query';
 import { listTodos } from '../../../src/server/todos/repository';
 
 /** A token id no test revokes: the owner's session is live as long as the owner exists and is not blocked. */
-export const LIVE_JTI = 'test-live-session';
+const LIVE_JTI = 'test-live-session';
 
 export async function listAs(db: Kysely<Database>, ownerId: number, query: ListQuery) {
   const listed = await listTodos(db, { userId: ownerId, jti: LIVE_JTI }, query);
