@@ -6,14 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
 import { createPgDatabase, dropPgDatabase, todoTitle } from './lib/seed.mjs';
+import { serverCode } from './lib/server-code.mjs';
 
-const { openDatabase } = await tsImport('../src/server/db/connect.ts', import.meta.url);
-const { migrateToLatest, migrateUpTo } = await tsImport('../src/server/db/migrate.ts', import.meta.url);
-const { createTodo, updateTodo, deleteTodo } = await tsImport('../src/server/todos/repository.ts', import.meta.url);
-const { createUser } = await tsImport('../src/server/users/repository.ts', import.meta.url);
-const { sql } = await import('kysely');
+const { createTodo, createUser, deleteTodo, migrateToLatest, migrateUpTo, openDatabase, sql, updateTodo } = serverCode;
 
 const rows = Number(process.argv[2] ?? 2000);
 const rounds = Number(process.argv[3] ?? 5);

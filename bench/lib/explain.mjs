@@ -1,31 +1,47 @@
 // Captures the exact SQL the server runs for a list call (its own listTodos + parseListQuery,
 // through a logging Kysely) and asks the database for the plan and the time of each statement.
-import { tsImport } from 'tsx/esm/api';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import qs from 'qs';
+import { serverCode } from './server-code.mjs';
 
-const { listTodos } = await tsImport('../../src/server/todos/repository.ts', import.meta.url);
-const { parseListQuery } = await tsImport('../../src/server/todos/query.ts', import.meta.url);
+const { isPlannedOnce, Kysely, listTodos, parseListQuery, PostgresDialect, SqliteDialect } = serverCode;
 
 export async function openExplainer(kind, url) {
   const captured = [];
   let raw;
   let dialect;
+  let escapeLiteral;
   if (kind === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     raw = new SQLite(url.slice('sqlite:'.length));
     dialect = new SqliteDialect({ database: raw });
   } else {
     const { default: pg } = await import('pg');
+    ({ escapeLiteral } = pg);
     raw = new pg.Pool({ connectionString: url, max: 1 });
     dialect = new PostgresDialect({ pool: raw });
   }
+  let statementsNamed = 0;
   const db = new Kysely({ dialect, log: (event) => event.level === 'query' && captured.push(event.query) });
 
   async function statements(ownerId, queryString) {
     captured.length = 0;
-    await listTodos(db, ownerId, parseListQuery(qs.parse(queryString)));
+    // A live session of the owner: the statements check it as the server's do.
+    await listTodos(db, { userId: ownerId, jti: 'bench-explain' }, parseListQuery(qs.parse(queryString)));
     return captured.map((query) => ({ sql: query.sql, parameters: [...query.parameters] }));
+  }
+
+  /**
+   * Runs `work` with `sql` prepared as the server's PostgreSQL connections keep it: a statement the
+   * server plans once gets one generic plan (db/prepared planOnce), the others a plan per run.
+   */
+  async function asServerPlans(sql, work) {
+    const once = isPlannedOnce(sql);
+    await raw.query(`set plan_cache_mode = ${once ? 'force_generic_plan' : 'auto'}`);
+    try {
+      return await work(once);
+    } finally {
+      await raw.query('reset plan_cache_mode');
+    }
   }
 
   /** Plan and median time (ms) of each statement of one list call. */
@@ -43,13 +59,23 @@ export async function openExplainer(kind, url) {
           times.push(Number(process.hrtime.bigint() - t) / 1e6);
         }
       } else {
-        const result = await raw.query(`explain (analyze, buffers) ${sql}`, parameters);
-        plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
-        for (let i = 0; i < repeat; i++) {
-          const t = process.hrtime.bigint();
-          await raw.query(sql, parameters);
-          times.push(Number(process.hrtime.bigint() - t) / 1e6);
-        }
+        plan = await asServerPlans(sql, async (once) => {
+          const name = `bench_explain_${(statementsNamed += 1)}`;
+          // Named, as the server runs it: its plan is kept (generic) or made per run (custom).
+          for (let i = 0; i < repeat; i++) {
+            const t = process.hrtime.bigint();
+            await raw.query({ name, text: sql, values: parameters });
+            times.push(Number(process.hrtime.bigint() - t) / 1e6);
+          }
+          const literals = parameters.map((value) => (typeof value === 'string' ? escapeLiteral(value) : String(value))).join(', ');
+          await raw.query(`prepare bench_explained as ${sql}`);
+          try {
+            const result = await raw.query(`explain (analyze, buffers) execute bench_explained(${literals})`);
+            return `${once ? '(one generic plan per connection)\n' : ''}${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`;
+          } finally {
+            await raw.query('deallocate bench_explained');
+          }
+        });
       }
       times.sort((a, b) => a - b);
       out.push({ sql, parameters, plan, medianMs: times[Math.floor(times.length / 2)] });

@@ -2,14 +2,9 @@
 // (openDatabase, migrateToLatest, createUser, the argon2 hasher, titleKey), the bulk rows through
 // batched SQL so a million rows take seconds, not minutes.
 import { randomBytes } from 'node:crypto';
-import { tsImport } from 'tsx/esm/api';
+import { serverCode } from './server-code.mjs';
 
-// The server's TypeScript is imported as is (tsx), so the bench follows schema changes.
-const { openDatabase } = await tsImport('../../src/server/db/connect.ts', import.meta.url);
-const { migrateToLatest } = await tsImport('../../src/server/db/migrate.ts', import.meta.url);
-const { createUser } = await tsImport('../../src/server/users/repository.ts', import.meta.url);
-const { titleKey } = await tsImport('../../src/server/todos/repository.ts', import.meta.url);
-const { createPasswordHasher } = await tsImport('../../src/server/auth/passwords.ts', import.meta.url);
+const { createPasswordHasher, createUser, migrateToLatest, openDatabase, titleKey } = serverCode;
 
 export const BENCH_PASSWORD = 'Bench!Pass1';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
-import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
+import { PLAN_ONCE_SETTING, runShapesOnPostgres, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -20,6 +20,7 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** SQLite only: FULL survives power loss; NORMAL (in WAL mode) survives a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** Connections per pool; PostgreSQL gets two pools (see db/prepared ShapeOptions.planOnce). */
   postgresPoolSize?: number;
 }
 
@@ -76,18 +77,39 @@ function loadPg(): typeof Pg {
 
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
   const pg = loadPg();
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.postgresPoolSize ?? 10,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
+  const newPool = (config: Pg.PoolConfig = {}) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max: options.postgresPoolSize ?? 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      ...config,
+    });
+    // An idle client dropped by the server (restart, outage) must not crash the process: the
+    // pool discards it and the next query opens a fresh connection.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const pool = newPool();
+  const planOncePool = newPool({
+    // Run on each new connection before its first query. A server without the setting
+    // (PostgreSQL before 12) plans as it would anyway: only slower, so its error is dropped.
+    verify: (client, done) => {
+      client.query(PLAN_ONCE_SETTING).then(
+        () => done(),
+        () => done(),
+      );
+    },
   });
-  // An idle client dropped by the server (restart, outage) must not crash the process: the
-  // pool discards it and the next query opens a fresh connection.
-  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  runShapesOnPostgres(db, pool);
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  runShapesOnPostgres(db, { pool, planOncePool });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    // A pool may be ended once; closing again waits for the first close.
+    close: () => (closed ??= Promise.all([db.destroy(), planOncePool.end()]).then(() => undefined)),
+  };
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {

@@ -22,6 +22,19 @@ export type Param = (index: number) => any;
 
 export type RunPrepared<Row> = (values: readonly unknown[]) => Promise<Row[]>;
 
+export interface ShapeOptions {
+  /**
+   * The shape's best plan does not depend on its values (rows by key, or an owner's rows read in
+   * the order of an index that starts with the owner): PostgreSQL may plan it once per connection
+   * (a generic plan) instead of on every run. Left to itself it plans such a statement anew each
+   * time: a LIMIT given as a value makes a generic plan look costlier than it is. Planning the
+   * list's page was over half of PostgreSQL's time for the request. Not for a shape whose best plan
+   * depends on its values (a title search: how many rows match decides between the sort's index
+   * and a scan of the owner's rows).
+   */
+  planOnce?: boolean;
+}
+
 /** Shapes kept per database handle; only a client inventing sort orders could ever reach it. */
 const SHAPES_PER_DATABASE = 256;
 
@@ -42,16 +55,33 @@ const shapesByDatabase = new WeakMap<Kysely<Database>, Map<string, RunPrepared<u
 /** The SQLite connection under a Kysely instance (db/connect registers it), for shapes to run on directly. */
 const sqliteUnder = new WeakMap<Kysely<Database>, SQLite.Database>();
 
-/** The PostgreSQL pool under a Kysely instance (db/connect registers it). */
-const poolUnder = new WeakMap<Kysely<Database>, Pg.Pool>();
+/** The PostgreSQL pools under a Kysely instance (db/connect registers them). */
+const poolsUnder = new WeakMap<Kysely<Database>, PostgresPools>();
+
+export interface PostgresPools {
+  /** Kysely's pool, on which PostgreSQL chooses when to plan a statement again (plan_cache_mode auto). */
+  pool: Pg.Pool;
+  /** Connections that keep one generic plan per statement (plan_cache_mode force_generic_plan). */
+  planOncePool: Pg.Pool;
+}
+
+/** The text db/connect runs on each connection of the plan-once pool. */
+export const PLAN_ONCE_SETTING = 'set plan_cache_mode = force_generic_plan';
+
+/** SQL texts of shapes marked planOnce (the bench's EXPLAIN plans them as the server does). */
+const plannedOnce = new Set<string>();
+
+/** Whether the server runs `sql` on its plan-once connections (see ShapeOptions.planOnce). */
+export const isPlannedOnce = (sql: string): boolean => plannedOnce.has(sql);
 
 /**
- * Lets the shapes of `db` run straight on its pool: each as a named statement that every
- * connection parses and plans once, its rows read as arrays. Each call takes a connection of its
- * own from the pool, as Kysely's queries do, so it never runs inside another call's transaction.
+ * Lets the shapes of `db` run straight on its pools: each as a named statement that every
+ * connection parses once, its rows read as arrays; shapes marked planOnce on the plan-once pool.
+ * Each call takes a connection of its own, as Kysely's queries do, so it never runs inside
+ * another call's transaction.
  */
-export function runShapesOnPostgres(db: Kysely<Database>, pool: Pg.Pool): void {
-  poolUnder.set(db, pool);
+export function runShapesOnPostgres(db: Kysely<Database>, pools: PostgresPools): void {
+  poolsUnder.set(db, pools);
 }
 
 /**
@@ -119,6 +149,7 @@ function compileShape<Row>(
   db: Kysely<Database>,
   shape: string,
   build: (param: Param) => Compilable<Row>,
+  options: ShapeOptions,
 ): RunPrepared<Row> {
   const placeholders: Placeholder[] = [];
   const param: Param = (index) => (placeholders[index] ??= new Placeholder(index));
@@ -131,13 +162,16 @@ function compileShape<Row>(
   });
   const arity = placeholders.length;
   if (!statementNames.has(sql) && statementNames.size < NAMED_STATEMENTS) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
+  if (options.planOnce) plannedOnce.add(sql);
   const viaKysely = (bound: unknown[]) => db.executeQuery<Row>(CompiledQuery.raw(sql, bound)).then(({ rows }) => rows);
   const sqlite = sqliteUnder.get(db);
-  const pool = poolUnder.get(db);
+  const pools = poolsUnder.get(db);
+  // A generic plan is kept only by a named statement; an unnamed one is planned on every run anyway.
+  const name = preparedStatementName(sql);
   const run = sqlite
     ? sqliteRunner(sqlite, sql, viaKysely)
-    : pool
-      ? postgresRunner<Row>(pool, sql, preparedStatementName(sql))
+    : pools
+      ? postgresRunner<Row>(options.planOnce && name ? pools.planOncePool : pools.pool, sql, name)
       : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
@@ -153,12 +187,13 @@ export function prepared<Row>(
   db: Kysely<Database>,
   shape: string,
   build: (param: Param) => Compilable<Row>,
+  options: ShapeOptions = {},
 ): RunPrepared<Row> {
   let shapes = shapesByDatabase.get(db);
   if (!shapes) shapesByDatabase.set(db, (shapes = new Map()));
   let run = shapes.get(shape) as RunPrepared<Row> | undefined;
   if (!run) {
-    run = compileShape(db, shape, build);
+    run = compileShape(db, shape, build, options);
     if (shapes.size >= SHAPES_PER_DATABASE) shapes.delete(shapes.keys().next().value as string);
     shapes.set(shape, run as RunPrepared<unknown>);
   }

@@ -46,6 +46,19 @@ function picksIdsFirst(query: ListQuery, sort: SortKey[], offset: number): boole
   return offset >= DEFERRED_ROWS_FROM || (query.titleContains.length > 0 && sort[0]?.field === 'title');
 }
 
+/**
+ * Whether a page's statement plans the same for any owner and page (db/prepared planOnce): no
+ * filter, and the order of one of the owner's sort indexes (one key, ties by id the same way; see
+ * migrations 001 and 002), so reading that index is its best plan however many rows the owner has.
+ * A filter's best plan depends on how many rows match.
+ */
+function plansOnce(query: ListQuery, sort: SortKey[]): boolean {
+  if (query.titleContains.length > 0 || query.completed !== undefined) return false;
+  const [first, second, ...rest] = sort;
+  if (!first || rest.length > 0) return false;
+  return second === undefined || (second.field === 'id' && second.direction === first.direction);
+}
+
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The values a list's scope binds, in the order scopedTodos places them: owner, title patterns, completion. */
@@ -155,8 +168,12 @@ async function countMatching(db: Db, session: TokenSession, query: ListQuery, so
   // The owner's counter row is all a list without a search reads: its filters bind nothing.
   const owner = source.kind === 'owner';
   const values = owner ? [session.userId] : listValues(session.userId, query, source);
-  const run = prepared(db, owner ? 'todos.count' : `todos.count:${scopeShape(query)}:${source.kind}`, (param) =>
-    db.selectNoFrom([...countColumns(db, param, query, source), sessionIsLive(db, param, values.length).as('live')]),
+  const run = prepared(
+    db,
+    owner ? 'todos.count' : `todos.count:${scopeShape(query)}:${source.kind}`,
+    (param) => db.selectNoFrom([...countColumns(db, param, query, source), sessionIsLive(db, param, values.length).as('live')]),
+    // A counter's row is read by its key; counting the rows that match is a search's plan.
+    { planOnce: source.kind !== 'rows' },
   );
   const [counts] = await run([...values, session.jti]);
   // SQLite reads the condition as 1 or 0, PostgreSQL as true or false.
@@ -186,23 +203,31 @@ export async function listTodos(
   const source = countSource(query);
   const shape = `todos.page:${scopeShape(query)}:${source.kind}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
   const values = listValues(session.userId, query, source);
-  const run = prepared(db, shape, (param) => {
-    const counts = countColumns(db, param, query, source);
-    // Evaluated once per statement (it names no row), before any row is read.
-    const live = sessionIsLive(db, param, values.length + 2);
-    const ordered = <Q extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => Q }>(select: Q): Q =>
-      sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
-    const window = (select: ReturnType<typeof scopedTodos>) =>
-      ordered(select)
-        .limit(unplanned<number>(param(values.length), 'bigint'))
-        .offset(unplanned<number>(param(values.length + 1), 'bigint'));
-    if (!deferred) return window(scopedTodos(db, param, query).where(live)).select(LISTED_COLUMNS).select(counts);
-    // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
-    // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
-    // here would have the databases scan the owner's rows instead).
-    const pageIds = window(scopedTodos(db, param, query)).select('id');
-    return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where('id', 'in', pageIds).where(live));
-  });
+  const run = prepared(
+    db,
+    shape,
+    (param) => {
+      const counts = countColumns(db, param, query, source);
+      // Evaluated once per statement (it names no row), before any row is read.
+      const live = sessionIsLive(db, param, values.length + 2);
+      const ordered = <Q extends { orderBy: (column: SortColumn, direction: 'asc' | 'desc') => Q }>(select: Q): Q =>
+        sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
+      const window = (select: ReturnType<typeof scopedTodos>) =>
+        ordered(select)
+          .limit(unplanned<number>(param(values.length), 'bigint'))
+          .offset(unplanned<number>(param(values.length + 1), 'bigint'));
+      if (!deferred) return window(scopedTodos(db, param, query).where(live)).select(LISTED_COLUMNS).select(counts);
+      // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
+      // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
+      // here would have the databases scan the owner's rows instead). PostgreSQL gets the ids as an
+      // array, computed once: planned without knowing the page, `id in (…)` may be a hash join
+      // over the whole table.
+      const pageIds = window(scopedTodos(db, param, query)).select('id');
+      const isOnPage = db.getExecutor().adapter instanceof PostgresAdapter ? sql<boolean>`${sql.ref('id')} = any(array(${pageIds}))` : sql<boolean>`${sql.ref('id')} in (${pageIds})`;
+      return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where(isOnPage).where(live));
+    },
+    { planOnce: plansOnce(query, sort) },
+  );
   const rows = await run([...values, limit, offset, session.jti]);
   if (rows.length > 0) return { rows, total: totalFrom(rows[0], query, source) };
   const total = await countMatching(db, session, query, source);
@@ -237,8 +262,17 @@ export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow |
   return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
+/** A new todo's values in the order the create shapes bind them (the timestamp goes to both created_at and updated_at). */
+const newTodoValues = (ownerId: number, input: TodoInput, now: Date): unknown[] => [
+  ownerId,
+  input.title,
+  titleKey(input.title),
+  input.description,
+  input.completed ? 1 : 0,
+  now.toISOString(),
+];
+
 export async function createTodo(db: Db, ownerId: number, input: TodoInput, now = new Date()): Promise<TodoRow> {
-  // "Generate Todos" sends a hundred of these in a row: compiled once (db/prepared).
   const run = prepared(db, 'todos.create', (param) =>
     db
       .insertInto('todos')
@@ -253,9 +287,45 @@ export async function createTodo(db: Db, ownerId: number, input: TodoInput, now 
       })
       .returningAll(),
   );
-  const timestamp = now.toISOString();
-  const [row] = await run([ownerId, input.title, titleKey(input.title), input.description, input.completed ? 1 : 0, timestamp]);
+  const [row] = await run(newTodoValues(ownerId, input, now));
   if (!row) throw new Error('the insert returned no row');
+  return row;
+}
+
+/**
+ * A new todo of the caller's, written by a statement that also checks the caller's session (as
+ * the list does): "Generate Todos" sends a hundred of these in a row, and on PostgreSQL each saves
+ * the round trip of the session lookup. Undefined, and nothing written, when the session may no
+ * longer act: the caller answers 401.
+ */
+export async function createTodoAs(db: Db, session: TokenSession, input: TodoInput, now = new Date()): Promise<TodoRow | undefined> {
+  const run = prepared(
+    db,
+    'todos.create-as',
+    (param) => {
+      // Typed here: a value selected for an insert has no column to take its type from.
+      const typed = (index: number, type: 'integer' | 'text') => sql`cast(${param(index)} as ${sql.raw(type)})`;
+      const row = db
+        .selectNoFrom([
+          typed(0, 'integer').as('owner_id'),
+          typed(1, 'text').as('title'),
+          typed(2, 'text').as('title_key'),
+          typed(3, 'text').as('description'),
+          typed(4, 'integer').as('completed'),
+          typed(5, 'text').as('created_at'),
+          typed(5, 'text').as('updated_at'),
+        ])
+        .where(sessionIsLive(db, param, 6));
+      return db
+        .insertInto('todos')
+        .columns(['owner_id', 'title', 'title_key', 'description', 'completed', 'created_at', 'updated_at'])
+        .expression(row)
+        .returningAll();
+    },
+    // Rows by key only: its plan is the same for any values.
+    { planOnce: true },
+  );
+  const [row] = await run([...newTodoValues(session.userId, input, now), session.jti]);
   return row;
 }
 

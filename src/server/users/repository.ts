@@ -88,7 +88,7 @@ export function liveSessionUser(db: Db, userId: unknown, jti: unknown) {
 /** The token's user, if it may still act (see liveSessionUser). */
 export async function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
   // Every authenticated request runs this: compiled once (db/prepared).
-  const run = prepared(db, 'users.session', (param) => liveSessionUser(db, param(0), param(1)).selectAll());
+  const run = prepared(db, 'users.session', (param) => liveSessionUser(db, param(0), param(1)).selectAll(), { planOnce: true });
   const [user] = await run([userId, jti]);
   return user;
 }

@@ -251,6 +251,36 @@ describeEachDialect('auth', (dialect) => {
       expect(refusal.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
     });
 
+    it('refuses a new todo to a revoked, blocked or deleted session, and writes nothing', async () => {
+      // The insert checks the session in its own statement.
+      const create = (session: Session, title: string) => call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data: { title } } });
+      const titles = async (session: Session) =>
+        (await call(t.app, session, { method: 'GET', url: '/api/todos' })).json().data.map((todo: { attributes: { title: string } }) => todo.attributes.title);
+
+      const account = credentials('NewGate');
+      const session = await register(t.app, account);
+      expect((await create(session, 'kept')).statusCode).toBe(200);
+
+      await setBlocked(t.database.handle.db, account.email, true);
+      const refused = await create(session, 'while blocked');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
+      await setBlocked(t.database.handle.db, account.email, false);
+      expect(await titles(session)).toEqual(['kept']);
+
+      expect((await call(t.app, session, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+      expect((await create(session, 'after logout')).statusCode).toBe(401);
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: account.password } });
+      expect(await titles(login.json<Session>())).toEqual(['kept']);
+
+      const deleted = credentials('NewGone');
+      const deletedSession = await register(t.app, deleted);
+      await deleteUser(t.database.handle.db, deleted.email);
+      expect((await create(deletedSession, 'orphan')).statusCode).toBe(401);
+      const orphans = await t.database.handle.db.selectFrom('todos').select('id').where('owner_id', '=', deletedSession.user.id).execute();
+      expect(orphans).toEqual([]);
+    });
+
     it('keeps tokens valid across a restart, with the generated secret kept in the data folder', async () => {
       const other = await createTestApp(dialect, {});
       try {

@@ -86,6 +86,30 @@ describe.each(dialectsUnderTest())('prepared queries on %s', (dialect) => {
   });
 });
 
+const onPostgres = dialectsUnderTest().includes('postgres') ? describe : describe.skip;
+
+// Before 'statement names', which uses up the names: a shape without one runs unnamed, planned on every run.
+onPostgres('plans on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database?.dispose());
+
+  it('runs a shape marked planOnce on connections that keep one generic plan, any other where PostgreSQL chooses', async () => {
+    const { db } = database.handle;
+    const planMode = (planOnce: boolean) =>
+      prepared(db, `test.plan-mode.${planOnce}`, () => db.selectNoFrom(sql<string>`current_setting('plan_cache_mode')`.as('mode')), { planOnce });
+    // Twice each: a connection opened for the first call and one reused keep their setting.
+    for (let i = 0; i < 2; i++) {
+      expect(await planMode(true)([])).toEqual([{ mode: 'force_generic_plan' }]);
+      expect(await planMode(false)([])).toEqual([{ mode: 'auto' }]);
+    }
+    // Kysely's own queries are planned as PostgreSQL chooses.
+    expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows).toEqual([{ mode: 'auto' }]);
+  });
+});
+
 describe('statement names', () => {
   it('names a bounded number of SQL texts, so PostgreSQL connections never keep an endless number prepared', async () => {
     const database = await createTestDatabase('sqlite');
@@ -104,3 +128,4 @@ describe('statement names', () => {
     }
   });
 });
+
