@@ -1,7 +1,8 @@
 /**
  * The bearer-token checks of protected routes: signature and expiry, then revocation and the user
  * still active. `authenticate` does both before the route runs; `authenticateToken` does the first
- * and leaves the second to the route's own statement (the todo list), saving a database round trip.
+ * and leaves the second to the route's own statement (the todo list, a new todo), saving a database
+ * round trip.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

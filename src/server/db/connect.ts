@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
-import { PLAN_ONCE_SETTING, runShapesOnPostgres, runShapesOnSqlite } from './prepared';
+import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -95,7 +95,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
     // Run on each new connection before its first query. A server without the setting
     // (PostgreSQL before 12) plans as it would anyway: only slower, so its error is dropped.
     verify: (client, done) => {
-      client.query(PLAN_ONCE_SETTING).then(
+      client.query('set plan_cache_mode = force_generic_plan').then(
         () => done(),
         () => done(),
       );

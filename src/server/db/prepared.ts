@@ -65,9 +65,6 @@ export interface PostgresPools {
   planOncePool: Pg.Pool;
 }
 
-/** The text db/connect runs on each connection of the plan-once pool. */
-export const PLAN_ONCE_SETTING = 'set plan_cache_mode = force_generic_plan';
-
 /** SQL texts of shapes marked planOnce (the bench's EXPLAIN plans them as the server does). */
 const plannedOnce = new Set<string>();
 

@@ -1,6 +1,6 @@
 /**
- * Todo persistence. Every function takes the owner's id (the list: the caller's session, whose user
- * is the owner) and never reads or writes another user's rows.
+ * Todo persistence. Every function takes the owner's id (the list and createTodoAs: the caller's
+ * session, whose user is the owner) and never reads or writes another user's rows.
  */
 import { PostgresAdapter, sql, type AliasedExpression, type Kysely } from 'kysely';
 import { prepared, type Param } from '../db/prepared';
@@ -72,18 +72,19 @@ const scopeShape = (query: Pick<ListQuery, 'titleContains' | 'completed'>): stri
   `${query.titleContains.length}${query.completed === undefined ? '' : 'c'}`;
 
 /**
- * A bound value SQLite must not plan around. SQLite re-prepares (parses and plans again) a
- * statement on every run in which a value it planned around was bound anew: a LIKE pattern or a
- * LIMIT/OFFSET given as a bare parameter, which is most of a page's cost. Inside a cast, the value
- * is only an operand; PostgreSQL reads the same SQL as it would the bare parameter.
+ * A bound value inside a cast. Used for two reasons. SQLite must not plan around it: SQLite
+ * re-prepares (parses and plans again) a statement on every run in which a value it planned around
+ * was bound anew: a LIKE pattern or a LIMIT/OFFSET given as a bare parameter, which is most of a
+ * page's cost; inside a cast the value is only an operand, and PostgreSQL reads the same SQL as it
+ * would the bare parameter. And a value selected for an insert has no column to take its type from.
  */
-const unplanned = <T>(value: unknown, type: 'text' | 'bigint') => sql<T>`cast(${value} as ${sql.raw(type)})`;
+const castAs = <T>(value: unknown, type: 'text' | 'bigint' | 'integer') => sql<T>`cast(${value} as ${sql.raw(type)})`;
 
 /** One owner's todos, narrowed by the filters of a query of that shape, with its values as params. */
 function scopedTodos(db: Db, param: Param, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
   let scoped = db.selectFrom('todos').where('owner_id', '=', param(0));
   query.titleContains.forEach((_needle, i) => {
-    scoped = scoped.where(sql<boolean>`title_key like ${unplanned(param(1 + i), 'text')} escape '\\'`);
+    scoped = scoped.where(sql<boolean>`title_key like ${castAs(param(1 + i), 'text')} escape '\\'`);
   });
   if (query.completed !== undefined) scoped = scoped.where('completed', '=', param(1 + query.titleContains.length));
   return scoped;
@@ -214,8 +215,8 @@ export async function listTodos(
         sort.reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), select);
       const window = (select: ReturnType<typeof scopedTodos>) =>
         ordered(select)
-          .limit(unplanned<number>(param(values.length), 'bigint'))
-          .offset(unplanned<number>(param(values.length + 1), 'bigint'));
+          .limit(castAs<number>(param(values.length), 'bigint'))
+          .offset(castAs<number>(param(values.length + 1), 'bigint'));
       if (!deferred) return window(scopedTodos(db, param, query).where(live)).select(LISTED_COLUMNS).select(counts);
       // The rows skipped are read from the sort's index alone; only the page's rows are fetched, by
       // primary key (the ids are the owner's, picked by the scoped subquery; naming the owner again
@@ -303,17 +304,15 @@ export async function createTodoAs(db: Db, session: TokenSession, input: TodoInp
     db,
     'todos.create-as',
     (param) => {
-      // Typed here: a value selected for an insert has no column to take its type from.
-      const typed = (index: number, type: 'integer' | 'text') => sql`cast(${param(index)} as ${sql.raw(type)})`;
       const row = db
         .selectNoFrom([
-          typed(0, 'integer').as('owner_id'),
-          typed(1, 'text').as('title'),
-          typed(2, 'text').as('title_key'),
-          typed(3, 'text').as('description'),
-          typed(4, 'integer').as('completed'),
-          typed(5, 'text').as('created_at'),
-          typed(5, 'text').as('updated_at'),
+          castAs(param(0), 'integer').as('owner_id'),
+          castAs(param(1), 'text').as('title'),
+          castAs(param(2), 'text').as('title_key'),
+          castAs(param(3), 'text').as('description'),
+          castAs(param(4), 'integer').as('completed'),
+          castAs(param(5), 'text').as('created_at'),
+          castAs(param(5), 'text').as('updated_at'),
         ])
         .where(sessionIsLive(db, param, 6));
       return db
