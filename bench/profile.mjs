@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Where the server's time goes under one call's load: seeds a throwaway SQLite database (10,000
-// todos), starts the production server with --cpu-prof, drives one call with autocannon, stops the
+// Where the server's time goes under one call's load: seeds a throwaway database (10,000 todos;
+// SQLite, or PostgreSQL when BENCH_PG_URL is given), starts the production server with --cpu-prof, drives one call with autocannon, stops the
 // server and prints the functions with the most self time (and writes the .cpuprofile for
 // Chrome DevTools). Not a benchmark: the profiler slows everything down.
 //
-//   node --import tsx bench/profile.mjs [list|search|deep|me|populate|post] [seconds]
+//   node --import tsx bench/profile.mjs [list|search|deep|me|populate] [seconds]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cannon } from './lib/load.mjs';
-import { seedDatabase } from './lib/seed.mjs';
+import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { login, startServer } from './lib/server.mjs';
 
 const CALLS = {
@@ -26,8 +26,10 @@ if (!CALLS[call]) throw new Error(`unknown call ${call}; one of ${Object.keys(CA
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-profile-'));
 const profileDir = path.join(tmp, 'profiles');
-const url = `sqlite:${path.join(tmp, 'bench.db')}`;
-const seeded = await seedDatabase({ kind: 'sqlite', url });
+const pgAdminUrl = process.env.BENCH_PG_URL;
+const pgName = `ticklist_profile_${process.pid}`;
+const url = pgAdminUrl ? await createPgDatabase(pgAdminUrl, pgName) : `sqlite:${path.join(tmp, 'bench.db')}`;
+const seeded = await seedDatabase({ kind: pgAdminUrl ? 'postgres' : 'sqlite', url });
 const server = await startServer({
   databaseUrl: url,
   dataDir: path.join(tmp, 'data'),
@@ -39,6 +41,7 @@ try {
   console.log(`${call}: ${Math.round(result.reqPerSec)} req/s (profiled), p99 ${result.latency.p99} ms`);
 } finally {
   await server.stop();
+  if (pgAdminUrl) await dropPgDatabase(pgAdminUrl, pgName);
 }
 
 const [file] = fs.readdirSync(profileDir);
