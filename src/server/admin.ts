@@ -17,7 +17,10 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
+  const database = openDatabase(config.databaseUrl, {
+    sqliteSynchronous: config.sqliteSynchronous,
+    postgresPoolSize: config.postgresPoolSize,
+  });
   try {
     await migrateToLatest(database.db);
     const { db } = database;

@@ -13,6 +13,7 @@ describe('configuration', () => {
       passwordCost: { memoryKiB: 19_456, timeCost: 2, parallelism: 1 },
       corsOrigins: [],
       sqliteSynchronous: 'FULL',
+      postgresPoolSize: 5,
     });
   });
 
@@ -26,6 +27,7 @@ describe('configuration', () => {
       LOG_LEVEL: 'WARN',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       SQLITE_SYNCHRONOUS: 'normal',
+      POSTGRES_POOL_SIZE: '20',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -35,6 +37,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'https://b.example'],
       sqliteSynchronous: 'NORMAL',
+      postgresPoolSize: 20,
     });
   });
 
@@ -46,6 +49,7 @@ describe('configuration', () => {
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must be a duration/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ POSTGRES_POOL_SIZE: '0' }, /POSTGRES_POOL_SIZE must be a whole number from 1 to 100/],
   ])('names what is wrong in %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

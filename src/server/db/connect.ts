@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
+import { DEFAULT_POSTGRES_POOL_SIZE } from '../config';
 import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
@@ -20,7 +21,7 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** SQLite only: FULL survives power loss; NORMAL (in WAL mode) survives a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
-  /** Connections per pool; PostgreSQL gets two pools (see db/prepared ShapeOptions.planOnce). */
+  /** Connections per pool (config POSTGRES_POOL_SIZE); PostgreSQL gets two pools (see db/prepared ShapeOptions.planOnce). */
   postgresPoolSize?: number;
 }
 
@@ -80,7 +81,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
   const newPool = (config: Pg.PoolConfig = {}) => {
     const pool = new pg.Pool({
       connectionString,
-      max: options.postgresPoolSize ?? 10,
+      max: options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
       ...config,
