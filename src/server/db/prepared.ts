@@ -159,16 +159,17 @@ function compileShape<Row>(
   });
   const arity = placeholders.length;
   if (!statementNames.has(sql) && statementNames.size < NAMED_STATEMENTS) statementNames.set(sql, `ticklist_${statementNames.size + 1}`);
-  if (options.planOnce) plannedOnce.add(sql);
+  // A generic plan is kept only by a named statement; an unnamed one is planned on every run anyway.
+  const name = preparedStatementName(sql);
+  const planOnce = Boolean(options.planOnce && name);
+  if (planOnce) plannedOnce.add(sql);
   const viaKysely = (bound: unknown[]) => db.executeQuery<Row>(CompiledQuery.raw(sql, bound)).then(({ rows }) => rows);
   const sqlite = sqliteUnder.get(db);
   const pools = poolsUnder.get(db);
-  // A generic plan is kept only by a named statement; an unnamed one is planned on every run anyway.
-  const name = preparedStatementName(sql);
   const run = sqlite
     ? sqliteRunner(sqlite, sql, viaKysely)
     : pools
-      ? postgresRunner<Row>(options.planOnce && name ? pools.planOncePool : pools.pool, sql, name)
+      ? postgresRunner<Row>(planOnce ? pools.planOncePool : pools.pool, sql, name)
       : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);

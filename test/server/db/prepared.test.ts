@@ -5,7 +5,7 @@
  * that replayed an earlier call's value would hand one user another user's rows.
  */
 import { sql } from 'kysely';
-import { prepared, preparedStatementName } from '../../../src/server/db/prepared';
+import { isPlannedOnce, prepared, preparedStatementName } from '../../../src/server/db/prepared';
 import { createUser } from '../../../src/server/users/repository';
 import { createTodo } from '../../../src/server/todos/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
@@ -123,9 +123,13 @@ describe('statement names', () => {
       expect(named.length).toBeLessThan(texts.length);
       expect(new Set(named).size).toBe(named.length);
       expect(preparedStatementName(texts.at(-1)!)).toBeUndefined();
+      // A plan-once shape left without a name is planned on every run like any unnamed statement.
+      prepared(db, 'test.names.unnamed-plan-once', () => db.selectFrom('todos').select('id').limit(sql.lit(1000)), { planOnce: true });
+      const unnamed = 'select "id" from "todos" limit 1000';
+      expect(preparedStatementName(unnamed)).toBeUndefined();
+      expect(isPlannedOnce(unnamed)).toBe(false);
     } finally {
       await database.dispose();
     }
   });
 });
-
