@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Where the server's time goes under one call's load: seeds a throwaway database (10,000 todos;
-// SQLite, or PostgreSQL when BENCH_PG_URL is given), starts the production server with --cpu-prof, drives one call with autocannon, stops the
-// server and prints the functions with the most self time (and writes the .cpuprofile for
-// Chrome DevTools). Not a benchmark: the profiler slows everything down.
+// SQLite, or PostgreSQL when BENCH_PG_URL is given), starts the production server with --cpu-prof,
+// drives one call with autocannon, stops the server and prints the functions with the most self
+// time (and writes the .cpuprofile for Chrome DevTools). Not a benchmark: the profiler slows
+// everything down.
 //
 //   node --import tsx bench/profile.mjs [list|search|deep|me|populate] [seconds]
 import fs from 'node:fs';

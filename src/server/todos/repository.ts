@@ -10,6 +10,8 @@ import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 
 type Db = Kysely<Database>;
 
+const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export interface TodoInput {
   title: string;
   description: string | null;
@@ -224,7 +226,7 @@ export async function listTodos(
       // array, computed once: planned without knowing the page, `id in (…)` may be a hash join
       // over the whole table.
       const pageIds = window(scopedTodos(db, param, query)).select('id');
-      const isOnPage = db.getExecutor().adapter instanceof PostgresAdapter ? sql<boolean>`${sql.ref('id')} = any(array(${pageIds}))` : sql<boolean>`${sql.ref('id')} in (${pageIds})`;
+      const isOnPage = onPostgres(db) ? sql<boolean>`${sql.ref('id')} = any(array(${pageIds}))` : sql<boolean>`${sql.ref('id')} in (${pageIds})`;
       return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where(isOnPage).where(live));
     },
     { planOnce: plansOnce(query, sort) },
@@ -241,7 +243,7 @@ export async function listTodos(
  * reading rows into objects and serialising them again, and it keeps the process's memory flat.
  */
 export async function allTodosJson(db: Db, ownerId: number): Promise<Buffer | string> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   // Both databases sort an aggregate's own ORDER BY apart from the index (a third to a half of the
   // time at 10,000 todos); rows read in index order from a subquery reach the aggregate in that
   // order (json_agg is never run in parallel, which could interleave them).
