@@ -40,7 +40,7 @@ export interface Config {
   /** Prefix of every Redis key, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
-  /** PostgreSQL only: connections in each of the server's two pools (db/connect). */
+  /** PostgreSQL only: connections in each of the server's three sets (db/connect). */
   postgresPoolSize: number;
 }
 
@@ -51,13 +51,14 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /**
- * Connections per PostgreSQL pool (the server keeps two). On a 2-core machine shared with
- * PostgreSQL, 5 served more than 10 (A/B, 50 connections, medians of 4 interleaved runs: search
- * 3,904 → 4,563 req/s, PostgreSQL's CPU 232 → 171 µs a request; page 500 p99 33.5 → 27 ms; page 1
- * and /users/me unchanged): more backends than cores only take turns. A database across a network
- * may want more, to keep its round trips overlapping.
+ * Connections in each of the server's three PostgreSQL sets: Kysely's pool and the two pipelines
+ * the hot queries run on (db/pipeline, three statements in flight on each connection). On a
+ * 2-core machine shared with PostgreSQL, 3 pipelined connections served page 500 with a lower p99
+ * than 5 (41 vs 54.5 ms, medians of 4 interleaved runs) at the same rate, and a pool of 5 had
+ * served more than one of 10: more busy backends than cores only take turns. A database across a
+ * network may want more, to keep more round trips overlapping.
  */
-export const DEFAULT_POSTGRES_POOL_SIZE = 5;
+export const DEFAULT_POSTGRES_POOL_SIZE = 3;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
 import { DEFAULT_POSTGRES_POOL_SIZE } from '../config';
+import { createPipeline } from './pipeline';
 import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
 import type { Database } from './types';
 
@@ -21,7 +22,10 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** SQLite only: FULL survives power loss; NORMAL (in WAL mode) survives a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
-  /** Connections per pool (config POSTGRES_POOL_SIZE); PostgreSQL gets two pools (see db/prepared ShapeOptions.planOnce). */
+  /**
+   * Connections in each of PostgreSQL's three sets (config POSTGRES_POOL_SIZE): Kysely's pool and
+   * the two pipelines the prepared shapes run on (db/pipeline; see db/prepared ShapeOptions.planOnce).
+   */
   postgresPoolSize?: number;
 }
 
@@ -78,38 +82,27 @@ function loadPg(): typeof Pg {
 
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
   const pg = loadPg();
-  const newPool = (config: Pg.PoolConfig = {}) => {
-    const pool = new pg.Pool({
-      connectionString,
-      max: options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE,
-      connectionTimeoutMillis: 3000,
-      idleTimeoutMillis: 30_000,
-      ...config,
-    });
-    // An idle client dropped by the server (restart, outage) must not crash the process: the
-    // pool discards it and the next query opens a fresh connection.
-    pool.on('error', () => undefined);
-    return pool;
-  };
-  const pool = newPool();
-  const planOncePool = newPool({
-    // Run on each new connection before its first query. A server without the setting
-    // (PostgreSQL before 12) plans as it would anyway: only slower, so its error is dropped.
-    verify: (client, done) => {
-      client.query('set plan_cache_mode = force_generic_plan').then(
-        () => done(),
-        () => done(),
-      );
-    },
+  const connections = options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE;
+  const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  // An idle client dropped by the server (restart, outage) must not crash the process: the pool
+  // discards it and the next query opens a fresh connection.
+  pool.on('error', () => undefined);
+  const shapePipeline = createPipeline(pg.Client, { connectionString, connections });
+  const planOncePipeline = createPipeline(pg.Client, {
+    connectionString,
+    connections,
+    // A server without the setting (PostgreSQL before 12) plans as it would anyway: only slower,
+    // so its error is dropped.
+    setup: (client) => client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  runShapesOnPostgres(db, { pool, planOncePool });
+  runShapesOnPostgres(db, { pipeline: shapePipeline, planOncePipeline });
   let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
     // A pool may be ended once; closing again waits for the first close.
-    close: () => (closed ??= Promise.all([db.destroy(), planOncePool.end()]).then(() => undefined)),
+    close: () => (closed ??= Promise.all([db.destroy(), shapePipeline.end(), planOncePipeline.end()]).then(() => undefined)),
   };
 }
 

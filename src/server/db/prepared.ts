@@ -8,7 +8,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import type * as Pg from 'pg';
+import type { Pipeline } from './pipeline';
 import type { Database } from './types';
 
 /** Stands for the value at `index` while a shape is compiled. */
@@ -55,14 +55,14 @@ const shapesByDatabase = new WeakMap<Kysely<Database>, Map<string, RunPrepared<u
 /** The SQLite connection under a Kysely instance (db/connect registers it), for shapes to run on directly. */
 const sqliteUnder = new WeakMap<Kysely<Database>, SQLite.Database>();
 
-/** The PostgreSQL pools under a Kysely instance (db/connect registers them). */
-const poolsUnder = new WeakMap<Kysely<Database>, PostgresPools>();
+/** The PostgreSQL pipelines beside a Kysely instance (db/connect registers them). */
+const pipelinesBeside = new WeakMap<Kysely<Database>, PostgresPipelines>();
 
-export interface PostgresPools {
-  /** Kysely's pool, on which PostgreSQL chooses when to plan a statement again (plan_cache_mode auto). */
-  pool: Pg.Pool;
+export interface PostgresPipelines {
+  /** Connections on which PostgreSQL chooses when to plan a statement again (plan_cache_mode auto). */
+  pipeline: Pipeline;
   /** Connections that keep one generic plan per statement (plan_cache_mode force_generic_plan). */
-  planOncePool: Pg.Pool;
+  planOncePipeline: Pipeline;
 }
 
 /** SQL texts of shapes marked planOnce (the bench's EXPLAIN plans them as the server does). */
@@ -72,13 +72,13 @@ const plannedOnce = new Set<string>();
 export const isPlannedOnce = (sql: string): boolean => plannedOnce.has(sql);
 
 /**
- * Lets the shapes of `db` run straight on its pools: each as a named statement that every
- * connection parses once, its rows read as arrays; shapes marked planOnce on the plan-once pool.
- * Each call takes a connection of its own, as Kysely's queries do, so it never runs inside
- * another call's transaction.
+ * Lets the shapes of `db` run straight on pipelined connections of their own (db/pipeline), apart
+ * from Kysely's pool: each as a named statement that every connection parses once, its rows read
+ * as arrays; shapes marked planOnce on the plan-once pipeline. Each runs as its own transaction,
+ * never inside one that Kysely holds open.
  */
-export function runShapesOnPostgres(db: Kysely<Database>, pools: PostgresPools): void {
-  poolsUnder.set(db, pools);
+export function runShapesOnPostgres(db: Kysely<Database>, pipelines: PostgresPipelines): void {
+  pipelinesBeside.set(db, pipelines);
 }
 
 /**
@@ -103,11 +103,11 @@ function rowBuilder(columns: readonly string[]): RowBuilder {
   return new Function('row', `return { ${fields} };`) as RowBuilder;
 }
 
-/** Runs compiled SQL straight on the pool, as the named statement `name` when it has one. */
-function postgresRunner<Row>(pool: Pg.Pool, sql: string, name: string | undefined): (values: unknown[]) => Promise<Row[]> {
+/** Runs compiled SQL straight on a pipeline, as the named statement `name` when it has one. */
+function postgresRunner<Row>(pipeline: Pipeline, sql: string, name: string | undefined): (values: unknown[]) => Promise<Row[]> {
   let toRow: RowBuilder | undefined;
   return async (values) => {
-    const result = await pool.query<unknown[]>({ ...(name ? { name } : {}), text: sql, values, rowMode: 'array' });
+    const result = await pipeline.query<unknown[]>({ ...(name ? { name } : {}), text: sql, values, rowMode: 'array' });
     toRow ??= rowBuilder(result.fields.map((field) => field.name));
     return result.rows.map(toRow) as Row[];
   };
@@ -165,11 +165,11 @@ function compileShape<Row>(
   if (planOnce) plannedOnce.add(sql);
   const viaKysely = (bound: unknown[]) => db.executeQuery<Row>(CompiledQuery.raw(sql, bound)).then(({ rows }) => rows);
   const sqlite = sqliteUnder.get(db);
-  const pools = poolsUnder.get(db);
+  const pipelines = pipelinesBeside.get(db);
   const run = sqlite
     ? sqliteRunner(sqlite, sql, viaKysely)
-    : pools
-      ? postgresRunner<Row>(planOnce ? pools.planOncePool : pools.pool, sql, name)
+    : pipelines
+      ? postgresRunner<Row>(planOnce ? pipelines.planOncePipeline : pipelines.pipeline, sql, name)
       : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);
