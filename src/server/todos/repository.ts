@@ -239,25 +239,33 @@ export async function listTodos(
 
 /**
  * All of one owner's todos, oldest first, as the JSON array users/me?populate=todos answers
- * (flat todos). The database builds the text: for 10,000 todos that is several times faster than
- * reading rows into objects and serialising them again, and it keeps the process's memory flat.
+ * (flat todos).
+ *
+ * SQLite builds the text itself: for 10,000 todos several times faster than reading rows into
+ * objects and serialising them again, and the process's memory stays flat. PostgreSQL's JSON
+ * functions are the slow way there (json_agg ~40 ms of its CPU for 10,000 todos: each value's type
+ * is looked up again for every row); it sends the rows (~7 ms) and JSON.stringify writes them
+ * (~7 ms more of the server's). Measured one at a time: 54 → 14 ms, PostgreSQL 15.
  */
 export async function allTodosJson(db: Db, ownerId: number): Promise<Buffer | string> {
-  const isPostgres = onPostgres(db);
+  if (onPostgres(db)) {
+    const rows = await db
+      .selectFrom('todos')
+      .select(['id', 'title', 'description', sql<boolean>`completed = 1`.as('completed'), 'created_at as createdAt', 'updated_at as updatedAt'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return JSON.stringify(rows);
+  }
   // Both databases sort an aggregate's own ORDER BY apart from the index (a third to a half of the
   // time at 10,000 todos); rows read in index order from a subquery reach the aggregate in that
-  // order (json_agg is never run in parallel, which could interleave them).
-  const query = isPostgres
-    ? sql<{ todos: Buffer | string }>`select coalesce(json_agg(t), '[]')::text as todos from (
-          select id, title, description, completed = 1 as completed, created_at as "createdAt", updated_at as "updatedAt"
-          from todos where owner_id = ${ownerId} order by created_at, id) t`
-    : // As a blob, the text reaches the process as one Buffer, ready for the socket, instead of a
-      // string that is copied again into bytes on the way out.
-      sql<{ todos: Buffer }>`select cast(coalesce(json_group_array(json_object(
-          'id', id, 'title', title, 'description', description, 'completed', iif(completed, json('true'), json('false')),
-          'createdAt', created_at, 'updatedAt', updated_at)), '[]') as blob) as todos
-        from (select * from todos where owner_id = ${ownerId} order by created_at, id)`;
-  const { rows } = await query.execute(db);
+  // order. As a blob, the text reaches the process as one Buffer, ready for the socket, instead of
+  // a string that is copied again into bytes on the way out.
+  const { rows } = await sql<{ todos: Buffer }>`select cast(coalesce(json_group_array(json_object(
+      'id', id, 'title', title, 'description', description, 'completed', iif(completed, json('true'), json('false')),
+      'createdAt', created_at, 'updatedAt', updated_at)), '[]') as blob) as todos
+    from (select * from todos where owner_id = ${ownerId} order by created_at, id)`.execute(db);
   return rows[0]?.todos ?? '[]';
 }
 
