@@ -17,8 +17,8 @@ import type * as Pg from 'pg';
 /**
  * Statements one connection is given at a time. A/B on the 2-core machine, PostgreSQL 15 on
  * loopback, 50 connections, medians of 4 interleaved runs, against a pool of 5 (one each): 3 on 3
- * connections served page 1 4,033 → 6,059 req/s (PostgreSQL's CPU 96 → 46 µs a request), the search
- * 2,886 → 3,492, page 500 1,985 → 2,687 (p99 50.5 → 41 ms). 2 gained less; 4 gained no more and
+ * connections served page 1 4,033 → 5,984 req/s (PostgreSQL's CPU 96 → 47 µs a request), page 500
+ * 1,985 → 2,560 (p99 50.5 → 40 ms), /users/me 4,988 → 7,374. 2 gained less; 4 gained no more and
  * stretched page 500's p99.
  */
 export const STATEMENTS_IN_FLIGHT = 3;
