@@ -43,6 +43,8 @@ interface Lane {
   ready: Promise<Pg.Client>;
   inFlight: number;
   corked: boolean;
+  /** Takes the connection out of use and closes it. */
+  retire(): void;
 }
 
 interface Call {
@@ -50,6 +52,13 @@ interface Call {
   resolve: (result: Pg.QueryResult) => void;
   reject: (error: unknown) => void;
 }
+
+/**
+ * Whether a call's error means its connection is finished: not a statement's error (a
+ * DatabaseError of severity ERROR, after which the connection goes on) but a FATAL one, such as a
+ * backend terminated by an administrator, or a socket's error.
+ */
+const endsConnection = (error: unknown): boolean => (error as { severity?: string } | null)?.severity !== 'ERROR';
 
 /** pg keeps the socket on the Client's connection object; it writes every message through it. */
 const socketOf = (client: Pg.Client) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
@@ -65,10 +74,18 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
       connectionTimeoutMillis: options.connectionTimeoutMillis ?? 3000,
       pipeline: true,
     } as Pg.ClientConfig);
-    const lane: Lane = { ready: Promise.resolve(client), inFlight: 0, corked: false };
     const drop = () => {
       const index = lanes.indexOf(lane);
       if (index >= 0) lanes.splice(index, 1);
+    };
+    const lane: Lane = {
+      ready: Promise.resolve(client),
+      inFlight: 0,
+      corked: false,
+      retire() {
+        drop();
+        client.end().catch(() => undefined);
+      },
     };
     // A connection that dies fails the calls it holds (pg rejects each); later calls open another.
     client.on('error', drop);
@@ -117,7 +134,11 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
           corkForThisTurn(lane, client);
           return client.query(call.config);
         })
-        .then(call.resolve, call.reject)
+        .then(call.resolve, (error: unknown) => {
+          // Before the socket closes, a call may already have failed for the connection's end.
+          if (endsConnection(error)) lane.retire();
+          call.reject(error);
+        })
         .finally(() => {
           lane.inFlight -= 1;
           dispatch();
