@@ -80,17 +80,21 @@ function loadPg(): typeof Pg {
   return require('pg') as typeof Pg;
 }
 
+/** How long opening a PostgreSQL connection may take before the call waiting for it fails (503). */
+const CONNECT_TIMEOUT_MS = 3000;
+
 function openPostgres(connectionString: string, options: OpenOptions): DatabaseHandle {
   const pg = loadPg();
   const connections = options.postgresPoolSize ?? DEFAULT_POSTGRES_POOL_SIZE;
-  const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max: connections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
   // An idle client dropped by the server (restart, outage) must not crash the process: the pool
   // discards it and the next query opens a fresh connection.
   pool.on('error', () => undefined);
-  const shapePipeline = createPipeline(pg.Client, { connectionString, connections });
+  const shapePipeline = createPipeline(pg.Client, { connectionString, connections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   const planOncePipeline = createPipeline(pg.Client, {
     connectionString,
     connections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A server without the setting (PostgreSQL before 12) plans as it would anyway: only slower,
     // so its error is dropped.
     setup: (client) => client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined),

@@ -29,7 +29,8 @@ export interface PipelineOptions {
   connections: number;
   /** Runs on each new connection before its first call (a session setting, say). */
   setup?: (client: Pg.Client) => Promise<unknown>;
-  connectionTimeoutMillis?: number;
+  /** How long opening a connection may take before its calls fail. */
+  connectionTimeoutMillis: number;
 }
 
 export interface Pipeline {
@@ -71,34 +72,33 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
   const open = (): Lane => {
     const client = new Client({
       connectionString: options.connectionString,
-      connectionTimeoutMillis: options.connectionTimeoutMillis ?? 3000,
+      connectionTimeoutMillis: options.connectionTimeoutMillis,
       pipeline: true,
     } as Pg.ClientConfig);
     const drop = () => {
       const index = lanes.indexOf(lane);
       if (index >= 0) lanes.splice(index, 1);
     };
+    const retire = () => {
+      drop();
+      client.end().catch(() => undefined);
+    };
     const lane: Lane = {
-      ready: Promise.resolve(client),
+      ready: client
+        .connect()
+        .then(() => options.setup?.(client))
+        .then(() => client)
+        .catch((error: unknown) => {
+          retire();
+          throw error;
+        }),
       inFlight: 0,
       corked: false,
-      retire() {
-        drop();
-        client.end().catch(() => undefined);
-      },
+      retire,
     };
     // A connection that dies fails the calls it holds (pg rejects each); later calls open another.
     client.on('error', drop);
     client.on('end', drop);
-    lane.ready = client
-      .connect()
-      .then(() => options.setup?.(client))
-      .then(() => client)
-      .catch((error: unknown) => {
-        drop();
-        client.end().catch(() => undefined);
-        throw error;
-      });
     lanes.push(lane);
     return lane;
   };

@@ -22,6 +22,7 @@ function pipelineFor(connections: number): { pipeline: Pipeline; name: string } 
   const pipeline = createPipeline(pg.Client, {
     connectionString: ADMIN_URL,
     connections,
+    connectionTimeoutMillis: 3000,
     setup: (client) => client.query(`set application_name = '${name}'`),
   });
   return { pipeline, name };
@@ -47,9 +48,7 @@ onPostgres('pipelined PostgreSQL connections', () => {
       const answers = await Promise.all(numbers.map((n) => ask(pipeline, n)));
       expect(answers.map(([n]) => n)).toEqual(numbers);
       expect(new Set(answers.map(([, application]) => application))).toEqual(new Set([name]));
-      const backends = new Set(answers.map(([, , pid]) => pid));
-      expect(backends.size).toBeGreaterThanOrEqual(1);
-      expect(backends.size).toBeLessThanOrEqual(2);
+      expect(new Set(answers.map(([, , pid]) => pid)).size).toBeLessThanOrEqual(2);
       expect((await backendsNamed(name)).length).toBeLessThanOrEqual(2);
     } finally {
       await pipeline.end();
