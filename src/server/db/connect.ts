@@ -7,6 +7,7 @@ import type * as Pg from 'pg';
 import { DEFAULT_POSTGRES_POOL_SIZE } from '../config';
 import { createPipeline } from './pipeline';
 import { runShapesOnPostgres, runShapesOnSqlite } from './prepared';
+import { readRowsInBatchesFrom } from './row-batches';
 import type { Database } from './types';
 
 export type DatabaseTarget =
@@ -101,6 +102,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   runShapesOnPostgres(db, { pipeline: shapePipeline, planOncePipeline });
+  readRowsInBatchesFrom(db, pool, pg.Query);
   let closed: Promise<void> | undefined;
   return {
     db,

@@ -59,7 +59,7 @@ interface Call {
  * DatabaseError of severity ERROR, after which the connection goes on) but a FATAL one, such as a
  * backend terminated by an administrator, or a socket's error.
  */
-const endsConnection = (error: unknown): boolean => (error as { severity?: string } | null)?.severity !== 'ERROR';
+export const endsConnection = (error: unknown): boolean => (error as { severity?: string } | null)?.severity !== 'ERROR';
 
 /** pg keeps the socket on the Client's connection object; it writes every message through it. */
 const socketOf = (client: Pg.Client) => (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;

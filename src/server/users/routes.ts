@@ -37,6 +37,17 @@ const FULL_LIST_SLOTS = 2;
 /** Whole-list bytes sent between two full garbage collections (see http/answer-collection). */
 const COLLECT_EVERY_BYTES = 16 * 1024 * 1024;
 
+/** The user's fields, the todos' pieces and the closing brace, counting the bytes that went out. */
+async function* wrapped(head: string, todos: Readable, sent: { bytes: number }): AsyncGenerator<string | Buffer> {
+  yield head;
+  // Pieces pushed as strings come out as Buffers (the stream has no encoding): lengths in bytes.
+  for await (const piece of todos as AsyncIterable<Buffer>) {
+    sent.bytes += piece.length;
+    yield piece;
+  }
+  yield '}';
+}
+
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
   const fullLists = createGate(FULL_LIST_SLOTS);
   const largeAnswers = collectAfterLargeAnswers(COLLECT_EVERY_BYTES);
@@ -64,16 +75,20 @@ export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContex
         return reply;
       }
       reply.raw.once('close', release);
-      // The todos arrive as JSON text from the database (see allTodosJson) and go out as they are,
-      // between the user's fields and the closing brace: no copy of the whole document is made.
+      // The todos arrive as JSON text (see allTodosJson) and go out as they are, between the user's
+      // fields and the closing brace: no copy of the whole document is made.
       const todos = await allTodosJson(db, user.id);
       const head = `${JSON.stringify(toUser(user)).slice(0, -1)},"todos":`;
+      reply.type('application/json; charset=utf-8');
+      if (todos instanceof Readable) {
+        // Sent as it arrives, so its length is not known up front: chunked.
+        const sent = { bytes: 0 };
+        reply.raw.once('close', () => largeAnswers.sent(sent.bytes));
+        return reply.send(Readable.from(wrapped(head, todos, sent), { objectMode: false }));
+      }
       const bytes = Buffer.byteLength(head) + Buffer.byteLength(todos) + 1;
       reply.raw.once('close', () => largeAnswers.sent(bytes));
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-length', bytes)
-        .send(Readable.from([head, todos, '}'], { objectMode: false }));
+      return reply.header('content-length', bytes).send(Readable.from([head, todos, '}'], { objectMode: false }));
     },
   );
 }

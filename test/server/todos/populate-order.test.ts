@@ -4,6 +4,7 @@
  * users/me?populate=todos lists the todos oldest first (created_at, then id), whatever order they
  * were inserted in: the JSON is built by the database, which must keep that order.
  */
+import { Readable } from 'node:stream';
 import { allTodosJson, createTodo } from '../../../src/server/todos/repository';
 import { createUser } from '../../../src/server/users/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
@@ -12,9 +13,13 @@ jest.setTimeout(60_000);
 
 type Todo = { id: number; title: string; completed: boolean; createdAt: string };
 
-/** The whole list's JSON text (a Buffer from SQLite, a string from PostgreSQL). */
+/** The whole list's JSON text (a Buffer from SQLite, a stream of pieces from PostgreSQL). */
 async function listText(db: TestDatabase['handle']['db'], ownerId: number): Promise<string> {
-  return String(await allTodosJson(db, ownerId));
+  const json = await allTodosJson(db, ownerId);
+  if (!(json instanceof Readable)) return String(json);
+  let text = '';
+  for await (const piece of json) text += String(piece);
+  return text;
 }
 
 describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {
