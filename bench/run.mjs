@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cannon, median, sequential } from './lib/load.mjs';
+import { cannon, median, sequential, timedRequest } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { cpuSeconds, login, root, rssMiB, sampleRss, startFlags, startServer } from './lib/server.mjs';
 import { measureGenerate } from './lib/generate-time.mjs';
@@ -189,6 +189,13 @@ async function benchEngine(engine, tmp, shared) {
     const normal = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}`), extraEnv: { SQLITE_SYNCHRONOUS: 'NORMAL' } });
     try {
       const jwt = await login(normal.origin, seeded.user.username, seeded.user.password);
+      // A fresh process: warmed up like the measured server above (its load runs), or the what-if
+      // would time V8's compiling as much as the disk (a fresh server's first 100 POSTs: 306 ms, the
+      // next ones 180–225 ms).
+      await cannon({ origin: normal.origin, path: '/api/users/me', jwt, connections: settings.connections, duration: settings.warmup });
+      for (let i = 0; i < 20; i++) {
+        await timedRequest({ origin: normal.origin, path: '/api/todos', jwt, method: 'POST', body: JSON.stringify({ data: { title: `Bench normal warm-up ${i}` } }) });
+      }
       const totals = [];
       for (let run = 1; run <= settings.runs; run++) {
         const result = await sequential({
