@@ -36,8 +36,9 @@ export interface BatchedStatement {
 /**
  * Runs `statement` on a connection of the pool and calls `onBatch` with every `size` rows, in the
  * order they arrive (the last batch may be shorter; none is empty). Resolves once every row has been
- * handed over; rejects with the statement's error, or with the first error `onBatch` throws (no
- * batch is handed over after it), once the connection is free again.
+ * handed over; rejects with the statement's error (the rows of a batch it cut short are not handed
+ * over), or with the first error `onBatch` throws (no batch is handed over after it), once the
+ * connection is free again.
  */
 export async function readInBatches<Row>(
   db: Kysely<Database>,
