@@ -15,6 +15,7 @@ import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createTitleGramFolding } from './todos/title-gram-folding';
 import type { Database } from './db/types';
 import { toApiError } from './http/errors';
 import { logDestination } from './http/log-destination';
@@ -151,11 +152,14 @@ export async function buildApp(
     throttle: createThrottle(config.throttle, options.limiterFactory),
     authenticate: createAuthenticate(db, tokens),
     authenticateToken: createAuthenticateToken(tokens),
+    titleGrams: createTitleGramFolding(db, log as FastifyBaseLogger),
   };
   app.decorateRequest('session', null);
   app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
+  app.addHook('onReady', async () => context.titleGrams.start());
+  app.addHook('onClose', () => context.titleGrams.stop());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {

@@ -6,6 +6,7 @@ import type { Throttle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { TitleGramFolding } from './todos/title-gram-folding';
 
 export interface AppContext {
   config: Config;
@@ -17,4 +18,6 @@ export interface AppContext {
   authenticate: (request: FastifyRequest) => Promise<void>;
   /** Checks the token only; the route's statement checks the session (request.token). */
   authenticateToken: (request: FastifyRequest) => Promise<void>;
+  /** PostgreSQL: counts created todos' titles into the search grams shortly after (migration 005). */
+  titleGrams: TitleGramFolding;
 }

@@ -4,12 +4,14 @@ import * as initial from './migrations/001-initial';
 import * as sortIndexes from './migrations/002-sort-indexes';
 import * as todoCounts from './migrations/003-todo-counts';
 import * as titleGramCounts from './migrations/004-title-gram-counts';
+import * as pendingTitleGrams from './migrations/005-pending-title-grams';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-sort-indexes': sortIndexes,
   '003-todo-counts': todoCounts,
   '004-title-gram-counts': titleGramCounts,
+  '005-pending-title-grams': pendingTitleGrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

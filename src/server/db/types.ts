@@ -56,11 +56,21 @@ export interface TodoTitleGramTable {
   completed: number;
 }
 
+/**
+ * PostgreSQL only (migration 005): todos created one per statement whose grams are not yet in
+ * todo_title_grams; a fold counts them.
+ */
+export interface TodoTitleGramPendingTable {
+  todo_id: number;
+  owner_id: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
   todo_counts: TodoCountTable;
   todo_title_grams: TodoTitleGramTable;
+  todo_title_grams_pending: TodoTitleGramPendingTable;
   revoked_tokens: RevokedTokenTable;
 }
 

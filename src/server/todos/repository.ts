@@ -141,7 +141,22 @@ function countColumns(db: Db, param: Param, query: ListQuery, source: CountSourc
     return [counter.select('total').$asScalar().as('total_count'), counter.select('completed').$asScalar().as('completed_count')];
   }
   const counter = db.selectFrom('todo_title_grams').where('owner_id', '=', param(0)).where('gram', '=', param(scopeValueCount(query)));
-  return [counter.select('total').$asScalar().as('total_count'), counter.select('completed').$asScalar().as('completed_count')];
+  const total = counter.select('total').$asScalar();
+  const completed = counter.select('completed').$asScalar();
+  if (!onPostgres(db)) return [total.as('total_count'), completed.as('completed_count')];
+  // PostgreSQL: plus the owner's todos created since the last fold that match (migration 005).
+  const pending = db
+    .selectFrom('todo_title_grams_pending as pending')
+    .innerJoin('todos as pended', 'pended.id', 'pending.todo_id')
+    .where('pending.owner_id', '=', param(0))
+    .where('pended.owner_id', '=', param(0))
+    .where(sql<boolean>`pended.title_key like ${castAs(param(1), 'text')} escape '\\'`);
+  const pendingTotal = pending.select((eb) => eb.fn.countAll().as('n')).$asScalar();
+  const pendingCompleted = pending.select(sql<number>`count(*) filter (where pended.completed = 1)`.as('n')).$asScalar();
+  return [
+    sql<CountValue>`coalesce((${total}), 0) + (${pendingTotal})`.as('total_count'),
+    sql<CountValue>`coalesce((${completed}), 0) + (${pendingCompleted})`.as('completed_count'),
+  ];
 }
 
 /** A list's total from its count columns: the rows counted, or the counter's figure for the completion filter. */

@@ -66,7 +66,7 @@ function assertNamesOnlyCaller(user: unknown, callerId: number): void {
   if (!onlyCaller) throw forbidden('A todo can only belong to the signed-in user');
 }
 
-export function todoRoutes(api: FastifyInstance, { db, authenticate, authenticateToken }: AppContext): void {
+export function todoRoutes(api: FastifyInstance, { db, authenticate, authenticateToken, titleGrams }: AppContext): void {
   const common = { tags: ['todos'], security: bearerSecurity };
 
   api.get(
@@ -139,6 +139,7 @@ export function todoRoutes(api: FastifyInstance, { db, authenticate, authenticat
       assertNamesOnlyCaller(data.user, session.userId);
       const row = await createTodoAs(db, session, data);
       if (!row) throw unauthorized();
+      titleGrams.created();
       return { data: toTodoEntity(row), meta: {} };
     },
   );

@@ -10,6 +10,7 @@ import type { Database } from '../../../src/server/db/types';
 import type { Dialect } from './databases';
 
 export interface TodoFacts {
+  id: number;
   owner_id: number;
   title_key: string;
   completed: number;
@@ -67,7 +68,14 @@ export async function gramRows(db: Kysely<Database>, ownerIds: readonly number[]
 }
 
 export function allTodoFacts(db: Kysely<Database>): Promise<TodoFacts[]> {
-  return db.selectFrom('todos').select(['owner_id', 'title_key', 'completed']).execute();
+  return db.selectFrom('todos').select(['id', 'owner_id', 'title_key', 'completed']).execute();
+}
+
+/** The todos created one at a time and not yet folded into the gram counts (PostgreSQL, migration 005). */
+export async function pendingTodoIds(db: Kysely<Database>, dialect: Dialect): Promise<Set<number>> {
+  if (dialect === 'sqlite') return new Set();
+  const rows = await db.selectFrom('todo_title_grams_pending').select('todo_id').execute();
+  return new Set(rows.map((row) => row.todo_id));
 }
 
 export const COMPLETED_FILTERS = [undefined, true, false] as const;

@@ -91,7 +91,7 @@ const SQLITE_TRIGGERS = [
  * Adds a delta (rows of owner_id, gram, total, completed) to the counts, in gram order, so two
  * writers lock an owner's gram rows in the same order and never deadlock on them.
  */
-const postgresAddDelta = (delta: string) =>
+export const postgresAddDelta = (delta: string) =>
   `insert into todo_title_grams as counted (owner_id, gram, total, completed)
    select owner_id, gram, sum(total), sum(completed) from (${delta}) as delta (owner_id, gram, total, completed)
    group by owner_id, gram
@@ -105,7 +105,7 @@ const postgresAddDelta = (delta: string) =>
  * total: such an index would make every update of a count a non-HOT update, which leaves a new
  * index entry each time (several times slower when a transaction writes many todos).
  */
-const postgresAddDeltaDroppingSpent = (delta: string) =>
+export const postgresAddDeltaDroppingSpent = (delta: string) =>
   `with counted as (${postgresAddDelta(delta)} returning counted.owner_id, counted.gram, counted.total)
    select array_agg(owner_id), array_agg(gram) into spent_owners, spent_grams from counted where total = 0;
    if spent_owners is not null then
@@ -113,18 +113,20 @@ const postgresAddDeltaDroppingSpent = (delta: string) =>
      where counted.owner_id = spent.owner_id and counted.gram = spent.gram and counted.total = 0;
    end if;`;
 
-const postgresTriggerFunction = (name: string, body: string) =>
-  sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+/** A trigger function running `body`, with the variables postgresAddDeltaDroppingSpent and `declare` name. */
+export const postgresTriggerFunction = (name: string, body: string, options: { replace?: boolean; declare?: string } = {}) =>
+  sql.raw(`create ${options.replace ? 'or replace ' : ''}function ${name}() returns trigger language plpgsql as $$
       declare
         spent_owners integer[];
         spent_grams text[];
+        ${options.declare ?? ''}
       begin
         ${body}
         return null;
       end $$`);
 
 /** Each gram of each todo in `rows` (a transition table or a query), with what it adds to total and completed. */
-const postgresGramsOf = (rows: string, total: string, completed: string) =>
+export const postgresGramsOf = (rows: string, total: string, completed: string) =>
   `select todo.owner_id, gram, ${total}, ${completed} from ${rows} as todo, title_grams(todo.title_key) as gram`;
 
 /**
@@ -137,12 +139,29 @@ const postgresDifference = (from: string, other: string, completedOnly: boolean)
   return `(${titles(from)} except all ${titles(other)})`;
 };
 
-const POSTGRES_UPDATE_DELTA = [
-  postgresGramsOf(postgresDifference('removed', 'added', false), '-1', '0'),
-  postgresGramsOf(postgresDifference('added', 'removed', false), '1', '0'),
-  postgresGramsOf(postgresDifference('removed', 'added', true), '0', '-1'),
-  postgresGramsOf(postgresDifference('added', 'removed', true), '0', '1'),
-].join(' union all ');
+/** An update's delta from its old rows (`removed`) and new ones (`added`), each a relation. */
+export const postgresUpdateDelta = (removed: string, added: string) =>
+  [
+    postgresGramsOf(postgresDifference(removed, added, false), '-1', '0'),
+    postgresGramsOf(postgresDifference(added, removed, false), '1', '0'),
+    postgresGramsOf(postgresDifference(removed, added, true), '0', '-1'),
+    postgresGramsOf(postgresDifference(added, removed, true), '0', '1'),
+  ].join(' union all ');
+
+const POSTGRES_UPDATE_DELTA = postgresUpdateDelta('removed', 'added');
+
+/** What each trigger function of this migration runs (migration 005 replaces them; its down restores these). */
+export const POSTGRES_TRIGGER_BODIES = {
+  todo_title_grams_insert: `${postgresAddDelta(postgresGramsOf('added', '1', '(completed = 1)::integer'))};`,
+  // A user's deletion cascades to their todos and to their grams alike: nothing to count down.
+  todo_title_grams_delete: postgresAddDeltaDroppingSpent(
+    postgresGramsOf('(select * from removed where exists (select from users where id = removed.owner_id))', '-1', '-(completed = 1)::integer'),
+  ),
+  // Most updates change none of owner, title and completion (an edited description, a timestamp).
+  todo_title_grams_update: `if exists (select owner_id, title_key, completed from removed except all select owner_id, title_key, completed from added) then
+       ${postgresAddDeltaDroppingSpent(POSTGRES_UPDATE_DELTA)}
+     end if;`,
+};
 
 // Statement-level triggers: a bulk write adds to each of its grams once. Row-level ones would
 // update a common gram once per row, and within one transaction each update of a row walks the
@@ -161,21 +180,7 @@ const POSTGRES_TRIGGERS = [
         lateral (values (c), (c || next)) as grams (gram)
         where gram is not null
       $$`,
-  postgresTriggerFunction('todo_title_grams_insert', `${postgresAddDelta(postgresGramsOf('added', '1', '(completed = 1)::integer'))};`),
-  // A user's deletion cascades to their todos and to their grams alike: nothing to count down.
-  postgresTriggerFunction(
-    'todo_title_grams_delete',
-    postgresAddDeltaDroppingSpent(
-      postgresGramsOf('(select * from removed where exists (select from users where id = removed.owner_id))', '-1', '-(completed = 1)::integer'),
-    ),
-  ),
-  // Most updates change none of owner, title and completion (an edited description, a timestamp).
-  postgresTriggerFunction(
-    'todo_title_grams_update',
-    `if exists (select owner_id, title_key, completed from removed except all select owner_id, title_key, completed from added) then
-       ${postgresAddDeltaDroppingSpent(POSTGRES_UPDATE_DELTA)}
-     end if;`,
-  ),
+  ...Object.entries(POSTGRES_TRIGGER_BODIES).map(([name, body]) => postgresTriggerFunction(name, body)),
   sql`create trigger todo_title_grams_insert after insert on todos
       referencing new table as added for each statement execute function todo_title_grams_insert()`,
   sql`create trigger todo_title_grams_delete after delete on todos
