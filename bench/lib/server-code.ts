@@ -7,6 +7,7 @@ export { migrateToLatest, migrateUpTo } from '../../src/server/db/migrate';
 export { isPlannedOnce } from '../../src/server/db/prepared';
 export { parseListQuery } from '../../src/server/todos/query';
 export { createTodo, deleteTodo, listTodos, titleKey, updateTodo } from '../../src/server/todos/repository';
+export { foldAllPendingTitleGrams } from '../../src/server/todos/title-gram-folding';
 export { createUser } from '../../src/server/users/repository';
 // Kysely as these modules load it: the repository tells the databases apart by Kysely's classes.
 export { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
