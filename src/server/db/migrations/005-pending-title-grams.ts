@@ -112,7 +112,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const [name, body] of Object.entries(POSTGRES_TRIGGER_BODIES)) await postgresTriggerFunction(name, body, { replace: true }).execute(db);
-  await sql.raw(`${countGramsOf('(select * from todos where id in (select todo_id from todo_title_grams_pending))')}`).execute(db);
+  await sql.raw(countGramsOf('(select * from todos where id in (select todo_id from todo_title_grams_pending))')).execute(db);
   await sql`drop function todo_title_grams_fold(integer)`.execute(db);
   await db.schema.dropTable('todo_title_grams_pending').execute();
 }
