@@ -3,7 +3,8 @@
  * session, whose user is the owner) and never reads or writes another user's rows.
  */
 import type { Readable } from 'node:stream';
-import { PostgresAdapter, sql, type AliasedExpression, type Kysely } from 'kysely';
+import { sql, type AliasedExpression, type Kysely } from 'kysely';
+import { onPostgres } from '../db/dialect';
 import { prepared, type Param } from '../db/prepared';
 import { jsonArrayInPieces } from '../db/row-batches';
 import type { Database, TodoRow } from '../db/types';
@@ -11,8 +12,6 @@ import { liveSessionUser, type TokenSession } from '../users/repository';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 
 type Db = Kysely<Database>;
-
-const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface TodoInput {
   title: string;

@@ -5,8 +5,9 @@
  * is counted within FOLD_DELAY_MS. A slow sweep also counts what other processes wrote (an admin
  * command, another server on the same database). SQLite counts in its triggers: nothing to do.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { onPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
 
 /** Todos one fold statement counts: enough to catch up with a burst of creates in a few statements. */
@@ -21,7 +22,7 @@ const SWEEP_EVERY_MS = 60_000;
  * taken (none pending, or all held by writers). Fails (lock timeout) rather than wait on a writer.
  */
 export async function foldPendingTitleGrams(db: Kysely<Database>, batch = FOLD_BATCH): Promise<number> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return 0;
+  if (!onPostgres(db)) return 0;
   const { rows } = await sql<{ folded: number }>`select todo_title_grams_fold(${batch}) as folded`.execute(db);
   return Number(rows[0]?.folded ?? 0);
 }
@@ -47,7 +48,7 @@ export interface TitleGramFolding {
 const NOTHING_TO_FOLD: TitleGramFolding = { created: () => undefined, start: () => undefined, stop: async () => undefined };
 
 export function createTitleGramFolding(db: Kysely<Database>, log: FastifyBaseLogger): TitleGramFolding {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return NOTHING_TO_FOLD;
+  if (!onPostgres(db)) return NOTHING_TO_FOLD;
   let soon: NodeJS.Timeout | undefined;
   let sweep: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

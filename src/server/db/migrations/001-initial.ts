@@ -3,10 +3,11 @@
  * PostgreSQL differ (identity columns, a byte-order collation for sort keys) are chosen by
  * the dialect below.
  */
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { onPostgres } from '../dialect';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   const identity = (column: ColumnDefinitionBuilder) =>
     isPostgres
       ? column.primaryKey().generatedByDefaultAsIdentity()

@@ -5,7 +5,8 @@
  * here instead of counting the owner's rows on every call, which grows with the owner's todos
  * (issue 5: at 100,000 todos the count alone was ten times the rest of the request).
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { onPostgres } from '../dialect';
 
 const SQLITE_TRIGGERS = [
   sql`create trigger todo_counts_user_insert after insert on users begin
@@ -56,7 +57,7 @@ const POSTGRES_TRIGGERS = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   await db.schema
     .createTable('todo_counts')
     .addColumn('owner_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -71,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   if (isPostgres) {
     await sql`drop trigger todo_counts_todo_update on todos`.execute(db);
     await sql`drop trigger todo_counts_todo_insert_delete on todos`.execute(db);

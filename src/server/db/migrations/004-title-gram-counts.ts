@@ -13,7 +13,8 @@
  * do, so a blob has no grams and a NUL ends the grams. PostgreSQL's LIKE is case-sensitive
  * and its text cannot hold NUL.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { onPostgres } from '../dialect';
 
 /**
  * The positions 0..length(text)-1 of a text as the `key` column of json_each. A trigger body
@@ -202,7 +203,7 @@ const POSTGRES_BACKFILL = sql`insert into todo_title_grams (owner_id, gram, tota
   group by owner_id, gram`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   // Grams are compared by code point, whatever the server's locale (as the keys of migration 001).
   const keyText = isPostgres ? sql`text collate "C"` : sql`text`;
   let table = db.schema
@@ -223,7 +224,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const isPostgres = onPostgres(db);
   if (isPostgres) {
     for (const name of ['todo_title_grams_update', 'todo_title_grams_delete', 'todo_title_grams_insert']) {
       await sql`drop trigger ${sql.raw(name)} on todos`.execute(db);

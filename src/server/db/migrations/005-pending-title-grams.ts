@@ -2,8 +2,9 @@
  * PostgreSQL: a todo created alone (the API's create, one per POST) is not counted into the title
  * grams of migration 004 inside its insert; its id is noted in todo_title_grams_pending and a
  * fold counts it shortly after (todos/title-gram-folding, the server's timer), many at a time.
- * Counting the ~45 grams of a title cost each insert ~0.35 ms of PostgreSQL's CPU and most of a
- * POST's wall time beyond the commit (issue 5: 100 sequential POSTs). Totals stay exact: a short
+ * Counting the ~45 grams of a title cost each insert 0.16–0.35 ms of PostgreSQL's CPU (more than
+ * the rest of the insert; bench/write-cost.mjs), a fold ~0.03 ms a todo (issue 5: 100 sequential
+ * POSTs). Totals stay exact: a short
  * search's total is the gram's count plus the owner's pending todos that match, read in the same
  * snapshot (todos/repository countColumns); a fold moves a todo from one to the other in one commit.
  *
@@ -22,7 +23,8 @@
  *
  * SQLite: nothing changes. Its row triggers count a title in ~20 µs, a fraction of an insert.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { onPostgres } from '../dialect';
 import {
   POSTGRES_TRIGGER_BODIES,
   postgresAddDelta,
@@ -97,7 +99,7 @@ const FOLD_FUNCTION = sql.raw(`create function todo_title_grams_fold(batch integ
   end $$`);
 
 export async function up(db: Kysely<any>): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!onPostgres(db)) return;
   await db.schema
     .createTable('todo_title_grams_pending')
     .addColumn('todo_id', 'integer', (c) => c.primaryKey())
@@ -110,7 +112,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!onPostgres(db)) return;
   for (const [name, body] of Object.entries(POSTGRES_TRIGGER_BODIES)) await postgresTriggerFunction(name, body, { replace: true }).execute(db);
   await sql.raw(countGramsOf('(select * from todos where id in (select todo_id from todo_title_grams_pending))')).execute(db);
   await sql`drop function todo_title_grams_fold(integer)`.execute(db);
