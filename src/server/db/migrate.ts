@@ -5,6 +5,7 @@ import * as sortIndexes from './migrations/002-sort-indexes';
 import * as todoCounts from './migrations/003-todo-counts';
 import * as titleGramCounts from './migrations/004-title-gram-counts';
 import * as pendingTitleGrams from './migrations/005-pending-title-grams';
+import * as titleGramBounds from './migrations/006-title-gram-bounds';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003-todo-counts': todoCounts,
   '004-title-gram-counts': titleGramCounts,
   '005-pending-title-grams': pendingTitleGrams,
+  '006-title-gram-bounds': titleGramBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

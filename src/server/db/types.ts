@@ -54,6 +54,9 @@ export interface TodoTitleGramTable {
   gram: string;
   total: number;
   completed: number;
+  /** Bounds of the title_keys of the todos counted here (migration 006): they may be looser, never tighter. */
+  first_key: string;
+  last_key: string;
 }
 
 /**

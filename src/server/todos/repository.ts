@@ -121,6 +121,49 @@ function countSource(query: ListQuery): CountSource {
   return length === 1 || length === 2 ? { kind: 'gram', gram: key } : { kind: 'rows' };
 }
 
+/**
+ * PostgreSQL: the owner's todos that match the first title needle and are not counted in the
+ * title grams yet (created since the last fold, migration 005).
+ */
+const pendingMatches = (db: Db, param: Param) =>
+  db
+    .selectFrom('todo_title_grams_pending as pending')
+    .innerJoin('todos as pended', 'pended.id', 'pending.todo_id')
+    .where('pending.owner_id', '=', param(0))
+    .where('pended.owner_id', '=', param(0))
+    .where(sql<boolean>`pended.title_key like ${castAs(param(1), 'text')} escape '\\'`);
+
+/**
+ * The gram a page sorted by title is bounded by when it searches titles: the first one or two
+ * characters of the first needle, which every todo it matches contains (see titleKeyBounds).
+ */
+function boundingGram(query: ListQuery, sort: SortKey[]): string | undefined {
+  if (sort[0]?.field !== 'title' || query.titleContains.length === 0) return undefined;
+  const gram = [...titleKey(query.titleContains[0]!)].slice(0, 2).join('');
+  return gram === '' ? undefined : gram;
+}
+
+/**
+ * Keeps a search's rows to the title_keys between the bounds of the gram's todos (migration 006;
+ * `gramAt` is the gram's param), so a page sorted by title reads the title index from the first
+ * todo that may match instead of from the owner's first title, and stops after the last. On
+ * PostgreSQL the matching todos not counted yet widen them. No todo that matches is left out:
+ * each contains the gram, so its title_key lies within the gram's bounds; without a gram row (and
+ * on PostgreSQL nothing pending that matches) the bounds are null and so is the page, as nothing
+ * matches.
+ */
+function titleKeyBounds(db: Db, param: Param, gramAt: number) {
+  const gramRow = db.selectFrom('todo_title_grams').where('owner_id', '=', param(0)).where('gram', '=', castAs<string>(param(gramAt), 'text'));
+  let first = sql`(${gramRow.select('first_key').$asScalar()})`;
+  let last = sql`(${gramRow.select('last_key').$asScalar()})`;
+  if (onPostgres(db)) {
+    const pending = pendingMatches(db, param);
+    first = sql`least(${first}, (${pending.select((eb) => eb.fn.min('pended.title_key').as('key')).$asScalar()}))`;
+    last = sql`greatest(${last}, (${pending.select((eb) => eb.fn.max('pended.title_key').as('key')).$asScalar()}))`;
+  }
+  return sql<boolean>`title_key >= ${first} and title_key <= ${last}`;
+}
+
 /** The count columns as read: a counter's total and completed, or the rows counted (total only). */
 type CountValue = number | bigint | string | null;
 type CountValues = { total_count: CountValue; completed_count: CountValue };
@@ -144,12 +187,7 @@ function countColumns(db: Db, param: Param, query: ListQuery, source: CountSourc
   const completed = counter.select('completed').$asScalar();
   if (!onPostgres(db)) return [total.as('total_count'), completed.as('completed_count')];
   // PostgreSQL: plus the owner's todos created since the last fold that match (migration 005).
-  const pending = db
-    .selectFrom('todo_title_grams_pending as pending')
-    .innerJoin('todos as pended', 'pended.id', 'pending.todo_id')
-    .where('pending.owner_id', '=', param(0))
-    .where('pended.owner_id', '=', param(0))
-    .where(sql<boolean>`pended.title_key like ${castAs(param(1), 'text')} escape '\\'`);
+  const pending = pendingMatches(db, param);
   const pendingTotal = pending.select((eb) => eb.fn.countAll().as('n')).$asScalar();
   const pendingCompleted = pending.select(sql<number>`count(*) filter (where pended.completed = 1)`.as('n')).$asScalar();
   return [
@@ -169,10 +207,15 @@ function totalFrom(counts: CountValues | undefined, query: ListQuery, source: Co
 /** How many values a list's scope binds (see scopeValues). */
 const scopeValueCount = (query: ListQuery): number => 1 + query.titleContains.length + (query.completed === undefined ? 0 : 1);
 
-/** The values a list's scope and count columns bind: the scope's, then the gram when one counts it. */
-function listValues(ownerId: number, query: ListQuery, source: CountSource): unknown[] {
+/**
+ * The values a list's scope and count columns bind: the scope's, then the gram when one counts it,
+ * then the gram that bounds the page's title_keys when one does.
+ */
+function listValues(ownerId: number, query: ListQuery, source: CountSource, bound?: string): unknown[] {
   const values = scopeValues(ownerId, query);
-  return source.kind === 'gram' ? [...values, source.gram] : values;
+  if (source.kind === 'gram') values.push(source.gram);
+  if (bound !== undefined) values.push(bound);
+  return values;
 }
 
 /** Whether the session (param(0) the user, `jti` its token) may still act, as a boolean expression. */
@@ -220,8 +263,9 @@ export async function listTodos(
   const sort = withTieBreak(query.sort);
   const deferred = picksIdsFirst(query, sort, offset);
   const source = countSource(query);
+  const bound = boundingGram(query, sort);
   const shape = `todos.page:${scopeShape(query)}:${source.kind}:${sort.map((key) => `${key.field} ${key.direction}`).join(',')}${deferred ? ':deferred' : ''}`;
-  const values = listValues(session.userId, query, source);
+  const values = listValues(session.userId, query, source, bound);
   const run = prepared(
     db,
     shape,
@@ -241,7 +285,8 @@ export async function listTodos(
       // here would have the databases scan the owner's rows instead). PostgreSQL gets the ids as an
       // array, computed once: planned without knowing the page, `id in (…)` may be a hash join
       // over the whole table.
-      const pageIds = window(scopedTodos(db, param, query)).select('id');
+      const scoped = scopedTodos(db, param, query);
+      const pageIds = window(bound === undefined ? scoped : scoped.where(titleKeyBounds(db, param, values.length - 1))).select('id');
       const isOnPage = onPostgres(db) ? sql<boolean>`${sql.ref('id')} = any(array(${pageIds}))` : sql<boolean>`${sql.ref('id')} in (${pageIds})`;
       return ordered(db.selectFrom('todos').select(LISTED_COLUMNS).select(counts).where(isOnPage).where(live));
     },

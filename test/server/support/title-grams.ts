@@ -130,3 +130,80 @@ export async function expectSearchTotalsExact(
     }
   }
 }
+
+/** Orders texts by code point, as SQLite's BINARY and PostgreSQL's "C" collation compare title_keys. */
+export function byCodePoint(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+export type GramBounds = Map<string, [first: string, last: string]>;
+
+/** The bounds of one owner's grams as stored (migration 006), by gram. */
+export async function gramBounds(db: Kysely<Database>, ownerId: number): Promise<GramBounds> {
+  const rows = await db.selectFrom('todo_title_grams').select(['gram', 'first_key', 'last_key']).where('owner_id', '=', ownerId).execute();
+  return new Map(rows.map((row) => [row.gram, [row.first_key, row.last_key]]));
+}
+
+/** The tightest bounds of one owner's grams: the least and greatest title_key of the todos containing each. */
+export function exactGramBounds(dialect: Dialect, todos: readonly TodoFacts[], ownerId: number): GramBounds {
+  const bounds: GramBounds = new Map();
+  for (const todo of todos.filter((each) => each.owner_id === ownerId)) {
+    for (const gram of gramsOf(likeText(dialect, todo.title_key))) {
+      const [first, last] = bounds.get(gram) ?? [todo.title_key, todo.title_key];
+      bounds.set(gram, [byCodePoint(todo.title_key, first) < 0 ? todo.title_key : first, byCodePoint(todo.title_key, last) > 0 ? todo.title_key : last]);
+    }
+  }
+  return bounds;
+}
+
+/** Every counted todo's title_key lies within the bounds of each of its grams (looser bounds are allowed). */
+export async function expectGramBoundsHold(db: Kysely<Database>, dialect: Dialect, counted: readonly TodoFacts[], ownerIds: readonly number[]) {
+  const outside: unknown[] = [];
+  for (const ownerId of ownerIds) {
+    const stored = await gramBounds(db, ownerId);
+    for (const [gram, [first, last]] of exactGramBounds(dialect, counted, ownerId)) {
+      const bounds = stored.get(gram);
+      if (!bounds || byCodePoint(bounds[0], first) > 0 || byCodePoint(bounds[1], last) < 0) outside.push({ ownerId, gram, stored: bounds, needed: [first, last] });
+    }
+  }
+  expect(outside).toEqual([]);
+}
+
+/**
+ * Every search sorted by title (both directions, pages 1 and 2 of 3) lists exactly the todos that
+ * JavaScript finds, in code point order of their title_keys, ties by id.
+ */
+export async function expectTitleSortedSearchesExact(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  todos: readonly TodoFacts[],
+  ownerIds: readonly number[],
+  needles: readonly string[],
+): Promise<void> {
+  const wrong: unknown[] = [];
+  for (const ownerId of ownerIds) {
+    for (const needle of needles) {
+      const key = titleKey(needle);
+      const ascending = todos
+        .filter((todo) => todo.owner_id === ownerId && likeText(dialect, todo.title_key).includes(key))
+        .sort((a, b) => byCodePoint(a.title_key, b.title_key) || a.id - b.id)
+        .map((todo) => todo.id);
+      for (const direction of ['asc', 'desc'] as const) {
+        const expected = direction === 'asc' ? ascending : [...ascending].reverse();
+        for (const page of [1, 2]) {
+          const query = parseListQuery({ filters: { title: { $contains: needle } }, sort: `title:${direction}`, pagination: { page: String(page), pageSize: '3' } });
+          const listed = (await listAs(db, ownerId, query)).rows.map((row) => row.id);
+          const want = expected.slice((page - 1) * 3, page * 3);
+          if (JSON.stringify(listed) !== JSON.stringify(want)) wrong.push({ ownerId, needle, direction, page, listed, want });
+        }
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+}

@@ -14,7 +14,8 @@ import { foldAllPendingTitleGrams, foldPendingTitleGrams } from '../../../src/se
 import { createUser, deleteUser } from '../../../src/server/users/repository';
 import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase } from '../support/databases';
 import {
-  TRICKY_CHARACTERS, allTodoFacts, expectSearchTotalsExact, expectedGramRows, gramRows, pendingTodoIds,
+  TRICKY_CHARACTERS, allTodoFacts, expectGramBoundsHold, expectSearchTotalsExact, expectTitleSortedSearchesExact, expectedGramRows,
+  gramRows, pendingTodoIds,
 } from '../support/title-grams';
 
 jest.setTimeout(300_000);
@@ -155,12 +156,17 @@ describe.each(dialectsUnderTest())('title gram counts on %s', (dialect: Dialect)
         // On PostgreSQL the todos created one at a time are pending: counted by the totals, not yet
         // by the grams; a fold then moves them into the grams.
         const pending = await pendingTodoIds(db, dialect);
-        expect(await gramRows(db, ownerIds)).toEqual(expectedGramRows(dialect, todos.filter((todo) => !pending.has(todo.id))));
+        const counted = todos.filter((todo) => !pending.has(todo.id));
+        expect(await gramRows(db, ownerIds)).toEqual(expectedGramRows(dialect, counted));
+        await expectGramBoundsHold(db, dialect, counted, ownerIds);
         await expectSearchTotalsExact(db, dialect, todos, alive, needlesFor(todos, drawn));
+        await expectTitleSortedSearchesExact(db, dialect, todos, alive, needlesFor(todos, drawn));
         await foldAllPendingTitleGrams(db);
         expect(await pendingTodoIds(db, dialect)).toEqual(new Set());
         expect(await gramRows(db, ownerIds)).toEqual(expectedGramRows(dialect, todos));
+        await expectGramBoundsHold(db, dialect, todos, ownerIds);
         await expectSearchTotalsExact(db, dialect, todos, alive, ['re', ...needlesFor(todos, drawn).slice(-4)]);
+        await expectTitleSortedSearchesExact(db, dialect, todos, alive, ['re', ...needlesFor(todos, drawn).slice(-4)]);
       }),
       { numRuns: 30 },
     );
@@ -193,6 +199,7 @@ describe.each(dialectsUnderTest())('title gram counts on %s', (dialect: Dialect)
     await expectSearchTotalsExact(db, dialect, todos, [user.id], ['a', 'b', 'ab', 'dc', 'ad']);
     await foldAllPendingTitleGrams(db);
     expect(await gramRows(db, [user.id])).toEqual(expectedGramRows(dialect, todos));
+    await expectGramBoundsHold(db, dialect, todos, [user.id]);
   });
 
   (dialect === 'postgres' ? it : it.skip)('a fold gives way to a writer that holds its grams and wants its todo', async () => {

@@ -28,7 +28,7 @@ const sqlitePositions = (text: string) =>
   `json_each('[' || substr(replace(hex(zeroblob(length(${text}))), '00', ',0'), 2) || ']')`;
 
 /** One row per 1- and 2-character gram position of a text (SQLite): `gram` is the gram's expression. */
-const sqliteGramParts = (text: string) => ({
+export const sqliteGramParts = (text: string) => ({
   gram: `lower(substr(${text}, position.key + 1, width.n))`,
   from: `${sqlitePositions(text)} as position, (select 1 as n union all select 2) as width`,
   where: `position.key + width.n <= length(${text}) and typeof(${text}) = 'text'`,
@@ -40,60 +40,100 @@ function sqliteGrams(text: string): string {
   return `select distinct ${gram} as gram from ${from} where ${where}`;
 }
 
-/** Adds `total` and `completed` (expressions) to the count of each gram of the `side` row's title. */
-const sqliteAddGrams = (side: 'new' | 'old', total: string, completed: string) =>
-  `insert into todo_title_grams (owner_id, gram, total, completed)
-   select ${side}.owner_id, gram, ${total}, ${completed} from (${sqliteGrams(`${side}.title_key`)}) where true
+/**
+ * Whether the gram rows also keep bounds of their todos' title_keys (first_key, last_key; migration
+ * 006). The builders below write either schema, so migration 006 and its down reuse them.
+ */
+export interface GramOptions {
+  bounds: boolean;
+}
+
+/**
+ * Adds `total` and `completed` (expressions) to the count of each gram of the `side` row's title;
+ * with bounds, its title_key widens the gram's bounds to take it in (a no-op for a todo counted
+ * already: its key is within them).
+ */
+const sqliteAddGrams = (side: 'new' | 'old', total: string, completed: string, { bounds }: GramOptions) =>
+  `insert into todo_title_grams (owner_id, gram, total, completed${bounds ? ', first_key, last_key' : ''})
+   select ${side}.owner_id, gram, ${total}, ${completed}${bounds ? `, ${side}.title_key, ${side}.title_key` : ''}
+   from (${sqliteGrams(`${side}.title_key`)}) where true
    on conflict (owner_id, gram) do update
-     set total = total + excluded.total, completed = completed + excluded.completed;`;
+     set total = total + excluded.total, completed = completed + excluded.completed${
+       bounds ? ', first_key = min(first_key, excluded.first_key), last_key = max(last_key, excluded.last_key)' : ''
+     };`;
 
 /** Grams whose last todo left are removed, so the table holds only grams that are in use. */
 const SQLITE_DROP_SPENT = `delete from todo_title_grams where owner_id = old.owner_id and total = 0;`;
 
-// A todo counts as completed where completed = 1, as the list's completion filter reads it.
-const SQLITE_TRIGGERS = [
+// A todo counts as completed where completed = 1, as the list's completion filter reads it. A
+// deleted todo or an old title leaves the bounds as they are: they stay bounds, only looser.
+export const sqliteTriggers = (options: GramOptions) => [
   sql.raw(`create trigger todo_title_grams_insert after insert on todos begin
-        ${sqliteAddGrams('new', '1', 'new.completed = 1')}
+        ${sqliteAddGrams('new', '1', 'new.completed = 1', options)}
       end`),
   // A deleted user's todos go by cascade after the user, whose grams go by their own cascade:
   // nothing to count down, and a user with many todos is deleted in the time its rows take.
   sql.raw(`create trigger todo_title_grams_delete after delete on todos
       when exists (select 1 from users where id = old.owner_id) begin
-        ${sqliteAddGrams('old', '-1', '-(old.completed = 1)')}
+        ${sqliteAddGrams('old', '-1', '-(old.completed = 1)', options)}
         ${SQLITE_DROP_SPENT}
       end`),
   // A new title or owner: one statement for both sides, so grams the old and new title share are
-  // written once, or not at all when only the text around them changed.
+  // written once, or not at all when only the text around them changed (with bounds: and the new
+  // title_key lies within theirs already).
   sql.raw(`create trigger todo_title_grams_retitle after update of owner_id, title_key, completed on todos
       when old.owner_id is not new.owner_id or old.title_key is not new.title_key begin
-        insert into todo_title_grams (owner_id, gram, total, completed)
-        select owner_id, gram, sum(total), sum(completed) from (
-          select old.owner_id as owner_id, gram, -1 as total, -(old.completed = 1) as completed
+        insert into todo_title_grams (owner_id, gram, total, completed${options.bounds ? ', first_key, last_key' : ''})
+        select owner_id, gram, sum(total), sum(completed)${options.bounds ? ', min(key), max(key)' : ''} from (
+          select old.owner_id as owner_id, gram, -1 as total, -(old.completed = 1) as completed, old.title_key as key
           from (${sqliteGrams('old.title_key')})
           union all
-          select new.owner_id, gram, 1, new.completed = 1 from (${sqliteGrams('new.title_key')})
+          select new.owner_id, gram, 1, new.completed = 1, new.title_key from (${sqliteGrams('new.title_key')})
         )
         where true
         group by owner_id, gram
-        having sum(total) <> 0 or sum(completed) <> 0
+        ${options.bounds ? '' : 'having sum(total) <> 0 or sum(completed) <> 0'}
         on conflict (owner_id, gram) do update
-          set total = total + excluded.total, completed = completed + excluded.completed;
+          set total = total + excluded.total, completed = completed + excluded.completed${
+            options.bounds
+              ? `, first_key = min(first_key, excluded.first_key), last_key = max(last_key, excluded.last_key)
+               where excluded.total <> 0 or excluded.completed <> 0
+                 or excluded.first_key < first_key or excluded.last_key > last_key`
+              : ''
+          };
         ${SQLITE_DROP_SPENT}
       end`),
   // Ticked or unticked, same title and owner: the title's grams once, and only their completed count.
   sql.raw(`create trigger todo_title_grams_complete after update of completed on todos
       when old.owner_id is new.owner_id and old.title_key is new.title_key
         and (old.completed = 1) is not (new.completed = 1) begin
-        ${sqliteAddGrams('new', '0', '(new.completed = 1) - (old.completed = 1)')}
+        ${sqliteAddGrams('new', '0', '(new.completed = 1) - (old.completed = 1)', options)}
       end`),
 ];
 
+/** The names of the SQLite triggers above, in the order to drop them. */
+export const SQLITE_TRIGGER_NAMES = ['todo_title_grams_complete', 'todo_title_grams_retitle', 'todo_title_grams_delete', 'todo_title_grams_insert'];
+
 /**
- * Adds a delta (rows of owner_id, gram, total, completed) to the counts, in gram order, so two
- * writers lock an owner's gram rows in the same order and never deadlock on them.
+ * Adds a delta (rows of owner_id, gram, total, completed, and with bounds the todo's title_key) to
+ * the counts, in gram order, so two writers lock an owner's gram rows in the same order and never
+ * deadlock on them. With bounds, every gram of the delta is visited, even one whose counts it
+ * leaves as they were (a title changed around it): its bounds may have to take in the new title.
+ * A title_key counted already is within its grams' bounds, so only new ones widen them.
  */
-export const postgresAddDelta = (delta: string) =>
-  `insert into todo_title_grams as counted (owner_id, gram, total, completed)
+export const postgresAddDelta = (delta: string, { bounds }: GramOptions = { bounds: false }) =>
+  bounds
+    ? `insert into todo_title_grams as counted (owner_id, gram, total, completed, first_key, last_key)
+   select owner_id, gram, sum(total), sum(completed), min(title_key), max(title_key)
+   from (${delta}) as delta (owner_id, gram, total, completed, title_key)
+   group by owner_id, gram
+   order by owner_id, gram
+   on conflict (owner_id, gram) do update
+     set total = counted.total + excluded.total, completed = counted.completed + excluded.completed,
+       first_key = least(counted.first_key, excluded.first_key), last_key = greatest(counted.last_key, excluded.last_key)
+     where excluded.total <> 0 or excluded.completed <> 0
+       or excluded.first_key < counted.first_key or excluded.last_key > counted.last_key`
+    : `insert into todo_title_grams as counted (owner_id, gram, total, completed)
    select owner_id, gram, sum(total), sum(completed) from (${delta}) as delta (owner_id, gram, total, completed)
    group by owner_id, gram
    having sum(total) <> 0 or sum(completed) <> 0
@@ -106,8 +146,8 @@ export const postgresAddDelta = (delta: string) =>
  * total: such an index would make every update of a count a non-HOT update, which leaves a new
  * index entry each time (several times slower when a transaction writes many todos).
  */
-export const postgresAddDeltaDroppingSpent = (delta: string) =>
-  `with counted as (${postgresAddDelta(delta)} returning counted.owner_id, counted.gram, counted.total)
+export const postgresAddDeltaDroppingSpent = (delta: string, options?: GramOptions) =>
+  `with counted as (${postgresAddDelta(delta, options)} returning counted.owner_id, counted.gram, counted.total)
    select array_agg(owner_id), array_agg(gram) into spent_owners, spent_grams from counted where total = 0;
    if spent_owners is not null then
      delete from todo_title_grams as counted using unnest(spent_owners, spent_grams) as spent (owner_id, gram)
@@ -126,9 +166,12 @@ export const postgresTriggerFunction = (name: string, body: string, options: { r
         return null;
       end $$`);
 
-/** Each gram of each todo in `rows` (a transition table or a query), with what it adds to total and completed. */
-export const postgresGramsOf = (rows: string, total: string, completed: string) =>
-  `select todo.owner_id, gram, ${total}, ${completed} from ${rows} as todo, title_grams(todo.title_key) as gram`;
+/**
+ * Each gram of each todo in `rows` (a transition table or a query), with what it adds to total and
+ * completed, and with bounds its title_key.
+ */
+export const postgresGramsOf = (rows: string, total: string, completed: string, { bounds }: GramOptions = { bounds: false }) =>
+  `select todo.owner_id, gram, ${total}, ${completed}${bounds ? ', todo.title_key' : ''} from ${rows} as todo, title_grams(todo.title_key) as gram`;
 
 /**
  * The (owner_id, title_key) of the todos in `from` that `other` has not (a multiset difference),
@@ -141,12 +184,12 @@ const postgresDifference = (from: string, other: string, completedOnly: boolean)
 };
 
 /** An update's delta from its old rows (`removed`) and new ones (`added`), each a relation. */
-export const postgresUpdateDelta = (removed: string, added: string) =>
+export const postgresUpdateDelta = (removed: string, added: string, options: GramOptions = { bounds: false }) =>
   [
-    postgresGramsOf(postgresDifference(removed, added, false), '-1', '0'),
-    postgresGramsOf(postgresDifference(added, removed, false), '1', '0'),
-    postgresGramsOf(postgresDifference(removed, added, true), '0', '-1'),
-    postgresGramsOf(postgresDifference(added, removed, true), '0', '1'),
+    postgresGramsOf(postgresDifference(removed, added, false), '-1', '0', options),
+    postgresGramsOf(postgresDifference(added, removed, false), '1', '0', options),
+    postgresGramsOf(postgresDifference(removed, added, true), '0', '-1', options),
+    postgresGramsOf(postgresDifference(added, removed, true), '0', '1', options),
   ].join(' union all ');
 
 const POSTGRES_UPDATE_DELTA = postgresUpdateDelta('removed', 'added');
@@ -219,7 +262,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Finds the grams a write has just emptied without reading the owner's other grams.
     await sql`create index todo_title_grams_spent on todo_title_grams (owner_id) where total = 0`.execute(db);
   }
-  for (const statement of isPostgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) await statement.execute(db);
+  for (const statement of isPostgres ? POSTGRES_TRIGGERS : sqliteTriggers({ bounds: false })) await statement.execute(db);
   await (isPostgres ? POSTGRES_BACKFILL : SQLITE_BACKFILL).execute(db);
 }
 
@@ -232,9 +275,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     await sql`drop function title_grams(text)`.execute(db);
   } else {
-    for (const name of ['todo_title_grams_complete', 'todo_title_grams_retitle', 'todo_title_grams_delete', 'todo_title_grams_insert']) {
-      await sql`drop trigger ${sql.raw(name)}`.execute(db);
-    }
+    for (const name of SQLITE_TRIGGER_NAMES) await sql`drop trigger ${sql.raw(name)}`.execute(db);
   }
   await db.schema.dropTable('todo_title_grams').execute();
 }

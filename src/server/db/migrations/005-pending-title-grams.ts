@@ -27,6 +27,7 @@ import { sql, type Kysely } from 'kysely';
 import { onPostgres } from '../dialect';
 import {
   POSTGRES_TRIGGER_BODIES,
+  type GramOptions,
   postgresAddDelta,
   postgresAddDeltaDroppingSpent,
   postgresGramsOf,
@@ -34,8 +35,9 @@ import {
   postgresUpdateDelta,
 } from './004-title-gram-counts';
 
-/** Adds the grams of these todos (a relation) to the counts. */
-const countGramsOf = (todos: string) => postgresAddDelta(postgresGramsOf(todos, '1', '(completed = 1)::integer'));
+/** Adds the grams of these todos (a relation) to the counts (with bounds, their title_keys to the bounds). */
+const countGramsOf = (todos: string, options: GramOptions) =>
+  postgresAddDelta(postgresGramsOf(todos, '1', '(completed = 1)::integer', options), options);
 
 /** Removes the notes of the todos in `removed` and gives their ids (the pending ones) in pended_ids. */
 const TAKE_PENDED = `with taken as (
@@ -43,11 +45,12 @@ const TAKE_PENDED = `with taken as (
    )
    select coalesce(array_agg(todo_id), '{}') into pended_ids from taken;`;
 
-const TRIGGER_BODIES = {
+/** What each trigger function runs; migration 006 writes them again with bounds, its down without. */
+export const pendingTriggerBodies = (options: GramOptions) => ({
   todo_title_grams_insert: `if (select count(*) from (select from added limit 2) as first_two) = 1 then
        insert into todo_title_grams_pending (todo_id, owner_id) select id, owner_id from added;
      else
-       ${countGramsOf('added')};
+       ${countGramsOf('added', options)};
      end if;`,
   // A deleted user's todos: their notes go, their grams go with the user.
   todo_title_grams_delete: `${TAKE_PENDED}
@@ -56,25 +59,32 @@ const TRIGGER_BODIES = {
          '(select * from removed where exists (select from users where id = removed.owner_id) and removed.id <> all(pended_ids))',
          '-1',
          '-(completed = 1)::integer',
+         options,
        ),
+       options,
      )}`,
   todo_title_grams_update: `if exists (select id, owner_id, title_key, completed from removed except all select id, owner_id, title_key, completed from added) then
        ${TAKE_PENDED}
        ${postgresAddDeltaDroppingSpent(
-         `${postgresGramsOf('(select * from removed where removed.id = any(pended_ids))', '1', '(completed = 1)::integer')}
-          union all ${postgresUpdateDelta('removed', 'added')}`,
+         `${postgresGramsOf('(select * from removed where removed.id = any(pended_ids))', '1', '(completed = 1)::integer', options)}
+          union all ${postgresUpdateDelta('removed', 'added', options)}`,
+         options,
        )}
      end if;`,
-};
+});
 
-const triggerFunction = (name: string, body: string) =>
-  postgresTriggerFunction(name, body, { replace: true, declare: 'pended_ids integer[];' });
+/** (Re)creates the trigger functions of the pending todos. */
+export const pendingTriggerFunctions = (options: GramOptions) =>
+  Object.entries(pendingTriggerBodies(options)).map(([name, body]) =>
+    postgresTriggerFunction(name, body, { replace: true, declare: 'pended_ids integer[];' }),
+  );
 
 /**
  * Counts up to `batch` pending todos (oldest notes first) and returns how many it counted. Safe to
  * run beside writers and other folds (see the rules above); 0 when nothing could be taken.
  */
-const FOLD_FUNCTION = sql.raw(`create function todo_title_grams_fold(batch integer) returns integer
+export const foldFunction = (options: GramOptions) =>
+  sql.raw(`create or replace function todo_title_grams_fold(batch integer) returns integer
   language plpgsql set lock_timeout = '100ms' as $$
   declare
     locked_ids integer[];
@@ -94,9 +104,11 @@ const FOLD_FUNCTION = sql.raw(`create function todo_title_grams_fold(batch integ
     if taken_ids is null then
       return 0;
     end if;
-    ${countGramsOf('(select * from todos where id = any(taken_ids))')};
+    ${countGramsOf('(select * from todos where id = any(taken_ids))', options)};
     return cardinality(taken_ids);
   end $$`);
+
+const WITHOUT_BOUNDS: GramOptions = { bounds: false };
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!onPostgres(db)) return;
@@ -107,14 +119,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // A search's total reads the owner's notes.
   await db.schema.createIndex('todo_title_grams_pending_owner').on('todo_title_grams_pending').column('owner_id').execute();
-  await FOLD_FUNCTION.execute(db);
-  for (const [name, body] of Object.entries(TRIGGER_BODIES)) await triggerFunction(name, body).execute(db);
+  await foldFunction(WITHOUT_BOUNDS).execute(db);
+  for (const statement of pendingTriggerFunctions(WITHOUT_BOUNDS)) await statement.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!onPostgres(db)) return;
   for (const [name, body] of Object.entries(POSTGRES_TRIGGER_BODIES)) await postgresTriggerFunction(name, body, { replace: true }).execute(db);
-  await sql.raw(countGramsOf('(select * from todos where id in (select todo_id from todo_title_grams_pending))')).execute(db);
+  await sql.raw(countGramsOf('(select * from todos where id in (select todo_id from todo_title_grams_pending))', WITHOUT_BOUNDS)).execute(db);
   await sql`drop function todo_title_grams_fold(integer)`.execute(db);
   await db.schema.dropTable('todo_title_grams_pending').execute();
 }
