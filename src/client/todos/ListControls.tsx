@@ -23,12 +23,21 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS, 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  // The URL changed the search (back, forward, a link): show it and drop any pending typing.
+  // The last search the box sent, and whether typing since then waits for the timer.
+  const sent = useRef<string | undefined>(undefined);
+  const typing = useRef(false);
+
+  // The URL changed the search (back, forward, a link): show it and drop any pending typing. Not
+  // when it is the box's own last search coming back while newer typing waits: a loaded machine
+  // may render that search only after the user typed on, and the typing is what they want.
   const [shownSearch, setShownSearch] = useState(view.search);
   if (shownSearch !== view.search) {
     setShownSearch(view.search);
-    setSearch(view.search);
-    clearTimeout(timer.current);
+    if (!(typing.current && view.search === sent.current)) {
+      setSearch(view.search);
+      clearTimeout(timer.current);
+      typing.current = false;
+    }
   }
 
   useEffect(() => {
@@ -39,7 +48,12 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS, 
   const type = (text: string) => {
     setSearch(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChangeRef.current({ search: text }), debounceMs);
+    typing.current = true;
+    timer.current = setTimeout(() => {
+      typing.current = false;
+      sent.current = text;
+      onChangeRef.current({ search: text });
+    }, debounceMs);
   };
 
   return (
