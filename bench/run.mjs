@@ -261,6 +261,7 @@ async function analyse(kind, url, ownerId) {
       list: LIST.split('?')[1],
       search: SEARCH.split('?')[1],
       deep: DEEP.split('?')[1],
+      searchTitleAsc: 'pagination[pageSize]=10&pagination[page]=1&sort=title:asc&filters[title][$contains]=re',
       searchTitleDesc: 'pagination[pageSize]=10&pagination[page]=1&sort=title:desc&filters[title][$contains]=re',
       deepCompleted: 'pagination[pageSize]=10&pagination[page]=500&sort=completed:asc',
     };
