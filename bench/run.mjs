@@ -74,9 +74,14 @@ async function sanityCheck(origin, jwt, expectedTodos) {
 }
 
 /** p50/p95/p99 of one request at a time for list, search and page 500 under every sort order. */
-async function sortMatrix(origin, jwt, count) {
+/**
+ * Every sort order of the list, the search and page 500, one request at a time, on each target
+ * ({ origin, jwt }) in turn per call, so the targets are compared over the same minutes (the
+ * machine's speed drifts over the minutes a matrix takes). One row list per target.
+ */
+async function sortMatrix(targets, count) {
   const fields = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
-  const rows = [];
+  const rows = targets.map(() => []);
   for (const field of fields) {
     for (const direction of ['asc', 'desc']) {
       const sort = `sort=${field}:${direction}`;
@@ -86,8 +91,10 @@ async function sortMatrix(origin, jwt, count) {
         deep: `/api/todos?pagination[pageSize]=10&pagination[page]=500&${sort}`,
       };
       for (const [call, p] of Object.entries(calls)) {
-        const result = await sequential({ origin, path: p, jwt, count, warmup: 5 });
-        rows.push({ sort: `${field}:${direction}`, call, p50: round(result.p50, 2), p95: round(result.p95, 2), p99: round(result.p99, 2), failures: result.failures });
+        for (const [i, { origin, jwt }] of targets.entries()) {
+          const result = await sequential({ origin, path: p, jwt, count, warmup: 5 });
+          rows[i].push({ sort: `${field}:${direction}`, call, p50: round(result.p50, 2), p95: round(result.p95, 2), p99: round(result.p99, 2), failures: result.failures });
+        }
       }
     }
   }
@@ -175,11 +182,6 @@ async function benchEngine(engine, tmp, shared) {
 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     out.rssIdleAfterLoadMiB = round(rssMiB(server.pid));
-
-    if (settings.scale) {
-      log('   scale baseline: every sort order one request at a time (10,000 rows)');
-      out.sortMatrix10k = await sortMatrix(server.origin, jwt, settings.seqRequests);
-    }
   } finally {
     await server.stop();
   }
@@ -212,7 +214,7 @@ async function benchEngine(engine, tmp, shared) {
 
   if (settings.scale) {
     try {
-      out.scale = await benchScale(engine, tmp);
+      out.scale = await benchScale(engine, tmp, seeded.user);
     } catch (error) {
       log(`   scale scenario failed: ${error.stack ?? error}`);
       out.scaleError = String(error.message ?? error);
@@ -222,24 +224,28 @@ async function benchEngine(engine, tmp, shared) {
 }
 
 // ---------- 1,000,000 rows ----------
-async function benchScale(engine, tmp) {
+async function benchScale(engine, tmp, baseUser) {
   const scale = {};
   const url = await engine.makeScaleUrl();
   log(`\n== ${engine.label}: seeding 1,000,000 todos (100,000 for the bench user, 900,000 over 10,000 users)`);
   const seeded = await seedDatabase({ kind: engine.kind, url, benchTodos: 100_000, otherUsers: 10_000, otherTodos: 900_000, log });
   scale.seedSeconds = round(seeded.seconds, 1);
   log(`   seeded in ${scale.seedSeconds} s`);
+  // The 10,000-row database's server beside the big one: each call is timed on both in turn.
+  const base = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}-base`) });
   const server = await startServer({ databaseUrl: url, dataDir: path.join(tmp, `data-${engine.kind}-scale`) });
   try {
+    const baseJwt = await login(base.origin, baseUser.username, baseUser.password);
     const jwt = await login(server.origin, seeded.user.username, seeded.user.password);
     await sanityCheck(server.origin, jwt, 100_000);
     scale.rssIdleMiB = round(rssMiB(server.pid));
-    log('   every sort order one request at a time (1,000,000 rows)');
+    log('   every sort order one request at a time, 10,000 and 1,000,000 rows in turn');
     const stop = sampleRss(server.pid);
-    scale.sortMatrix = await sortMatrix(server.origin, jwt, settings.seqRequests);
+    [scale.sortMatrix10k, scale.sortMatrix] = await sortMatrix([{ origin: base.origin, jwt: baseJwt }, { origin: server.origin, jwt }], settings.seqRequests);
     scale.rssPeakMiB = round(stop());
   } finally {
     await server.stop();
+    await base.stop();
   }
   log('   EXPLAIN of the server\'s statements and what-if experiments');
   try {
@@ -336,7 +342,7 @@ function tableFor(e) {
 const mdTable = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 function scaleRows(e) {
-  const base = new Map(e.sortMatrix10k.map((r) => [`${r.sort} ${r.call}`, r]));
+  const base = new Map(e.scale.sortMatrix10k.map((r) => [`${r.sort} ${r.call}`, r]));
   return e.scale.sortMatrix.map((r) => {
     const b = base.get(`${r.sort} ${r.call}`);
     const ratio = b ? r.p50 / b.p50 : NaN;
