@@ -125,6 +125,35 @@ describeInBrowser('session: across tabs', () => {
     await context.close();
   });
 
+  it('a signed-in tab fetches the login page ahead: offline, it still follows a logout in another tab', async () => {
+    const session = await registerUser(stage.server.url);
+    const context = await stage.browser.newContext({ viewport: DESKTOP });
+    await signInContext(context, session);
+    const a = await context.newPage();
+    const b = await context.newPage();
+    const loginPageFetched = b.waitForEvent('requestfinished', {
+      predicate: (request) => /\/LoginPage-[\w-]+\.js$/.test(new URL(request.url()).pathname),
+      timeout: 10_000,
+    });
+    await a.goto(`${stage.server.url}/`);
+    await b.goto(`${stage.server.url}/todos`);
+    await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+    await loginPageFetched;
+
+    // Tab B loses the network; the login page it has to show next is already in memory.
+    const network = await context.newCDPSession(b);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await heading(a);
+    const bSignedOut = shownAt(b, '/login', 'Login to get access!');
+    await a.getByRole('button', { name: session.user.username }).click();
+    await a.getByRole('menuitem', { name: 'Logout' }).click();
+    await bSignedOut;
+    await b.getByLabel('Email', { exact: true }).waitFor();
+    await b.getByRole('button', { name: 'Login' }).waitFor();
+    await context.close();
+  });
+
   it('a tab opened on the profile follows a logout in another tab too', async () => {
     const session = await registerUser(stage.server.url);
     const context = await stage.browser.newContext({ viewport: DESKTOP });

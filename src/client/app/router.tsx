@@ -12,12 +12,13 @@ import { clientConfig } from '../config';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
+import { loadLoginPage } from './preload';
 
 const StoreScope = lazy(() => import('./StoreScope'));
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfilePage = lazy(() => import('../session/ProfilePage'));
 const TodosPage = lazy(() => import('../todos/TodosPage'));
-const LoginPage = lazy(() => import('../session/LoginPage'));
+const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('../session/RegisterPage'));
 const GalleryPage = lazy(() => import('../dev/GalleryPage'));
 

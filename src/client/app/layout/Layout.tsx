@@ -7,13 +7,17 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useSessionUser } from '../../session/SessionProvider';
 import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
 import { RouteErrorBoundary } from '../../ui/RouteErrorPage';
+import { loadLoginPage, usePreloadWhenIdle } from '../preload';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { PageFallback } from './PageFallback';
 
 export function Layout() {
+  // Signed in, the next page this tab may have to show without warning is the login page.
+  usePreloadWhenIdle(loadLoginPage, Boolean(useSessionUser()));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
