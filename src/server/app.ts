@@ -18,7 +18,7 @@ import type { AppContext } from './context';
 import { createTitleGramFolding } from './todos/title-gram-folding';
 import type { Database } from './db/types';
 import { toApiError } from './http/errors';
-import { logDestination } from './http/log-destination';
+import { logDestination, type LogDestination } from './http/log-destination';
 import { createQueryStringParser } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -71,19 +71,34 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** pino's level number of `warn`. */
+const WARN_LEVEL = 40;
+
 /** The server's logger, which redacts secrets wherever they would appear, and the per-request line's. */
-function createLoggers(level: string, stream: BuildOptions['logStream']): { log: Logger; requestLines: Logger } {
-  // Standard output, written asynchronously (http/log-destination), shared by both.
-  const destination = (stream ?? logDestination()) as pino.DestinationStream;
+function createLoggers(
+  level: string,
+  stream: BuildOptions['logStream'],
+): { log: Logger; requestLines: Logger; stopFlushing: () => void } {
+  // Standard output, written asynchronously in batches (http/log-destination), shared by both.
+  const destination: NonNullable<BuildOptions['logStream']> & Partial<Pick<LogDestination, 'flush' | 'stopTimer'>> = stream ?? logDestination();
   const log = pino(
     {
       level,
       serializers: { ...requestSerializers, err: pino.stdSerializers.err },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
+      // A warning or an error goes out at once, not with its batch: it is the line an operator
+      // needs if the process is killed next.
+      hooks: {
+        logMethod(args, method, lineLevel) {
+          method.apply(this, args);
+          if (lineLevel >= WARN_LEVEL) destination.flush?.();
+        },
+      },
     },
-    destination,
+    destination as pino.DestinationStream,
   );
-  return { log, requestLines: pino({ level, serializers: requestSerializers }, destination) };
+  const requestLines = pino({ level, serializers: requestSerializers }, destination as pino.DestinationStream);
+  return { log, requestLines, stopFlushing: () => destination.stopTimer?.() };
 }
 
 export async function buildApp(
@@ -91,7 +106,7 @@ export async function buildApp(
   db: Kysely<Database>,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const { log, requestLines } = createLoggers(config.logLevel, options.logStream);
+  const { log, requestLines, stopFlushing } = createLoggers(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
@@ -160,6 +175,7 @@ export async function buildApp(
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
   app.addHook('onReady', async () => context.titleGrams.start());
   app.addHook('onClose', () => context.titleGrams.stop());
+  app.addHook('onClose', async () => stopFlushing());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
