@@ -10,18 +10,24 @@
  *
  * Each statement carries its own Sync (pg sends one per query), so it is its own transaction and
  * its error fails it alone. Calls wait in one queue, oldest first, and a connection is given at
- * most STATEMENTS_IN_FLIGHT of them, so a slow statement holds up few others.
+ * most a few of them (STATEMENTS_IN_FLIGHT, by their pace), so a slow statement holds up few others.
  */
 import type * as Pg from 'pg';
 
 /**
- * Statements one connection is given at a time. A/B on the 2-core machine, PostgreSQL 15 on
- * loopback, 50 connections, medians of 4 interleaved runs, against a pool of 5 (one each): 3 on 3
- * connections served page 1 4,033 → 5,984 req/s (PostgreSQL's CPU 96 → 47 µs a request), page 500
- * 1,985 → 2,560 (p99 50.5 → 40 ms), /users/me 4,988 → 7,374. 2 gained less; 4 gained no more and
- * stretched page 500's p99.
+ * Statements one connection is given at a time, by how long PostgreSQL works on each (its pace).
+ *
+ * More in flight means fewer writes and wakeups per statement, but a statement waits for those
+ * written before it on its connection. A slow one (a plan made on every run, a deep page's
+ * thousands of skipped index entries, a write's triggers: 250–300 µs) kept 3: on the 2-core
+ * machine, PostgreSQL 15 on loopback, 50 connections, against a pool of 5 (one each) 3 on 3
+ * connections served page 1 4,033 → 5,984 req/s, page 500 1,985 → 2,560 (p99 50.5 → 40 ms), and 4
+ * stretched page 500's p99; 10 took it to 38–50 ms (3 on 3 connections: 25 ms), and the title
+ * search's to 94 ms. A quick one (a row by key, an index read from its start: 10–30 µs) is worth
+ * more: 8 took page 1 9,100 → 11,000 req/s (p99 15 → 13 ms) and users/me 12,500 → 15,300.
  */
-export const STATEMENTS_IN_FLIGHT = 3;
+export const STATEMENTS_IN_FLIGHT = { quick: 8, slow: 3 } as const;
+export type Pace = keyof typeof STATEMENTS_IN_FLIGHT;
 
 export interface PipelineOptions {
   connectionString: string;
@@ -34,7 +40,8 @@ export interface PipelineOptions {
 }
 
 export interface Pipeline {
-  query<Row extends unknown[]>(config: Pg.QueryConfig & { rowMode: 'array' }): Promise<Pg.QueryArrayResult<Row>>;
+  /** Runs a statement; its pace (slow unless said) bounds how many share its connection's queue. */
+  query<Row extends unknown[]>(config: Pg.QueryConfig & { rowMode: 'array' }, pace?: Pace): Promise<Pg.QueryArrayResult<Row>>;
   /** Closes the connections once their calls are answered; calls still waiting fail. */
   end(): Promise<void>;
 }
@@ -50,6 +57,8 @@ interface Lane {
 
 interface Call {
   config: Pg.QueryConfig;
+  /** The most statements its connection may hold, itself included. */
+  inFlight: number;
   resolve: (result: Pg.QueryResult) => void;
   reject: (error: unknown) => void;
 }
@@ -103,10 +112,10 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
     return lane;
   };
 
-  /** An idle connection, else a new one while there may be more, else the least busy one with room. */
-  const pick = (): Lane | undefined => {
+  /** An idle connection, else a new one while there may be more, else the least busy one with room for `call`. */
+  const pick = (call: Call): Lane | undefined => {
     let best: Lane | undefined;
-    for (const lane of lanes) if (lane.inFlight < STATEMENTS_IN_FLIGHT && (!best || lane.inFlight < best.inFlight)) best = lane;
+    for (const lane of lanes) if (lane.inFlight < call.inFlight && (!best || lane.inFlight < best.inFlight)) best = lane;
     if (best?.inFlight === 0 || lanes.length >= options.connections) return best;
     return open();
   };
@@ -125,7 +134,8 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
 
   const dispatch = () => {
     while (waiting.length > 0) {
-      const lane = pick();
+      // Oldest first: a slow call that finds no room holds back the quick ones behind it.
+      const lane = pick(waiting[0]!);
       if (!lane) return;
       const call = waiting.shift()!;
       lane.inFlight += 1;
@@ -147,10 +157,10 @@ export function createPipeline(Client: typeof Pg.Client, options: PipelineOption
   };
 
   return {
-    query<Row extends unknown[]>(config: Pg.QueryConfig & { rowMode: 'array' }) {
+    query<Row extends unknown[]>(config: Pg.QueryConfig & { rowMode: 'array' }, pace: Pace = 'slow') {
       if (ended) return Promise.reject(new Error('the database connections are closed'));
       return new Promise<Pg.QueryArrayResult<Row>>((resolve, reject) => {
-        waiting.push({ config, resolve: resolve as Call['resolve'], reject });
+        waiting.push({ config, inFlight: STATEMENTS_IN_FLIGHT[pace], resolve: resolve as Call['resolve'], reject });
         dispatch();
       });
     },

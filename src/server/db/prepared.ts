@@ -8,7 +8,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import type { Pipeline } from './pipeline';
+import type { Pace, Pipeline } from './pipeline';
 import type { Database } from './types';
 
 /** Stands for the value at `index` while a shape is compiled. */
@@ -33,6 +33,13 @@ export interface ShapeOptions {
    * and a scan of the owner's rows).
    */
   planOnce?: boolean;
+  /**
+   * PostgreSQL works long on each run, though it is planned once (a deep page's skipped index
+   * entries, a write's triggers: hundreds of µs), so its connection is given fewer statements at a
+   * time (db/pipeline STATEMENTS_IN_FLIGHT). A shape not planned once is slow anyway: it is planned
+   * on every run.
+   */
+  slow?: boolean;
 }
 
 /** Shapes kept per database handle; only a client inventing sort orders could ever reach it. */
@@ -104,10 +111,10 @@ function rowBuilder(columns: readonly string[]): RowBuilder {
 }
 
 /** Runs compiled SQL straight on a pipeline, as the named statement `name` when it has one. */
-function postgresRunner<Row>(pipeline: Pipeline, sql: string, name: string | undefined): (values: unknown[]) => Promise<Row[]> {
+function postgresRunner<Row>(pipeline: Pipeline, sql: string, name: string | undefined, pace: Pace): (values: unknown[]) => Promise<Row[]> {
   let toRow: RowBuilder | undefined;
   return async (values) => {
-    const result = await pipeline.query<unknown[]>({ ...(name ? { name } : {}), text: sql, values, rowMode: 'array' });
+    const result = await pipeline.query<unknown[]>({ ...(name ? { name } : {}), text: sql, values, rowMode: 'array' }, pace);
     toRow ??= rowBuilder(result.fields.map((field) => field.name));
     return result.rows.map(toRow) as Row[];
   };
@@ -169,7 +176,7 @@ function compileShape<Row>(
   const run = sqlite
     ? sqliteRunner(sqlite, sql, viaKysely)
     : pipelines
-      ? postgresRunner<Row>(planOnce ? pipelines.planOncePipeline : pipelines.pipeline, sql, name)
+      ? postgresRunner<Row>(planOnce ? pipelines.planOncePipeline : pipelines.pipeline, sql, name, planOnce && !options.slow ? 'quick' : 'slow')
       : viaKysely;
   return (values) => {
     if (values.length !== arity) throw new Error(`prepared query "${shape}" takes ${arity} values, got ${values.length}`);

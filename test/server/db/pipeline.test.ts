@@ -6,7 +6,7 @@
  * connection that dies under it.
  */
 import pg from 'pg';
-import { createPipeline, STATEMENTS_IN_FLIGHT, type Pipeline } from '../../../src/server/db/pipeline';
+import { createPipeline, STATEMENTS_IN_FLIGHT, type Pace, type Pipeline } from '../../../src/server/db/pipeline';
 import { dialectsUnderTest } from '../support/databases';
 import { ADMIN_URL, withAdminClient } from '../support/postgres';
 
@@ -86,23 +86,45 @@ onPostgres('pipelined PostgreSQL connections', () => {
     }
   });
 
-  it('on end, answers the calls already written, fails those still waiting and any made later, and closes its connections', async () => {
-    const { pipeline, name } = pipelineFor(1);
+  const sleepy = (pipeline: Pipeline, n: number, pace: Pace) =>
+    pipeline.query<[number]>({ text: 'select $1::int from pg_sleep(0.05)', values: [n], rowMode: 'array' }, pace);
+
+  it.each(['quick', 'slow'] as const)(
+    'on end, answers the calls already written (%s ones: as many as a connection holds), fails those still waiting and any made later, and closes its connections',
+    async (pace) => {
+      const { pipeline, name } = pipelineFor(1);
+      await ask(pipeline, 0);
+      const settled = Promise.allSettled(Array.from({ length: STATEMENTS_IN_FLIGHT[pace] + 2 }, (_, i) => sleepy(pipeline, i, pace)));
+      await pipeline.end();
+      const results = await settled;
+      expect(results.map((result) => result.status)).toEqual([
+        ...Array<string>(STATEMENTS_IN_FLIGHT[pace]).fill('fulfilled'),
+        'rejected',
+        'rejected',
+      ]);
+      await expect(ask(pipeline, 9)).rejects.toThrow('the database connections are closed');
+      for (let tries = 0; (await backendsNamed(name)).length > 0; tries++) {
+        expect(tries).toBeLessThan(50);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  );
+
+  it.each([
+    // 3 slow ones, then quick ones up to 8 in all; the slow one then finds no room, and the quick
+    // one behind it waits with it.
+    { paces: ['slow', 'slow', 'slow', 'quick', 'quick', 'quick', 'quick', 'quick', 'slow', 'quick'] as Pace[], written: 8 },
+    // A slow call finds 4 quick ones written: it waits, and so does the quick one behind it.
+    { paces: ['quick', 'quick', 'quick', 'quick', 'slow', 'quick'] as Pace[], written: 4 },
+  ])('writes a slow call only to a connection holding fewer than 3, a quick one fewer than 8, oldest first ($written of $paces)', async ({ paces, written }) => {
+    const { pipeline } = pipelineFor(1);
     await ask(pipeline, 0);
-    const calls = Array.from({ length: STATEMENTS_IN_FLIGHT + 2 }, (_, i) =>
-      pipeline.query<[number]>({ text: 'select $1::int from pg_sleep(0.05)', values: [i], rowMode: 'array' }),
-    );
+    const settled = Promise.allSettled(paces.map((pace, i) => sleepy(pipeline, i, pace)));
     await pipeline.end();
-    const results = await Promise.allSettled(calls);
+    const results = await settled;
     expect(results.map((result) => result.status)).toEqual([
-      ...Array<string>(STATEMENTS_IN_FLIGHT).fill('fulfilled'),
-      'rejected',
-      'rejected',
+      ...Array<string>(written).fill('fulfilled'),
+      ...Array<string>(paces.length - written).fill('rejected'),
     ]);
-    await expect(ask(pipeline, 9)).rejects.toThrow('the database connections are closed');
-    for (let tries = 0; (await backendsNamed(name)).length > 0; tries++) {
-      expect(tries).toBeLessThan(50);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   });
 });
