@@ -29,7 +29,7 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
     try {
       await setCompleted({ id: todo.id, completed: next }).unwrap();
     } catch (error) {
-      toasts.error(changeErrorMessage(error)); // the optimistic tick is already undone
+      toasts.error(changeErrorMessage(error)); // the mutation undoes the optimistic tick itself
     }
   };
 
