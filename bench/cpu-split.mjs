@@ -1,7 +1,7 @@
 // Where a call's CPU goes on PostgreSQL: the server's, PostgreSQL's (every `postgres` process,
 // from /proc) and the load generator's (this process), per request, with req/s and latency.
 //
-//   node bench/cpu-split.mjs                    # list, search, page 500, users/me; 2 runs of 8 s
+//   node bench/cpu-split.mjs                    # list, search, deep (page 500), me; 2 runs of 8 s
 //   CALLS=deep,list RUNS=3 DURATION=10 RATE=3400 node bench/cpu-split.mjs
 //
 // RATE holds autocannon to that many requests a second in all (to compare calls at one rate);
@@ -12,17 +12,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { CALLS } from './lib/calls.mjs';
+import { cannon } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { cpuSeconds, login, startServer } from './lib/server.mjs';
-
-const LIST = '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=createdAt:asc';
-const CALLS = {
-  list: LIST,
-  search: `${LIST}&filters[title][$contains]=re`,
-  deep: '/api/todos?pagination[pageSize]=10&pagination[page]=500&sort=title:desc',
-  me: '/api/users/me',
-};
 
 const env = process.env;
 const calls = (env.CALLS ?? 'list,search,deep,me').split(',');
@@ -44,16 +37,8 @@ const ownCpu = () => {
   return (user + system) / 1e6;
 };
 
-async function load(origin, path, jwt, seconds) {
-  const result = await autocannon({
-    url: origin + path,
-    connections: 50,
-    duration: seconds,
-    headers: { authorization: `Bearer ${jwt}` },
-    ...(env.RATE ? { overallRate: Number(env.RATE) } : {}),
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
-}
+const load = (origin, path, jwt, seconds) =>
+  cannon({ origin, path, jwt, connections: 50, duration: seconds, rate: env.RATE ? Number(env.RATE) : undefined });
 
 const name = `ticklist_cpu_split_${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-cpu-split-'));
@@ -71,7 +56,7 @@ try {
       const result = await load(server.origin, CALLS[call], jwt, duration);
       const perRequest = (now, then) => Math.round(((now - then) * 1e6) / result.requests);
       console.log(
-        `${call.padEnd(8)} ${result.rps.toFixed(0).padStart(6)} ${String(result.p50).padStart(5)} ${String(result.p99).padStart(4)}` +
+        `${call.padEnd(8)} ${result.reqPerSec.toFixed(0).padStart(6)} ${String(result.latency.p50).padStart(5)} ${String(result.latency.p99).padStart(4)}` +
           `${String(perRequest(cpuSeconds(server.pid), before.server)).padStart(31)}` +
           `${String(perRequest(postgresCpu(), before.postgres)).padStart(12)}` +
           `${String(perRequest(ownCpu(), before.own)).padStart(16)}`,

@@ -9,17 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CALLS } from './lib/calls.mjs';
 import { cannon } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { login, startServer } from './lib/server.mjs';
-
-const CALLS = {
-  list: '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=createdAt:asc',
-  search: '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=createdAt:asc&filters[title][$contains]=re',
-  deep: '/api/todos?pagination[pageSize]=10&pagination[page]=500&sort=title:desc',
-  me: '/api/users/me',
-  populate: '/api/users/me?populate=todos',
-};
 
 const call = process.argv[2] ?? 'list';
 const seconds = Number(process.argv[3] ?? 10);

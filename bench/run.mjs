@@ -17,6 +17,7 @@ import { cannon, median, sequential, timedRequest } from './lib/load.mjs';
 import { createPgDatabase, dropPgDatabase, seedDatabase } from './lib/seed.mjs';
 import { cpuSeconds, login, root, rssMiB, sampleRss, startFlags, startServer } from './lib/server.mjs';
 import { measureGenerate } from './lib/generate-time.mjs';
+import { CALLS } from './lib/calls.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
 
@@ -38,11 +39,7 @@ const log = (...args) => console.log(...args);
 const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
 
 // ---------- the calls and their targets ----------
-const LIST = '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=createdAt:asc';
-const SEARCH = `${LIST}&filters[title][$contains]=re`;
-const DEEP = '/api/todos?pagination[pageSize]=10&pagination[page]=500&sort=title:desc';
-const ME = '/api/users/me';
-const POPULATE = '/api/users/me?populate=todos';
+const { list: LIST, search: SEARCH, deep: DEEP, me: ME, populate: POPULATE } = CALLS;
 
 const LOAD_SCENARIOS = [
   { id: 'list', label: 'GET /api/todos page 1, sort createdAt:asc', path: LIST, minRps: 5000, maxP99: 15 },
@@ -73,7 +70,6 @@ async function sanityCheck(origin, jwt, expectedTodos) {
   return checks;
 }
 
-/** p50/p95/p99 of one request at a time for list, search and page 500 under every sort order. */
 /**
  * Every sort order of the list, the search and page 500, one request at a time, on each target
  * ({ origin, jwt }) in turn per call, so the targets are compared over the same minutes (the

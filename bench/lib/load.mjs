@@ -2,13 +2,14 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-/** One autocannon run; every request carries the bearer token. */
-export async function cannon({ origin, path, jwt, connections, duration, method = 'GET', body }) {
+/** One autocannon run; every request carries the bearer token. `rate`: requests a second in all, at most. */
+export async function cannon({ origin, path, jwt, connections, duration, method = 'GET', body, rate }) {
   const result = await autocannon({
     url: origin + path,
     method,
     connections,
     duration,
+    ...(rate ? { overallRate: rate } : {}),
     headers: {
       authorization: `Bearer ${jwt}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
