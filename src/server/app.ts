@@ -95,9 +95,9 @@ function createLoggers(
         },
       },
     },
-    destination as pino.DestinationStream,
+    destination,
   );
-  const requestLines = pino({ level, serializers: requestSerializers }, destination as pino.DestinationStream);
+  const requestLines = pino({ level, serializers: requestSerializers }, destination);
   return { log, requestLines, stopFlushing: () => destination.stopTimer?.() };
 }
 

@@ -8,11 +8,6 @@ import { useEffect } from 'react';
 /** The login page's code: the route loads it through React.lazy (router.tsx); preloading shares the module. */
 export const loadLoginPage = () => import('../session/LoginPage');
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
 /**
  * While `wanted`, runs `load` once the browser is idle (after the page's own work, so it never
  * competes with the first render). A failed fetch is left for the route to retry and report.
@@ -20,13 +15,13 @@ type IdleWindow = Window & {
 export function usePreloadWhenIdle(load: () => Promise<unknown>, wanted: boolean): void {
   useEffect(() => {
     if (!wanted) return;
-    const idle = window as IdleWindow;
     const run = () => void load().catch(() => undefined);
-    if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-      const handle = idle.requestIdleCallback(run, { timeout: 2000 });
-      return () => idle.cancelIdleCallback?.(handle);
+    // Safari has no idle callbacks: a short timer after the render stands in.
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(run, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
     }
-    const timer = window.setTimeout(run, 200);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(run, 200);
+    return () => clearTimeout(timer);
   }, [load, wanted]);
 }
