@@ -3,7 +3,7 @@
 import qs from 'qs';
 import { serverCode } from './server-code.mjs';
 
-const { isPlannedOnce, Kysely, listTodos, parseListQuery, PostgresDialect, SqliteDialect } = serverCode;
+const { Kysely, listTodos, parseListQuery, PostgresDialect, SqliteDialect } = serverCode;
 
 export async function openExplainer(kind, url) {
   const captured = [];
@@ -20,28 +20,12 @@ export async function openExplainer(kind, url) {
     raw = new pg.Pool({ connectionString: url, max: 1 });
     dialect = new PostgresDialect({ pool: raw });
   }
-  let statementsNamed = 0;
   const db = new Kysely({ dialect, log: (event) => event.level === 'query' && captured.push(event.query) });
 
   async function statements(ownerId, queryString) {
     captured.length = 0;
-    // A live session of the owner: the statements check it as the server's do.
-    await listTodos(db, { userId: ownerId, jti: 'bench-explain' }, parseListQuery(qs.parse(queryString)));
+    await listTodos(db, ownerId, parseListQuery(qs.parse(queryString)));
     return captured.map((query) => ({ sql: query.sql, parameters: [...query.parameters] }));
-  }
-
-  /**
-   * Runs `work` with `sql` prepared as the server's PostgreSQL connections keep it: a statement the
-   * server plans once gets one generic plan (db/prepared planOnce), the others a plan per run.
-   */
-  async function asServerPlans(sql, work) {
-    const once = isPlannedOnce(sql);
-    await raw.query(`set plan_cache_mode = ${once ? 'force_generic_plan' : 'auto'}`);
-    try {
-      return await work(once);
-    } finally {
-      await raw.query('reset plan_cache_mode');
-    }
   }
 
   /** Plan and median time (ms) of each statement of one list call. */
@@ -59,23 +43,14 @@ export async function openExplainer(kind, url) {
           times.push(Number(process.hrtime.bigint() - t) / 1e6);
         }
       } else {
-        plan = await asServerPlans(sql, async (once) => {
-          const name = `bench_explain_${(statementsNamed += 1)}`;
-          // Named, as the server runs it: its plan is kept (generic) or made per run (custom).
-          for (let i = 0; i < repeat; i++) {
-            const t = process.hrtime.bigint();
-            await raw.query({ name, text: sql, values: parameters });
-            times.push(Number(process.hrtime.bigint() - t) / 1e6);
-          }
-          const literals = parameters.map((value) => (typeof value === 'string' ? escapeLiteral(value) : String(value))).join(', ');
-          await raw.query(`prepare bench_explained as ${sql}`);
-          try {
-            const result = await raw.query(`explain (analyze, buffers) execute bench_explained(${literals})`);
-            return `${once ? '(one generic plan per connection)\n' : ''}${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`;
-          } finally {
-            await raw.query('deallocate bench_explained');
-          }
-        });
+        for (let i = 0; i < repeat; i++) {
+          const t = process.hrtime.bigint();
+          await raw.query(sql, parameters);
+          times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        }
+        const literals = parameters.map((value) => (typeof value === 'string' ? escapeLiteral(value) : String(value)));
+        const explained = sql.replace(/\$(\d+)/g, (_, n) => literals[Number(n) - 1]);
+        plan = (await raw.query(`explain (analyze, buffers) ${explained}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
       }
       times.sort((a, b) => a - b);
       out.push({ sql, parameters, plan, medianMs: times[Math.floor(times.length / 2)] });

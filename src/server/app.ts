@@ -7,7 +7,7 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
-import { createAuthenticate, createAuthenticateToken } from './auth/authenticate';
+import { createAuthenticate } from './auth/authenticate';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
 import { resolveJwtSecret } from './auth/secret';
@@ -15,11 +15,9 @@ import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { createTitleGramFolding } from './todos/title-gram-folding';
 import type { Database } from './db/types';
 import { toApiError } from './http/errors';
-import { logDestination, type LogDestination } from './http/log-destination';
-import { createQueryStringParser } from './http/query-string';
+import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
@@ -50,15 +48,8 @@ const requestSerializers = {
 /**
  * One info line per request, once it is answered (method, url, status, time, request id), instead
  * of Fastify's two: logging is a large share of a fast request's cost. Arrivals are logged at debug.
- * The line is written by a logger without redaction: its fields are the serializers' above and
- * never carry a header or a body, and redaction's wildcard paths made up a seventh of a small
- * request's cost. Every other line (errors included) goes through the redacting logger.
  */
 class OneLinePerRequest extends LogController {
-  constructor(private readonly requestLines: Logger) {
-    super();
-  }
-
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
   }
@@ -67,38 +58,24 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else this.requestLines.info({ reqId: request.id, ...fields }, 'request completed');
+    else reply.log.info(fields, 'request completed');
   }
 }
 
-/** pino's level number of `warn`. */
-const WARN_LEVEL = 40;
-
-/** The server's logger, which redacts secrets wherever they would appear, and the per-request line's. */
-function createLoggers(
-  level: string,
-  stream: BuildOptions['logStream'],
-): { log: Logger; requestLines: Logger; stopFlushing: () => void } {
-  // Standard output, written asynchronously in batches (http/log-destination), shared by both.
-  const destination: NonNullable<BuildOptions['logStream']> & Partial<Pick<LogDestination, 'flush' | 'stopTimer'>> = stream ?? logDestination();
-  const log = pino(
+/**
+ * The server's one logger: JSON lines on standard output, written asynchronously by pino (lines
+ * that pile up while a write is under way go out together), with secrets redacted wherever they
+ * would appear.
+ */
+function createLogger(level: string, stream: BuildOptions['logStream']): Logger {
+  return pino(
     {
       level,
       serializers: { ...requestSerializers, err: pino.stdSerializers.err },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
-      // A warning or an error goes out at once, not with its batch: it is the line an operator
-      // needs if the process is killed next.
-      hooks: {
-        logMethod(args, method, lineLevel) {
-          method.apply(this, args);
-          if (lineLevel >= WARN_LEVEL) destination.flush?.();
-        },
-      },
     },
-    destination,
+    stream ?? pino.destination({ dest: 1, sync: false }),
   );
-  const requestLines = pino({ level, serializers: requestSerializers }, destination);
-  return { log, requestLines, stopFlushing: () => destination.stopTimer?.() };
 }
 
 export async function buildApp(
@@ -106,20 +83,20 @@ export async function buildApp(
   db: Kysely<Database>,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const { log, requestLines, stopFlushing } = createLoggers(config.logLevel, options.logStream);
+  const log = createLogger(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
-    logController: new OneLinePerRequest(requestLines),
+    logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (an over-long or malformed path) skip the
     // error handler: without this they answer in Fastify's own shape and echo the path back.
     frameworkErrors: (error, _request, reply) => {
       const apiError = toApiError(error);
       void (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.toBody());
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: createQueryStringParser() },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,
@@ -166,16 +143,11 @@ export async function buildApp(
     tokens,
     throttle: createThrottle(config.throttle, options.limiterFactory),
     authenticate: createAuthenticate(db, tokens),
-    authenticateToken: createAuthenticateToken(tokens),
-    titleGrams: createTitleGramFolding(db, log as FastifyBaseLogger),
   };
   app.decorateRequest('session', null);
   app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
-  app.addHook('onReady', async () => context.titleGrams.start());
-  app.addHook('onClose', () => context.titleGrams.stop());
-  app.addHook('onClose', async () => stopFlushing());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {

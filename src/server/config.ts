@@ -1,8 +1,10 @@
 /**
- * The server's whole configuration, read from the environment once and validated here, with
- * defaults that work on a laptop: `npm start` needs none of these variables.
+ * The server's whole configuration, read from the environment once and validated here (valibot),
+ * with defaults that work on a laptop: `npm start` needs none of these variables. A wrong value
+ * stops the server with a message that names the variable.
  */
 import path from 'node:path';
+import * as v from 'valibot';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,44 +23,9 @@ export interface ThrottleConfig {
   maxRegistrationsPerAddress: number;
 }
 
-export interface Config {
-  host: string;
-  port: number;
-  databaseUrl: string;
-  dataDir: string;
-  /** Undefined: generate one and keep it in dataDir (see auth/secret.ts). */
-  jwtSecret: string | undefined;
-  /** Token lifetime in seconds. */
-  jwtExpiresInSeconds: number;
-  logLevel: LogLevel;
-  passwordCost: PasswordCost;
-  throttle: ThrottleConfig;
-  staticDir: string;
-  trustProxy: boolean;
-  corsOrigins: string[];
-  redisUrl: string | undefined;
-  /** Prefix of every Redis key, so several deployments can share one Redis. */
-  redisKeyPrefix: string;
-  sqliteSynchronous: 'FULL' | 'NORMAL';
-  /** PostgreSQL only: connections in each of the server's three sets (db/connect). */
-  postgresPoolSize: number;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-type Env = Record<string, string | undefined>;
-
-/**
- * Connections in each of the server's three PostgreSQL sets: Kysely's pool and the two pipelines
- * the hot queries run on (db/pipeline, three statements in flight on each connection). On a
- * 2-core machine shared with PostgreSQL, 3 pipelined connections served page 500 with a lower p99
- * than 5 (41 vs 54.5 ms, medians of 4 interleaved runs) at the same rate, and a pool of 5 had
- * served more than one of 10: more busy backends than cores only take turns. A database across a
- * network may want more, to keep more round trips overlapping.
- */
-export const DEFAULT_POSTGRES_POOL_SIZE = 3;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
@@ -73,89 +40,113 @@ export function parseDuration(name: string, text: string): number {
   return seconds;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
+/** A variable as text, trimmed; unset and empty both read as ''. */
+const raw = v.pipe(v.optional(v.string(), ''), v.trim());
+
+const got = (issue: { input: unknown }) => `(got "${String(issue.input)}")`;
+
+const text = (fallback: string) =>
+  v.pipe(
+    raw,
+    v.transform((value) => value || fallback),
+  );
+
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  v.pipe(
+    raw,
+    v.check(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      (issue) => `${name} must be a whole number from ${min} to ${max} ${got(issue)}`,
+    ),
+    v.transform((value) => (value === '' ? fallback : Number(value))),
+  );
+
+const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T) =>
+  v.pipe(
+    raw,
+    v.check(
+      (value) => value === '' || allowed.some((option) => option.toLowerCase() === value.toLowerCase()),
+      (issue) => `${name} must be one of ${allowed.join(', ')} ${got(issue)}`,
+    ),
+    v.transform((value) => allowed.find((option) => option.toLowerCase() === value.toLowerCase()) ?? fallback),
+  );
+
+const flag = (name: string) =>
+  v.pipe(
+    raw,
+    v.toLowerCase(),
+    v.check((value) => ['', '0', 'false', 'no', '1', 'true', 'yes'].includes(value), (issue) => `${name} must be true or false ${got(issue)}`),
+    v.transform((value) => ['1', 'true', 'yes'].includes(value)),
+  );
+
+const matching = (name: string, pattern: RegExp, form: string) =>
+  v.pipe(
+    raw,
+    v.check((value) => value === '' || pattern.test(value), (issue) => `${name} must be ${form} ${got(issue)}`),
+  );
+
+const EnvSchema = v.object({
+  HOST: text('127.0.0.1'),
+  PORT: wholeNumber('PORT', 3000, 0, 65_535),
+  DATABASE_URL: matching('DATABASE_URL', /^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'sqlite:<file path> or postgres://user@host:port/db'),
+  DATA_DIR: text('data'),
+  JWT_SECRET: v.pipe(
+    v.optional(v.string(), ''),
+    v.check((value) => value === '' || Buffer.byteLength(value, 'utf8') >= 32, 'JWT_SECRET must be at least 32 bytes long'),
+  ),
+  JWT_EXPIRES_IN: text('30d'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  ARGON2_MEMORY_KIB: wholeNumber('ARGON2_MEMORY_KIB', 19_456, 8, 4_194_304),
+  ARGON2_TIME_COST: wholeNumber('ARGON2_TIME_COST', 2, 1, 100),
+  STATIC_DIR: text('dist/client'),
+  TRUST_PROXY: flag('TRUST_PROXY'),
+  CORS_ORIGINS: raw,
+  REDIS_URL: matching('REDIS_URL', /^rediss?:\/\/.+/, 'redis://host:port'),
+  REDIS_KEY_PREFIX: text('ticklist'),
+  SQLITE_SYNCHRONOUS: oneOf('SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL'] as const, 'FULL'),
+  POSTGRES_POOL_SIZE: wholeNumber('POSTGRES_POOL_SIZE', 10, 1, 100),
+});
+
+type Env = Record<string, string | undefined>;
+
+function readEnv(env: Env): v.InferOutput<typeof EnvSchema> {
+  const result = v.safeParse(EnvSchema, env);
+  if (!result.success) throw new ConfigError(result.issues[0].message);
+  return result.output;
 }
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const wanted = raw.trim().toLowerCase();
-  const found = allowed.find((option) => option.toLowerCase() === wanted);
-  if (!found) throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
-  return found;
-}
-
-function flag(env: Env, name: string): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
-  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
-  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
-}
-
-function databaseUrl(env: Env): string {
-  const url = env.DATABASE_URL?.trim() || 'sqlite:./data/ticklist.db';
-  if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(url)) {
-    throw new ConfigError(
-      `DATABASE_URL must be sqlite:<file path> or postgres://user@host:port/db (got "${url}")`,
-    );
-  }
-  return url;
-}
-
-function jwtSecret(env: Env): string | undefined {
-  const secret = env.JWT_SECRET;
-  if (secret === undefined || secret === '') return undefined;
-  if (Buffer.byteLength(secret, 'utf8') < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 bytes long');
-  }
-  return secret;
-}
-
-function redisUrl(env: Env): string | undefined {
-  const url = env.REDIS_URL?.trim();
-  if (!url) return undefined;
-  if (!/^rediss?:\/\/.+/.test(url)) throw new ConfigError(`REDIS_URL must be redis://host:port (got "${url}")`);
-  return url;
-}
-
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env) {
+  const vars = readEnv(env);
   const cwd = process.cwd();
   return {
-    host: env.HOST?.trim() || '127.0.0.1',
-    port: integer(env, 'PORT', 3000, 0, 65_535),
-    databaseUrl: databaseUrl(env),
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
-    jwtSecret: jwtSecret(env),
-    jwtExpiresInSeconds: parseDuration('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN || '30d'),
-    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    passwordCost: {
-      memoryKiB: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 8, 4_194_304),
-      timeCost: integer(env, 'ARGON2_TIME_COST', 2, 1, 100),
-      parallelism: 1,
-    },
+    host: vars.HOST,
+    port: vars.PORT,
+    databaseUrl: vars.DATABASE_URL || 'sqlite:./data/ticklist.db',
+    dataDir: path.resolve(cwd, vars.DATA_DIR),
+    /** Undefined: generate one and keep it in dataDir (see auth/secret.ts). */
+    jwtSecret: vars.JWT_SECRET || undefined,
+    jwtExpiresInSeconds: parseDuration('JWT_EXPIRES_IN', vars.JWT_EXPIRES_IN),
+    logLevel: vars.LOG_LEVEL,
+    passwordCost: { memoryKiB: vars.ARGON2_MEMORY_KIB, timeCost: vars.ARGON2_TIME_COST, parallelism: 1 } satisfies PasswordCost,
     throttle: {
       windowSeconds: 15 * 60,
       maxFailuresPerIdentifier: 10,
       maxFailuresPerAddress: 50,
       registerWindowSeconds: 60 * 60,
       maxRegistrationsPerAddress: 60,
-    },
-    staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist/client'),
-    trustProxy: flag(env, 'TRUST_PROXY'),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
+    } satisfies ThrottleConfig,
+    staticDir: path.resolve(cwd, vars.STATIC_DIR),
+    trustProxy: vars.TRUST_PROXY,
+    corsOrigins: vars.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    redisUrl: redisUrl(env),
-    redisKeyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'ticklist',
-    sqliteSynchronous: oneOf(env, 'SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL'] as const, 'FULL'),
-    postgresPoolSize: integer(env, 'POSTGRES_POOL_SIZE', DEFAULT_POSTGRES_POOL_SIZE, 1, 100),
+    redisUrl: vars.REDIS_URL || undefined,
+    /** Prefix of every Redis key, so several deployments can share one Redis. */
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
+    sqliteSynchronous: vars.SQLITE_SYNCHRONOUS,
+    /** PostgreSQL only: the connections of the server's pool. */
+    postgresPoolSize: vars.POSTGRES_POOL_SIZE,
   };
 }
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { connectSharedCounters } from './scale/redis';
-import { releaseStartupMemory } from './startup-memory';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,7 +43,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  await releaseStartupMemory().catch((error: unknown) => app.log.warn({ err: error }, 'could not release startup memory'));
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,7 @@ describe('configuration', () => {
       passwordCost: { memoryKiB: 19_456, timeCost: 2, parallelism: 1 },
       corsOrigins: [],
       sqliteSynchronous: 'FULL',
-      postgresPoolSize: 3,
+      postgresPoolSize: 10,
     });
   });
 

@@ -6,6 +6,7 @@ import * as todoCounts from './migrations/003-todo-counts';
 import * as titleGramCounts from './migrations/004-title-gram-counts';
 import * as pendingTitleGrams from './migrations/005-pending-title-grams';
 import * as titleGramBounds from './migrations/006-title-gram-bounds';
+import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-title-gram-counts': titleGramCounts,
   '005-pending-title-grams': pendingTitleGrams,
   '006-title-gram-bounds': titleGramBounds,
+  '007-plain-search-and-counts': plainSearchAndCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

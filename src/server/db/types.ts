@@ -38,42 +38,9 @@ export interface RevokedTokenTable {
   expires_at: string;
 }
 
-/** Kept by triggers (migration 003): an owner's exact number of todos and of completed ones. */
-export interface TodoCountTable {
-  owner_id: number;
-  total: number;
-  completed: number;
-}
-
-/**
- * Kept by triggers (migration 004): per owner and per 1- or 2-character substring of title_key,
- * how many of the owner's todos contain it and how many of those are completed.
- */
-export interface TodoTitleGramTable {
-  owner_id: number;
-  gram: string;
-  total: number;
-  completed: number;
-  /** Bounds of the title_keys of the todos counted here (migration 006): they may be looser, never tighter. */
-  first_key: string;
-  last_key: string;
-}
-
-/**
- * PostgreSQL only (migration 005): todos created one per statement whose grams are not yet in
- * todo_title_grams; a fold counts them.
- */
-export interface TodoTitleGramPendingTable {
-  todo_id: number;
-  owner_id: number;
-}
-
 export interface Database {
   users: UserTable;
   todos: TodoTable;
-  todo_counts: TodoCountTable;
-  todo_title_grams: TodoTitleGramTable;
-  todo_title_grams_pending: TodoTitleGramPendingTable;
   revoked_tokens: RevokedTokenTable;
 }
 

@@ -1,5 +1,5 @@
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
-import type { ListedTodo } from './repository';
+import type { ListedTodo } from './list';
 
 const attributesOf = (row: ListedTodo): TodoAttributes => ({
   title: row.title,
@@ -10,3 +10,6 @@ const attributesOf = (row: ListedTodo): TodoAttributes => ({
 });
 
 export const toTodoEntity = (row: ListedTodo): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });
+
+/** A todo as users/me?populate=todos lists it: flat, as Strapi populates a relation. */
+export const toFlatTodo = (row: ListedTodo) => ({ id: row.id, ...attributesOf(row) });

@@ -1,6 +1,5 @@
 /** User persistence and the per-request session lookup. */
-import { sql, type Kysely } from 'kysely';
-import { prepared } from '../db/prepared';
+import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -66,31 +65,15 @@ export async function isEmailOrUsernameTaken(db: Db, email: string, username: st
   return row !== undefined;
 }
 
-/** A signed-in caller as its token names it: verified (signature, expiry), not yet checked against the database. */
-export interface TokenSession {
-  userId: number;
-  jti: string;
-}
-
-/**
- * The user of a session that may still act: the user exists and is not blocked, and the token is
- * not revoked. The one definition of a live session: the per-request lookup reads this row, and a
- * statement that checks its caller itself (the todo list) requires that the row exists.
- */
-export function liveSessionUser(db: Db, userId: unknown, jti: unknown) {
+/** The token's user, if it may still act: the user exists and is not blocked, and the token is not revoked. */
+export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
-    .where('id', '=', userId as number)
-    .where('blocked', '=', sql.lit(0))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti as string))));
-}
-
-/** The token's user, if it may still act (see liveSessionUser). */
-export async function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
-  // Every authenticated request runs this: compiled once (db/prepared).
-  const run = prepared(db, 'users.session', (param) => liveSessionUser(db, param(0), param(1)).selectAll(), { planOnce: true });
-  const [user] = await run([userId, jti]);
-  return user;
+    .selectAll()
+    .where('id', '=', userId)
+    .where('blocked', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))))
+    .executeTakeFirst();
 }
 
 export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
-import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase } from './databases';
+import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase, type TestDatabaseOptions } from './databases';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -12,8 +12,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect, options);
   const config = loadConfig({
     DATABASE_URL: database.url,
     DATA_DIR: database.dataDir,

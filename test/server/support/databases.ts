@@ -2,10 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
-import type { Database } from '../../../src/server/db/types';
 import { urlForDatabase, withAdminClient } from './postgres';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,18 +22,38 @@ export interface TestDatabase {
 
 let created = 0;
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Start from a database made by an earlier release (test/server/db/fixtures/release-<version>.*), then migrate. */
+  fromRelease?: string;
+}
+
+const FIXTURES = path.join(__dirname, '..', 'db', 'fixtures');
+
+/** Loads a release's PostgreSQL dump (plain SQL with inserts) into an empty database. */
+async function restoreDump(url: string, file: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(fs.readFileSync(file, 'utf8'));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(dialect: Dialect, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-test-'));
   let url: string;
   let dropDatabase = async () => undefined as unknown;
   if (dialect === 'sqlite') {
     url = `sqlite:${path.join(dataDir, 'ticklist.db')}`;
+    if (options.fromRelease) fs.copyFileSync(path.join(FIXTURES, `release-${options.fromRelease}.sqlite`), path.join(dataDir, 'ticklist.db'));
   } else {
     created += 1;
     const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}`;
     await withAdminClient((client) => client.query(`create database "${name}"`));
     url = urlForDatabase(name);
     dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+    if (options.fromRelease) await restoreDump(url, path.join(FIXTURES, `release-${options.fromRelease}.postgres.sql`));
   }
   const handle = openDatabase(url);
   await migrateToLatest(handle.db);
@@ -48,17 +67,4 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Drops every table (and with them the triggers), so migrations can start again from nothing. */
-export async function dropEverything(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-    return;
-  }
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  // The todos first: with them go the triggers that would otherwise write to tables already dropped.
-  const tables = rows.map((row) => row.name).sort((a, b) => Number(b === 'todos') - Number(a === 'todos'));
-  for (const table of tables) await sql`drop table ${sql.id(table)}`.execute(db);
 }

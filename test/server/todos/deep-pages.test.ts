@@ -1,13 +1,12 @@
 /**
  * @jest-environment node
  *
- * Pages far into a list, and title searches sorted by title, are read in two steps (their ids from
- * the sort's index, then those rows): every page, before and after that switch, must hold exactly
- * the rows of one ordering of the owner's todos, for every sort order and filter, and never another
- * user's.
+ * Every page of a list, near its start and far into it, with or without a title search, must hold
+ * exactly the rows of one ordering of the owner's todos, for every sort order and filter, and never
+ * another user's.
  */
 import { createTodo } from '../../../src/server/todos/repository';
-import { listAs } from '../support/list-as';
+import { listTodos } from '../../../src/server/todos/list';
 import { type ListQuery, type SortKey } from '../../../src/server/todos/query';
 import { createUser } from '../../../src/server/users/repository';
 import type { TodoRow } from '../../../src/server/db/types';
@@ -76,14 +75,14 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       const seen: number[] = [];
       for (let page = 1; page <= Math.ceil(TODOS / 10); page++) {
         const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: [], completed: undefined, sort };
-        const { rows, total } = await listAs(database.handle.db, ownerId, query);
+        const { rows, total } = await listTodos(database.handle.db, ownerId, query);
         expect(total).toBe(TODOS);
         seen.push(...rows.map((row) => row.id));
       }
       expect(seen).toEqual(expected);
       // An offset page that starts inside a run of equal keys, far past the switch.
       const query: ListQuery = { pagination: { kind: 'offset', start: 203, limit: 17 }, titleContains: [], completed: undefined, sort };
-      const { rows } = await listAs(database.handle.db, ownerId, query);
+      const { rows } = await listTodos(database.handle.db, ownerId, query);
       expect(rows.map((row) => row.id)).toEqual(expected.slice(203, 220));
     },
   );
@@ -94,7 +93,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     const expected = expectedOrder(matching, sort).map((row) => row.id);
     expect(expected.length).toBeGreaterThan(110);
     const query: ListQuery = { pagination: { kind: 'offset', start: 100, limit: 100 }, titleContains: ['O'], completed: false, sort };
-    const { rows, total } = await listAs(database.handle.db, ownerId, query);
+    const { rows, total } = await listTodos(database.handle.db, ownerId, query);
     expect(total).toBe(expected.length);
     expect(rows.map((row) => row.id)).toEqual(expected.slice(100, 200));
   });
@@ -107,7 +106,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     const seen: number[] = [];
     for (let page = 1; page <= 3; page++) {
       const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: ['HA'], completed: undefined, sort };
-      const { rows, total } = await listAs(database.handle.db, ownerId, query);
+      const { rows, total } = await listTodos(database.handle.db, ownerId, query);
       expect(total).toBe(matching.length);
       seen.push(...rows.map((row) => row.id));
     }
@@ -116,6 +115,6 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
 
   it('answers a deep page past the end with no rows and the true total', async () => {
     const query: ListQuery = { pagination: { kind: 'page', page: 50, pageSize: 10 }, titleContains: [], completed: undefined, sort: sorts[1]! };
-    expect(await listAs(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
+    expect(await listTodos(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
   });
 });

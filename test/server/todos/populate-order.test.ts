@@ -2,10 +2,10 @@
  * @jest-environment node
  *
  * users/me?populate=todos lists the todos oldest first (created_at, then id), whatever order they
- * were inserted in: the JSON is built by the database, which must keep that order.
+ * were inserted in.
  */
-import { Readable } from 'node:stream';
-import { allTodosJson, createTodo } from '../../../src/server/todos/repository';
+import { toFlatTodo } from '../../../src/server/todos/present';
+import { allTodos, createTodo } from '../../../src/server/todos/repository';
 import { createUser } from '../../../src/server/users/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
 
@@ -13,13 +13,9 @@ jest.setTimeout(60_000);
 
 type Todo = { id: number; title: string; completed: boolean; createdAt: string };
 
-/** The whole list's JSON text (a Buffer from SQLite, a stream of pieces from PostgreSQL). */
+/** The whole list as users/me?populate=todos answers it. */
 async function listText(db: TestDatabase['handle']['db'], ownerId: number): Promise<string> {
-  const json = await allTodosJson(db, ownerId);
-  if (!(json instanceof Readable)) return String(json);
-  let text = '';
-  for await (const piece of json) text += String(piece);
-  return text;
+  return JSON.stringify((await allTodos(db, ownerId)).map(toFlatTodo));
 }
 
 describe.each(dialectsUnderTest())('populate order on %s', (dialect) => {

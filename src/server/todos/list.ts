@@ -1,0 +1,56 @@
+/**
+ * A page of one owner's todos and the exact total it is a page of: two plain queries over the
+ * owner's indexes (every index on todos starts with owner_id, migrations 001 and 002).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, TodoRow } from '../db/types';
+import { offsetAndLimit, type ListQuery, type SortKey } from './query';
+import { titleKey } from './repository';
+
+type Db = Kysely<Database>;
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  title: 'title_key',
+  completed: 'completed',
+  id: 'id',
+} as const;
+
+/** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
+const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;
+export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * One owner's todos narrowed by the query's filters. A title needle is matched as a substring of
+ * the title's lower-case key, so both databases agree on case and on Unicode; PostgreSQL's pg_trgm
+ * index (migration 007) serves needles of 3 or more characters.
+ */
+function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
+  let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId);
+  for (const needle of query.titleContains) {
+    scoped = scoped.where(sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`);
+  }
+  if (query.completed !== undefined) scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
+  return scoped;
+}
+
+/** Sort keys plus the id, in the first key's direction, so equal keys never make a page repeat or skip a row. */
+function withTieBreak(sort: SortKey[]): SortKey[] {
+  if (sort.some((key) => key.field === 'id')) return sort;
+  return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
+}
+
+export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
+  const { offset, limit } = offsetAndLimit(query.pagination);
+  const page = withTieBreak(query.sort)
+    .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+    .limit(limit)
+    .offset(offset);
+  const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
+  // On PostgreSQL the two run on two pooled connections at once; SQLite answers them in turn.
+  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirst()]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
