@@ -16,10 +16,11 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/types';
-import { toApiError } from './http/errors';
+import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { todoRoutes } from './todos/routes';
 import { userRoutes } from './users/routes';
@@ -78,6 +79,13 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
   );
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is given as a function: Fastify now reads a bare
+ * number as trusting nobody. It trusts the nearest `hops` addresses, as Express's count does, so
+ * the client is the entry that many from the right; only the proxy must be able to reach the server.
+ */
+const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
 export async function buildApp(
   config: Config,
   db: Kysely<Database>,
@@ -87,7 +95,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (an over-long or malformed path) skip the
@@ -113,8 +121,10 @@ export async function buildApp(
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body.toString(), done);
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else if (nestsDeeperThan(text, MAX_BODY_DEPTH)) done(fieldError([], `Request body is nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+    else parseJson(request, text, done);
   });
 
   // Once close() has begun (SIGTERM), every answer ends its keep-alive connection. Otherwise a
@@ -136,13 +146,14 @@ export async function buildApp(
   });
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtExpiresInSeconds);
+  const throttle = createThrottle(config.throttle, options.limiterFactory, config.writeRatePerMinute);
   const context: AppContext = {
     config,
     db,
     hasher: createPasswordHasher(config.passwordCost),
     tokens,
-    throttle: createThrottle(config.throttle, options.limiterFactory),
-    authenticate: createAuthenticate(db, tokens),
+    throttle,
+    authenticate: createAuthenticate(db, tokens, throttle),
   };
   app.decorateRequest('session', null);
   app.decorateRequest('token', null);

@@ -3,6 +3,7 @@
  * with defaults that work on a laptop: `npm start` needs none of these variables. A wrong value
  * stops the server with a message that names the variable.
  */
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -71,19 +72,39 @@ const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: 
     v.transform((value) => allowed.find((option) => option.toLowerCase() === value.toLowerCase()) ?? fallback),
   );
 
-const flag = (name: string) =>
-  v.pipe(
-    raw,
-    v.toLowerCase(),
-    v.check((value) => ['', '0', 'false', 'no', '1', 'true', 'yes'].includes(value), (issue) => `${name} must be true or false ${got(issue)}`),
-    v.transform((value) => ['1', 'true', 'yes'].includes(value)),
-  );
-
 const matching = (name: string, pattern: RegExp, form: string) =>
   v.pipe(
     raw,
     v.check((value) => value === '' || pattern.test(value), (issue) => `${name} must be ${form} ${got(issue)}`),
   );
+
+const TRUST_PROXY_FORMS =
+  'false, a number of proxies in front (e.g. 1), or their comma-separated addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16)';
+
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For entries are believed, as Fastify's trustProxy takes it: a hop count
+ * or a list of addresses. `true` would believe the client's own left-most entry, so anyone could
+ * choose the address the login throttle counts: refused.
+ */
+const trustProxy = v.pipe(
+  raw,
+  v.check(
+    (value) => ['', 'false', '0'].includes(value.toLowerCase()) || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    (issue) => `TRUST_PROXY must be ${TRUST_PROXY_FORMS} ${got(issue)}`,
+  ),
+  v.transform((value): false | number | string[] => {
+    if (['', 'false', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  }),
+);
 
 const EnvSchema = v.object({
   HOST: text('127.0.0.1'),
@@ -99,7 +120,9 @@ const EnvSchema = v.object({
   ARGON2_MEMORY_KIB: wholeNumber('ARGON2_MEMORY_KIB', 19_456, 8, 4_194_304),
   ARGON2_TIME_COST: wholeNumber('ARGON2_TIME_COST', 2, 1, 100),
   STATIC_DIR: text('dist/client'),
-  TRUST_PROXY: flag('TRUST_PROXY'),
+  TRUST_PROXY: trustProxy,
+  MAX_TODOS_PER_USER: wholeNumber('MAX_TODOS_PER_USER', 100_000, 1, 1_000_000_000),
+  WRITE_RATE_PER_MINUTE: wholeNumber('WRITE_RATE_PER_MINUTE', 0, 0, 1_000_000),
   CORS_ORIGINS: raw,
   REDIS_URL: matching('REDIS_URL', /^rediss?:\/\/.+/, 'redis://host:port'),
   REDIS_KEY_PREFIX: text('ticklist'),
@@ -137,6 +160,10 @@ export function loadConfig(env: Env = process.env) {
     } satisfies ThrottleConfig,
     staticDir: path.resolve(cwd, vars.STATIC_DIR),
     trustProxy: vars.TRUST_PROXY,
+    /** Most todos one user may keep: a create beyond it is refused (403). */
+    maxTodosPerUser: vars.MAX_TODOS_PER_USER,
+    /** Writes (POST, PUT, DELETE) one user may make a minute; 0 means no limit. */
+    writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
     corsOrigins: vars.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const shared = config.redisUrl ? await connectSharedCounters(config.redisUrl, config.redisKeyPrefix) : undefined;
   const app = await buildApp(config, database.db, { limiterFactory: shared?.limiterFactory });
+  if (database.readableByOthers) {
+    app.log.warn(`${database.readableByOthers} can be read by other users of this machine: chmod 600 it (and its -wal and -shm files)`);
+  }
   app.addHook('onClose', async () => {
     await shared?.close();
     await database.close();

@@ -48,11 +48,30 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 bytes/],
     [{ JWT_EXPIRES_IN: 'forever' }, /JWT_EXPIRES_IN must be a duration/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
-    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be false, a number of proxies in front/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be .*addresses or CIDR ranges.*\(got "true"\)/],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ MAX_TODOS_PER_USER: '0' }, /MAX_TODOS_PER_USER must be a whole number from 1/],
+    [{ WRITE_RATE_PER_MINUTE: '-5' }, /WRITE_RATE_PER_MINUTE must be a whole number/],
     [{ POSTGRES_POOL_SIZE: '0' }, /POSTGRES_POOL_SIZE must be a whole number from 1 to 100/],
   ])('names what is wrong in %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 192.168.0.0/16,::1', ['10.0.0.1', '192.168.0.0/16', '::1']],
+  ])('reads TRUST_PROXY=%j as Fastify takes it', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it('limits nothing by default but the todos a user keeps', () => {
+    expect(loadConfig({})).toMatchObject({ maxTodosPerUser: 100_000, writeRatePerMinute: 0 });
   });
 
   it.each([

@@ -1,13 +1,15 @@
 /**
- * The one bearer-token check of protected routes: signature and expiry, then, in the database,
- * that the token is not revoked and its user still exists and is not blocked. Every protected
- * route runs it as its pre-handler and reads the caller with sessionOf.
+ * The one check of protected routes: the bearer token's signature and expiry, then, in the
+ * database, that the token is not revoked, its user still exists and is not blocked, and it was
+ * issued after the user's tokens_valid_after; then the user's write rate (WRITE_RATE_PER_MINUTE).
+ * Every protected route runs it as its pre-handler and reads the caller with sessionOf.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
-import { unauthorized } from '../http/errors';
+import { rateLimited, unauthorized } from '../http/errors';
 import { findSessionUser } from '../users/repository';
+import type { Throttle } from './throttle';
 import type { TokenClaims, TokenService } from './tokens';
 
 export interface RequestSession {
@@ -23,12 +25,21 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]{1,4096})$/i;
 
-export function createAuthenticate(db: Kysely<Database>, tokens: TokenService) {
+const issuedTooEarly = (user: UserRow, claims: TokenClaims): boolean =>
+  user.tokens_valid_after !== null && claims.issuedAtMs <= Date.parse(user.tokens_valid_after);
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function createAuthenticate(db: Kysely<Database>, tokens: TokenService, throttle: Throttle) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const claims = token ? await tokens.verify(token) : undefined;
     const user = claims ? await findSessionUser(db, claims.userId, claims.jti) : undefined;
-    if (!claims || !user) throw unauthorized();
+    if (!claims || !user || issuedTooEarly(user, claims)) throw unauthorized();
+    if (WRITES.has(request.method)) {
+      const retryAfter = await throttle.consumeWrite(user.id);
+      if (retryAfter > 0) throw rateLimited(retryAfter);
+    }
     request.session = { user, claims };
   };
 }

@@ -2,12 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { loginBodySchema, registerBodySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
-import { ApiError, applicationError, rateLimited } from '../http/errors';
+import { ApiError, applicationError, fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
 import { toUser } from '../users/present';
 import { createUser, DuplicateUserError, findUserByIdentifier, isEmailOrUsernameTaken, revokeToken } from '../users/repository';
 import { sessionOf } from './authenticate';
+import { isCommonPassword, TOO_COMMON } from './common-passwords';
 
 const TAKEN = 'Email or Username are already taken';
 const BLOCKED = 'Your account has been blocked by an administrator';
@@ -28,6 +29,7 @@ export function authRoutes(api: FastifyInstance, { db, hasher, tokens, throttle,
       const retryAfter = await throttle.consumeRegistration(request.ip);
       if (retryAfter > 0) throw rateLimited(retryAfter);
       const body = parseWith(registerBodySchema, request.body);
+      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
       if (await isEmailOrUsernameTaken(db, body.email, body.username)) throw applicationError(TAKEN);
       const passwordHash = await hasher.hash(body.password);
       const user = await createUser(db, { ...body, passwordHash }).catch((error: unknown) => {
@@ -51,19 +53,18 @@ export function authRoutes(api: FastifyInstance, { db, hasher, tokens, throttle,
     async (request) => {
       const body = parseWith(loginBodySchema, request.body);
       const identifierKey = body.identifier.trim().toLowerCase();
-      const retryAfter = await throttle.loginRetryAfter(identifierKey, request.ip);
+      // Counted before the password is verified, so parallel guesses cannot outrun the limit.
+      const retryAfter = await throttle.beginLogin(identifierKey, request.ip);
       if (retryAfter > 0) throw rateLimited(retryAfter);
       const user = await findUserByIdentifier(db, identifierKey);
       // An unknown account costs the same hashing time as a wrong password, so neither tells which.
       const passwordOk = user
         ? await hasher.verify(user.password_hash, body.password)
         : await hasher.verifyNothing(body.password).then(() => false);
-      if (!user || !passwordOk) {
-        await throttle.recordLoginFailure(identifierKey, request.ip);
-        throw invalidCredentials();
-      }
+      if (!user || !passwordOk) throw invalidCredentials();
+      await throttle.loginSucceeded(identifierKey, request.ip);
       if (user.blocked) throw applicationError(BLOCKED);
-      const { token } = await tokens.issue(user.id);
+      const { token } = await tokens.issue(user.id, user.tokens_valid_after);
       return { jwt: token, user: toUser(user) };
     },
   );

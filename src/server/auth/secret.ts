@@ -8,7 +8,7 @@ const SECRET_FILE = 'jwt-secret';
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, SECRET_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails if another process created it first; then that one's secret is the one to use.
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });

@@ -1,29 +1,31 @@
 /**
- * Login and registration throttling (rate-limiter-flexible). Failed logins are counted per
- * identifier and per client address; registrations per address. Stores are in memory for one
- * process; a shared store (Redis) can be passed in for several.
+ * Login and registration throttling (rate-limiter-flexible). A login attempt is counted, per client
+ * address and per identifier, before its password is verified: the count is one atomic increment
+ * (in memory, or a Redis script), so however many guesses arrive at once, no more than the limit
+ * are ever verified in a window. A login that succeeds gives its counts back. Registrations are
+ * counted per address. Stores are in memory for one process; a shared store (Redis) can be passed
+ * in for several.
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ThrottleConfig } from '../config';
 
 export interface Throttle {
-  /** Seconds until a login from this identifier and address may be tried again; 0 when it may now. */
-  loginRetryAfter(identifierKey: string, address: string): Promise<number>;
-  recordLoginFailure(identifierKey: string, address: string): Promise<void>;
+  /** Counts a login attempt before it is verified; seconds to wait when over a limit, else 0. */
+  beginLogin(identifierKey: string, address: string): Promise<number>;
+  /** A login that succeeded does not count. */
+  loginSucceeded(identifierKey: string, address: string): Promise<void>;
   /** Counts a registration attempt; seconds to wait when over the limit, else 0. */
   consumeRegistration(address: string): Promise<number>;
+  /** Counts a write of a user's, when WRITE_RATE_PER_MINUTE is set; seconds to wait when over it, else 0. */
+  consumeWrite(userId: number): Promise<number>;
 }
 
 export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
 
 export const memoryLimiter: LimiterFactory = (options) => new RateLimiterMemory(options);
 
-async function retryAfterIfSpent(limiter: RateLimiterAbstract, key: string): Promise<number> {
-  const state = await limiter.get(key);
-  return state && state.consumedPoints >= limiter.points ? state.msBeforeNext / 1000 : 0;
-}
-
-async function consumeQuietly(limiter: RateLimiterAbstract, key: string): Promise<number> {
+/** Takes a point; the seconds to wait when there was none left, else 0. */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;
@@ -33,33 +35,20 @@ async function consumeQuietly(limiter: RateLimiterAbstract, key: string): Promis
   }
 }
 
-export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFactory = memoryLimiter): Throttle {
-  const perIdentifier = makeLimiter({
-    keyPrefix: 'login-id',
-    points: config.maxFailuresPerIdentifier,
-    duration: config.windowSeconds,
-  });
-  const perAddress = makeLimiter({
-    keyPrefix: 'login-ip',
-    points: config.maxFailuresPerAddress,
-    duration: config.windowSeconds,
-  });
-  const registrations = makeLimiter({
-    keyPrefix: 'register-ip',
-    points: config.maxRegistrationsPerAddress,
-    duration: config.registerWindowSeconds,
-  });
+export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFactory = memoryLimiter, writesPerMinute = 0): Throttle {
+  const perIdentifier = makeLimiter({ keyPrefix: 'login-id', points: config.maxFailuresPerIdentifier, duration: config.windowSeconds });
+  const perAddress = makeLimiter({ keyPrefix: 'login-ip', points: config.maxFailuresPerAddress, duration: config.windowSeconds });
+  const registrations = makeLimiter({ keyPrefix: 'register-ip', points: config.maxRegistrationsPerAddress, duration: config.registerWindowSeconds });
+  const writes = writesPerMinute > 0 ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 }) : undefined;
   return {
-    async loginRetryAfter(identifierKey, address) {
-      const waits = await Promise.all([
-        retryAfterIfSpent(perIdentifier, identifierKey),
-        retryAfterIfSpent(perAddress, address),
-      ]);
-      return Math.max(...waits);
+    async beginLogin(identifierKey, address) {
+      // The address first: an attempt it refuses does not count against the account it named.
+      return (await consume(perAddress, address)) || consume(perIdentifier, identifierKey);
     },
-    async recordLoginFailure(identifierKey, address) {
-      await Promise.all([consumeQuietly(perIdentifier, identifierKey), consumeQuietly(perAddress, address)]);
+    async loginSucceeded(identifierKey, address) {
+      await Promise.all([perAddress.reward(address, 1), perIdentifier.reward(identifierKey, 1)]);
     },
-    consumeRegistration: (address) => consumeQuietly(registrations, address),
+    consumeRegistration: (address) => consume(registrations, address),
+    consumeWrite: async (userId) => (writes ? consume(writes, String(userId)) : 0),
   };
 }

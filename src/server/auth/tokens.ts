@@ -1,15 +1,25 @@
-/** JWTs: HS256 only, claims { id, jti, iat, exp }; the jti is what logout revokes. */
+/**
+ * JWTs: HS256 only, claims { id, jti, iat, exp, iat_ms }; the jti is what logout revokes. iat_ms is
+ * the issue time to the millisecond (iat has whole seconds), so a token issued just before a user's
+ * tokens_valid_after is told from one issued just after it.
+ */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
 export interface TokenClaims {
   userId: number;
   jti: string;
+  /** Milliseconds since the epoch. */
+  issuedAtMs: number;
   expiresAt: Date;
 }
 
 export interface TokenService {
-  issue(userId: number): Promise<{ token: string; claims: TokenClaims }>;
+  /**
+   * A new token; `validAfter` (the user's tokens_valid_after) makes its issue time later than that,
+   * even within the same millisecond.
+   */
+  issue(userId: number, validAfter?: string | null): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a valid token, or undefined for anything forged, expired, malformed or of another alg. */
   verify(token: string): Promise<TokenClaims | undefined>;
 }
@@ -17,6 +27,8 @@ export interface TokenService {
 interface Payload {
   id?: unknown;
   jti?: unknown;
+  iat?: unknown;
+  iat_ms?: unknown;
   exp?: unknown;
 }
 
@@ -32,12 +44,13 @@ export function createTokenService(secretBytes: Uint8Array, expiresInSeconds: nu
   const sign = createSigner({ key, algorithm: 'HS256' });
   const check = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti'], cache: VERIFIED_TOKENS_CACHED });
   return {
-    async issue(userId) {
+    async issue(userId, validAfter) {
       const jti = randomUUID();
-      const issuedAt = Math.floor(Date.now() / 1000);
+      const issuedAtMs = Math.max(Date.now(), validAfter ? Date.parse(validAfter) + 1 : 0);
+      const issuedAt = Math.floor(issuedAtMs / 1000);
       const expiresAt = issuedAt + expiresInSeconds;
-      const token = sign({ id: userId, jti, iat: issuedAt, exp: expiresAt });
-      return { token, claims: { userId, jti, expiresAt: new Date(expiresAt * 1000) } };
+      const token = sign({ id: userId, jti, iat: issuedAt, exp: expiresAt, iat_ms: issuedAtMs });
+      return { token, claims: { userId, jti, issuedAtMs, expiresAt: new Date(expiresAt * 1000) } };
     },
     async verify(token) {
       let payload: Payload;
@@ -46,9 +59,11 @@ export function createTokenService(secretBytes: Uint8Array, expiresInSeconds: nu
       } catch {
         return undefined;
       }
-      const { id, jti, exp } = payload;
-      if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof jti !== 'string' || typeof exp !== 'number') return undefined;
-      return { userId: id as number, jti, expiresAt: new Date(exp * 1000) };
+      const { id, jti, iat, iat_ms: iatMs, exp } = payload;
+      if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+      // Tokens of release 0.1.0 carry whole seconds only.
+      const issuedAtMs = typeof iatMs === 'number' ? iatMs : iat * 1000;
+      return { userId: id as number, jti, issuedAtMs, expiresAt: new Date(exp * 1000) };
     },
   };
 }

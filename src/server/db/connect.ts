@@ -11,6 +11,8 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseTarget['kind'];
+  /** SQLite: the database file already there, readable by other users of the machine (main.ts warns). */
+  readableByOthers?: string;
   close(): Promise<void>;
 }
 
@@ -31,15 +33,29 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarg
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`);
 }
 
+/**
+ * The folder (0700) and the database file (0600) are made private before SQLite opens it, whatever
+ * the umask: SQLite gives the -wal and -shm files the database file's mode. A file that is already
+ * there keeps its mode; the handle says when others can read it.
+ */
+function prepareSqliteFile(file: string): string | undefined {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!fs.existsSync(file)) {
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    return undefined;
+  }
+  return (fs.statSync(file).mode & 0o044) !== 0 ? file : undefined;
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const readableByOthers = file === ':memory:' ? undefined : prepareSqliteFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', readableByOthers, close: () => db.destroy() };
 }
 
 /** pg, loaded only when DATABASE_URL names PostgreSQL: a SQLite server does not carry it. */

@@ -7,6 +7,7 @@ import * as titleGramCounts from './migrations/004-title-gram-counts';
 import * as pendingTitleGrams from './migrations/005-pending-title-grams';
 import * as titleGramBounds from './migrations/006-title-gram-bounds';
 import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts';
+import * as tokensValidAfter from './migrations/008-tokens-valid-after';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-pending-title-grams': pendingTitleGrams,
   '006-title-gram-bounds': titleGramBounds,
   '007-plain-search-and-counts': plainSearchAndCounts,
+  '008-tokens-valid-after': tokensValidAfter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

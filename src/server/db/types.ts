@@ -18,6 +18,8 @@ export interface UserTable {
   blocked: number;
   created_at: string;
   updated_at: string;
+  /** Tokens issued before this ISO instant are refused (migration 008); null: none is. */
+  tokens_valid_after: Generated<string | null>;
 }
 
 export interface TodoTable {

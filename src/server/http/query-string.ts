@@ -1,13 +1,19 @@
-/** Query strings in Strapi's bracket syntax, parsed by qs within bounds a hostile client cannot stretch. */
+/**
+ * Query strings in Strapi's bracket syntax, parsed by qs within bounds a hostile client cannot
+ * stretch: past MAX_QUERY_DEPTH levels qs keeps the rest of a key as text, which names no field or
+ * operator, so the list's query parser answers 400 for it.
+ */
 import qs from 'qs';
 
+/** Deepest nesting a query may use: Strapi's deepest filters ($and/$or around a field's operator) fit in it. */
+export const MAX_QUERY_DEPTH = 8;
+
 const QS_OPTIONS: qs.IParseOptions = {
-  depth: 4,
+  depth: MAX_QUERY_DEPTH,
   arrayLimit: 50,
   parameterLimit: 200,
   plainObjects: true,
   allowPrototypes: false,
-  strictDepth: false,
 };
 
 export const parseQueryString = (text: string): Record<string, unknown> => qs.parse(text, QS_OPTIONS);

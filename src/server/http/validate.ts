@@ -6,6 +6,31 @@ import { validationError } from './errors';
 const pathOf = (issue: v.BaseIssue<unknown>): string[] =>
   (issue.path ?? []).map((item) => String(item.key));
 
+/** Deepest nesting of objects and arrays a JSON body may have. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Whether a JSON text nests objects or arrays deeper than `max`, read in one pass over its
+ * characters before it is parsed (brackets inside strings do not count), so a hostile body costs
+ * no more than its length.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i += 1; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (char === 0x7d || char === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
 /** The path of the first string holding a NUL character, if any. */
 function nulPath(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;

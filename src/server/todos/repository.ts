@@ -1,5 +1,6 @@
 /** Todo persistence: every function takes the owner's id and never reads or writes another user's rows. */
 import type { Kysely } from 'kysely';
+import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -17,12 +18,34 @@ export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow |
   return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-/** All of one owner's todos, oldest first (users/me?populate=todos). */
-export function allTodos(db: Db, ownerId: number): Promise<TodoRow[]> {
-  return db.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+/** One owner's oldest todos, oldest first (users/me?populate=todos). */
+export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRow[]> {
+  return db.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
-export function createTodo(db: Db, ownerId: number, input: TodoInput, now = new Date()): Promise<TodoRow> {
+/** Thrown when a create would take an owner past MAX_TODOS_PER_USER. */
+export class TodoLimitError extends Error {}
+
+/**
+ * A new todo, unless the owner keeps `maxTodos` already. The count and the insert share one
+ * transaction, and on PostgreSQL the owner's row is locked first, so concurrent creates of one
+ * owner take turns and cannot overshoot (SQLite runs one write transaction at a time anyway).
+ */
+export function createTodo(
+  db: Db,
+  ownerId: number,
+  input: TodoInput,
+  { maxTodos = Infinity, now = new Date() }: { maxTodos?: number; now?: Date } = {},
+): Promise<TodoRow> {
+  return db.transaction().execute(async (trx) => {
+    if (onPostgres(db)) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+    const kept = await trx.selectFrom('todos').where('owner_id', '=', ownerId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    if (Number(kept?.n ?? 0) >= maxTodos) throw new TodoLimitError('Todo limit reached');
+    return insertTodo(trx, ownerId, input, now);
+  });
+}
+
+function insertTodo(db: Db, ownerId: number, input: TodoInput, now: Date): Promise<TodoRow> {
   const timestamp = now.toISOString();
   return db
     .insertInto('todos')

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { fieldError, forbidden, notFound } from '../http/errors';
+import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
 import {
   bearerSecurity,
   dataEnvelope,
@@ -16,7 +16,7 @@ import { parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { parseListQuery } from './query';
 import { listTodos } from './list';
-import { createTodo, deleteTodo, findTodo, updateTodo } from './repository';
+import { createTodo, deleteTodo, findTodo, TodoLimitError, updateTodo } from './repository';
 
 const idParams = {
   type: 'object',
@@ -24,11 +24,14 @@ const idParams = {
   properties: { id: { type: 'integer', minimum: 1 } },
 } as const;
 
-/** A path id that is not a positive integer names no todo. */
+/** Ids are PostgreSQL integers; a larger number names no todo on either database. */
+const LARGEST_ID = 2_147_483_647;
+
+/** A path id that is not a positive integer in the ids' range names no todo. */
 function todoId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound();
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= LARGEST_ID)) throw notFound();
   return id;
 }
 
@@ -67,7 +70,7 @@ function assertNamesOnlyCaller(user: unknown, callerId: number): void {
   if (!onlyCaller) throw forbidden('A todo can only belong to the signed-in user');
 }
 
-export function todoRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: AppContext): void {
   const common = { tags: ['todos'], security: bearerSecurity };
 
   api.get(
@@ -134,7 +137,9 @@ export function todoRoutes(api: FastifyInstance, { db, authenticate }: AppContex
       const { user } = sessionOf(request);
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
-      const row = await createTodo(db, user.id, data);
+      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch((error: unknown) => {
+        throw error instanceof TodoLimitError ? new ApiError(403, 'ApplicationError', error.message) : error;
+      });
       return { data: toTodoEntity(row), meta: {} };
     },
   );

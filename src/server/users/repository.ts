@@ -87,9 +87,11 @@ export async function revokeToken(db: Db, jti: string, userId: number, expiresAt
 }
 
 export async function setBlocked(db: Db, email: string, blocked: boolean): Promise<boolean> {
+  const now = new Date().toISOString();
   const result = await db
     .updateTable('users')
-    .set({ blocked: blocked ? 1 : 0, updated_at: new Date().toISOString() })
+    // A block also ends every token issued so far, so an unblock does not bring them back.
+    .set({ blocked: blocked ? 1 : 0, updated_at: now, ...(blocked && { tokens_valid_after: now }) })
     .where('email', '=', emailKey(email))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

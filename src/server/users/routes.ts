@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { fieldError } from '../http/errors';
+import { fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
 import { toFlatTodo } from '../todos/present';
 import { allTodos } from '../todos/repository';
@@ -26,27 +26,37 @@ function wantsTodos(populate: unknown): boolean {
   return true;
 }
 
+/**
+ * The most todos populate=todos lists (the oldest): a call then takes a few milliseconds whatever
+ * the user keeps, so one user cannot hold the server on megabytes of answers. The full list is paged
+ * through GET /api/todos.
+ */
+export const POPULATE_LIMIT = 1000;
+
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+  // Users with a populate=todos call under way in this process: one at a time each, others get 429.
+  const populating = new Set<number>();
   api.get(
     '/users/me',
     {
       preHandler: authenticate,
       schema: {
         tags: ['users'],
-        summary: 'The signed-in user, with their todos when populate=todos',
+        summary: `The signed-in user, with their oldest ${POPULATE_LIMIT} todos when populate=todos`,
         security: bearerSecurity,
         querystring: { type: 'object', properties: { populate: { type: 'string', enum: ['todos', '*'] } } },
         response: { 200: userWithTodosSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
       if (!wantsTodos((request.query as Record<string, unknown>).populate)) return toUser(user);
-      const todos = await allTodos(db, user.id);
-      return {
-        ...toUser(user),
-        todos: todos.map(toFlatTodo),
-      };
+      if (populating.has(user.id)) throw rateLimited(1);
+      // Held until the answer has left (or the client has gone), not only while the rows are read.
+      populating.add(user.id);
+      reply.raw.once('close', () => populating.delete(user.id));
+      const todos = await allTodos(db, user.id, POPULATE_LIMIT);
+      return { ...toUser(user), todos: todos.map(toFlatTodo) };
     },
   );
 }

@@ -7,7 +7,7 @@ let counter = 0;
 export function newCredentials(prefix = 'user') {
   counter += 1;
   const tag = `${prefix}${Date.now().toString(36)}${counter}`;
-  return { email: `${tag}@example.com`, username: tag, password: 'Secret1!' };
+  return { email: `${tag}@example.com`, username: tag, password: 'Kiwi#Lamp42' };
 }
 
 export async function registerUser(baseUrl: string, credentials = newCredentials()): Promise<Session> {

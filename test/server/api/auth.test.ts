@@ -201,8 +201,11 @@ describeEachDialect('auth', (dialect) => {
       const blockedSession = await register(t.app, blocked);
       await setBlocked(t.database.handle.db, blocked.email, true);
       expect((await me(t, bearer(blockedSession))).statusCode).toBe(401);
+      // An unblock lets the user sign in again; the tokens the block ended stay refused for good.
       await setBlocked(t.database.handle.db, blocked.email, false);
-      expect((await me(t, bearer(blockedSession))).statusCode).toBe(200);
+      expect((await me(t, bearer(blockedSession))).statusCode).toBe(401);
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: blocked.email, password: blocked.password } });
+      expect((await me(t, bearer(again.json<Session>()))).statusCode).toBe(200);
 
       const deleted = credentials('Del');
       const deletedSession = await register(t.app, deleted);
@@ -211,7 +214,6 @@ describeEachDialect('auth', (dialect) => {
     });
 
     it('refuses the todo list to a revoked, blocked or deleted session, on pages with rows and past the end', async () => {
-      // The list checks the session in its own statement: every way a page is read must refuse it.
       const pages = [
         '/api/todos',
         '/api/todos?pagination[page]=99',
@@ -237,10 +239,13 @@ describeEachDialect('auth', (dialect) => {
       await setBlocked(t.database.handle.db, account.email, true);
       expect(await statuses(session)).toEqual(allRefused);
       await setBlocked(t.database.handle.db, account.email, false);
-      expect(await statuses(session)).toEqual(allOk);
-
-      expect((await call(t.app, session, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
       expect(await statuses(session)).toEqual(allRefused);
+      const relogin = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: account.password } });
+      const fresh = relogin.json<Session>();
+      expect(await statuses(fresh)).toEqual(allOk);
+
+      expect((await call(t.app, fresh, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+      expect(await statuses(fresh)).toEqual(allRefused);
 
       const deleted = credentials('ListGone');
       const deletedSession = await register(t.app, deleted);
@@ -252,7 +257,6 @@ describeEachDialect('auth', (dialect) => {
     });
 
     it('refuses a new todo to a revoked, blocked or deleted session, and writes nothing', async () => {
-      // The insert checks the session in its own statement.
       const create = (session: Session, title: string) => call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data: { title } } });
       const titles = async (session: Session) =>
         (await call(t.app, session, { method: 'GET', url: '/api/todos' })).json().data.map((todo: { attributes: { title: string } }) => todo.attributes.title);
@@ -266,12 +270,14 @@ describeEachDialect('auth', (dialect) => {
       expect(refused.statusCode).toBe(401);
       expect(refused.json().error).toMatchObject({ status: 401, name: 'UnauthorizedError' });
       await setBlocked(t.database.handle.db, account.email, false);
-      expect(await titles(session)).toEqual(['kept']);
+      expect((await create(session, 'after the unblock, old token')).statusCode).toBe(401);
+      const signIn = () => t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: account.password } });
+      const fresh = (await signIn()).json<Session>();
+      expect(await titles(fresh)).toEqual(['kept']);
 
-      expect((await call(t.app, session, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
-      expect((await create(session, 'after logout')).statusCode).toBe(401);
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: account.email, password: account.password } });
-      expect(await titles(login.json<Session>())).toEqual(['kept']);
+      expect((await call(t.app, fresh, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+      expect((await create(fresh, 'after logout')).statusCode).toBe(401);
+      expect(await titles((await signIn()).json<Session>())).toEqual(['kept']);
 
       const deleted = credentials('NewGone');
       const deletedSession = await register(t.app, deleted);

@@ -16,7 +16,8 @@ describe('tokens', () => {
     expect(claims.userId).toBe(42);
     expect(claims.expiresAt.getTime() - Date.now()).toBeGreaterThan(3590_000);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'id', 'jti']);
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'iat_ms', 'id', 'jti']);
+    expect(Math.floor(payload.iat_ms / 1000)).toBe(payload.iat);
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).alg).toBe('HS256');
   });
 

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../support/app';
 
 describe('CORS allow-list and HSTS behind TLS', () => {
   let t: TestApp;
-  beforeAll(async () => (t = await createTestApp('sqlite', { CORS_ORIGINS: 'https://app.example', TRUST_PROXY: 'true' })));
+  beforeAll(async () => (t = await createTestApp('sqlite', { CORS_ORIGINS: 'https://app.example', TRUST_PROXY: '1' })));
   afterAll(() => t.close());
 
   it('answers an allowed origin’s preflight, and nobody else’s', async () => {

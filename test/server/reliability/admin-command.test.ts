@@ -26,7 +26,7 @@ describe('npm run admin -- users …', () => {
   const login = (identifier: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password } });
 
-  it('lists, blocks, unblocks and deletes users, effective at once', async () => {
+  it('lists, blocks, unblocks and deletes users, effective at once; an unblock does not revive old tokens', async () => {
     const account = credentials('Admin');
     const session = await register(t.app, account);
 
@@ -39,8 +39,12 @@ describe('npm run admin -- users …', () => {
     const refused = await login(account.email, account.password);
     expect(refused.json().error.message).toBe('Your account has been blocked by an administrator');
 
+    // An unblock lets the user sign in again, but the tokens the block ended stay refused.
     expect(admin('users', 'unblock', account.email).code).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session) })).statusCode).toBe(401);
+    const again = await login(account.email, account.password);
+    expect(again.statusCode).toBe(200);
+    expect((await me(again.json().jwt)).statusCode).toBe(200);
 
     expect(admin('users', 'delete', account.email).code).toBe(0);
     expect((await me(session.jwt)).statusCode).toBe(401);

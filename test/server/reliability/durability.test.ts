@@ -87,7 +87,7 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
 
   try {
     server = await spawnServer(dataDir, env);
-    const credentials = { email: `durable_${process.pid}@example.com`, username: `durable_${process.pid}`, password: 'Secret1!' };
+    const credentials = { email: `durable_${process.pid}@example.com`, username: `durable_${process.pid}`, password: 'Kiwi#Lamp42' };
     const session = (await http<Session>(server.url, 'POST', '/api/auth/local/register', { body: credentials })).body;
     expect(session.jwt).toEqual(expect.any(String));
 

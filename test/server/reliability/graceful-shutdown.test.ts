@@ -48,7 +48,7 @@ describe('graceful shutdown on SIGTERM', () => {
     const inFlight = Array.from({ length: IN_FLIGHT }, (_, index) => {
       const name = `graceful${index}_${process.pid}`;
       return http<{ jwt?: string }>(live.url, 'POST', '/api/auth/local/register', {
-        body: { email: `${name}@example.com`, username: name, password: 'Secret1!' },
+        body: { email: `${name}@example.com`, username: name, password: 'Kiwi#Lamp42' },
         timeoutMs: 30_000,
       }).then((response) => ({ ...response, at: Date.now() }));
     });
@@ -90,7 +90,7 @@ describe('graceful shutdown on SIGTERM', () => {
   it('kept what those requests wrote (a restart on the same data knows the users)', async () => {
     server = await spawnServer(dataDir);
     const login = await http<{ jwt?: string }>(server.url, 'POST', '/api/auth/local', {
-      body: { identifier: `graceful0_${process.pid}`, password: 'Secret1!' },
+      body: { identifier: `graceful0_${process.pid}`, password: 'Kiwi#Lamp42' },
     });
     expect(login.status).toBe(200);
     expect(await server.kill('SIGTERM')).toBe(0);

@@ -88,7 +88,7 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 3, arbitrary: todoData.map((data) => ({ data })) },
   { weight: 2, arbitrary: fc.record({ email: hostileValue, username: hostileValue, password: hostileValue, identifier: hostileValue, role: hostileValue, blocked: hostileValue, confirmed: hostileValue }, { requiredKeys: [] }) },
-  { weight: 1, arbitrary: fc.record({ email: fc.emailAddress(), username: fc.stringMatching(/^[a-z0-9_]{3,12}$/), password: fc.constantFrom('Secret1!', 'weak', 'Secret1!'.repeat(20)) }) },
+  { weight: 1, arbitrary: fc.record({ email: fc.emailAddress(), username: fc.stringMatching(/^[a-z0-9_]{3,12}$/), password: fc.constantFrom('Kiwi#Lamp42', 'weak', 'Kiwi#Lamp42'.repeat(20)) }) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   { weight: 1, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }).map((value) => rawJson(safeStringify(value))) },
   {

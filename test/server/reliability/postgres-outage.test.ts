@@ -36,7 +36,7 @@ describeWithPostgres('a PostgreSQL outage under a running server', () => {
     cluster.start();
     server = await spawnServer(dataDir, { DATABASE_URL: cluster.url, LOG_LEVEL: 'fatal' });
     session = (await http<Session>(server.url, 'POST', '/api/auth/local/register', {
-      body: { email: 'outage@example.com', username: 'outage', password: 'Secret1!' },
+      body: { email: 'outage@example.com', username: 'outage', password: 'Kiwi#Lamp42' },
     })).body;
     const created = await http<{ data: { id: number } }>(server.url, 'POST', '/api/todos', {
       token: session.jwt,
@@ -75,9 +75,9 @@ describeWithPostgres('a PostgreSQL outage under a running server', () => {
     expect503(await http(live.url, 'GET', '/api/todos', { token: session.jwt }));
     expect503(await http(live.url, 'POST', '/api/todos', { token: session.jwt, body: { data: { title: 'during the outage' } } }));
     expect503(await http(live.url, 'PUT', `/api/todos/${todoId}`, { token: session.jwt, body: { data: { completed: true } } }));
-    expect503(await http(live.url, 'POST', '/api/auth/local', { body: { identifier: 'outage', password: 'Secret1!' } }));
+    expect503(await http(live.url, 'POST', '/api/auth/local', { body: { identifier: 'outage', password: 'Kiwi#Lamp42' } }));
     expect503(await http(live.url, 'POST', '/api/auth/local/register', {
-      body: { email: `o${mode}@example.com`, username: `o_${mode}`, password: 'Secret1!' },
+      body: { email: `o${mode}@example.com`, username: `o_${mode}`, password: 'Kiwi#Lamp42' },
     }));
     // Fast answers, not hangs: a refused connection is seen at once.
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -88,7 +88,7 @@ describeWithPostgres('a PostgreSQL outage under a running server', () => {
     expect(list.status).toBe(200);
     // The outage wrote nothing; what was there before still is.
     expect(list.body.data).toEqual([expect.objectContaining({ id: todoId, attributes: expect.objectContaining({ title: 'survives the outage', completed: false }) })]);
-    expect((await http(live.url, 'POST', '/api/auth/local', { body: { identifier: 'outage', password: 'Secret1!' } })).status).toBe(200);
+    expect((await http(live.url, 'POST', '/api/auth/local', { body: { identifier: 'outage', password: 'Kiwi#Lamp42' } })).status).toBe(200);
     const created = await http<{ data: { id: number } }>(live.url, 'POST', '/api/todos', { token: session.jwt, body: { data: { title: `after ${mode}` } } });
     expect(created.status).toBe(200);
     expect((await http(live.url, 'DELETE', `/api/todos/${created.body.data.id}`, { token: session.jwt })).status).toBe(200);

@@ -42,7 +42,7 @@ describeWithPostgres('several processes on PostgreSQL + Redis', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const account = (name: string) => ({ email: `${name}@example.com`, username: name, password: 'Secret1!' });
+  const account = (name: string) => ({ email: `${name}@example.com`, username: name, password: 'Kiwi#Lamp42' });
 
   it('a todo written through one is read through the other', async () => {
     const registered = await http<Session>(first.url, 'POST', '/api/auth/local/register', { body: account('shared1') });

@@ -47,7 +47,7 @@ let userCount = 0;
 export function credentials(prefix = 'user') {
   userCount += 1;
   const name = `${prefix}${userCount}_${process.pid}`;
-  return { email: `${name}@example.com`, username: name, password: 'Secret1!' };
+  return { email: `${name}@example.com`, username: name, password: 'Kiwi#Lamp42' };
 }
 
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.jwt}` });

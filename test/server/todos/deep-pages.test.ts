@@ -53,8 +53,8 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     for (let i = 0; i < TODOS; i++) {
       const at = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 2)));
       const title = `${WORDS[(i * 5) % WORDS.length]} ${i % 4}`;
-      mine.push(await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0 }, at));
-      if (i % 4 === 0) await createTodo(db, other.id, { title, description: null, completed: false }, at);
+      mine.push(await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0 }, { now: at }));
+      if (i % 4 === 0) await createTodo(db, other.id, { title, description: null, completed: false }, { now: at });
     }
   });
   afterAll(() => database?.dispose());
