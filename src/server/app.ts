@@ -64,6 +64,15 @@ class OneLinePerRequest extends LogController {
 }
 
 /**
+ * An error as a log line shows it: its kind, message and code. Its stack, and driver fields such as
+ * PostgreSQL's `where` or `internalQuery` (SQL text), only at debug and trace.
+ */
+const errorSerializer = (level: string) =>
+  level === 'debug' || level === 'trace'
+    ? pino.stdSerializers.err
+    : (error: Error & { code?: unknown }) => ({ type: error.constructor?.name ?? 'Error', message: error.message, code: error.code });
+
+/**
  * The server's one logger: JSON lines on standard output, written asynchronously by pino (lines
  * that pile up while a write is under way go out together), with secrets redacted wherever they
  * would appear.
@@ -72,7 +81,7 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
   return pino(
     {
       level,
-      serializers: { ...requestSerializers, err: pino.stdSerializers.err },
+      serializers: { ...requestSerializers, err: errorSerializer(level) },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
     },
     stream ?? pino.destination({ dest: 1, sync: false }),

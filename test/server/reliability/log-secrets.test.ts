@@ -5,6 +5,7 @@
  * every request line carries a request id.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../../src/server/app';
 import { resolveJwtSecret } from '../../../src/server/auth/secret';
 import { loadConfig } from '../../../src/server/config';
@@ -98,5 +99,41 @@ describeEachDialect('no secrets in the logs', (dialect) => {
     expect(new Set(requestLines.map((record) => record.reqId)).size).toBe(requests);
     // Any other line logged during a request names it too.
     for (const record of records.filter((r) => r.reqId === undefined)) expect(record.msg).not.toMatch(/request/i);
+  });
+});
+
+describeEachDialect('no stack or SQL in answers or in the logs at info', (dialect) => {
+  it('answers a failing statement with a bare 500 and logs the error without its stack', async () => {
+    const database = await createTestDatabase(dialect);
+    const lines: string[] = [];
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'info',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      STATIC_DIR: `${database.dataDir}/no-spa`,
+    });
+    const app = await buildApp(config, database.handle.db, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const registered = await app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { email: `sql_${process.pid}@example.com`, username: `sql_${process.pid}`, password: PASSWORD } });
+      const auth = { authorization: `Bearer ${registered.json<Session>().jwt}` };
+      // A schema the statements no longer fit: every list statement fails in the database.
+      await sql`alter table todos rename column title_key to title_key_gone`.execute(database.handle.db);
+      const failed = await app.inject({ method: 'GET', url: '/api/todos?filters[title][$contains]=x', headers: auth });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+      const errors = lines.map((line) => JSON.parse(line) as { level: number; err?: Record<string, unknown> }).filter((record) => record.level >= 50);
+      expect(errors.length).toBeGreaterThan(0);
+      for (const record of errors) {
+        expect(record.err).toBeDefined();
+        expect(Object.keys(record.err!).sort()).toEqual(expect.arrayContaining(['message', 'type']));
+        expect(record.err).not.toHaveProperty('stack');
+        expect(JSON.stringify(record)).not.toMatch(/\\n\s+at |select |from "?todos/i);
+      }
+    } finally {
+      await app.close();
+      await database.dispose();
+    }
   });
 });
