@@ -7,7 +7,10 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
+import { accountRoutes } from './auth/account-routes';
 import { createAuthenticate } from './auth/authenticate';
+import { recoveryRoutes } from './auth/recovery-routes';
+import { createMailer } from './mail/mailer';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
 import { resolveJwtSecret } from './auth/secret';
@@ -162,8 +165,10 @@ export async function buildApp(
     hasher: createPasswordHasher(config.passwordCost),
     tokens,
     throttle,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, log as FastifyBaseLogger),
     authenticate: createAuthenticate(db, tokens, throttle),
   };
+  app.addHook('onClose', () => context.mailer.settled());
   app.decorateRequest('session', null);
   app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
@@ -183,6 +188,8 @@ export async function buildApp(
     async (api) => {
       systemRoutes(api, context);
       authRoutes(api, context);
+      accountRoutes(api, context);
+      recoveryRoutes(api, context);
       userRoutes(api, context);
       todoRoutes(api, context);
     },

@@ -128,6 +128,9 @@ const EnvSchema = v.object({
   REDIS_KEY_PREFIX: text('ticklist'),
   SQLITE_SYNCHRONOUS: oneOf('SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL'] as const, 'FULL'),
   POSTGRES_POOL_SIZE: wholeNumber('POSTGRES_POOL_SIZE', 10, 1, 100),
+  SMTP_URL: matching('SMTP_URL', /^smtps?:\/\/.+/, 'smtp://user:pass@host:587 or smtps://…'),
+  MAIL_FROM: text('Ticklist <no-reply@localhost>'),
+  PUBLIC_URL: matching('PUBLIC_URL', /^https?:\/\/[^/]+/, 'the address people open the app at, e.g. https://todo.example.com'),
 });
 
 type Env = Record<string, string | undefined>;
@@ -173,6 +176,11 @@ export function loadConfig(env: Env = process.env) {
     sqliteSynchronous: vars.SQLITE_SYNCHRONOUS,
     /** PostgreSQL only: the connections of the server's pool. */
     postgresPoolSize: vars.POSTGRES_POOL_SIZE,
+    /** Undefined: mails are written to the log instead of sent. */
+    smtpUrl: vars.SMTP_URL || undefined,
+    mailFrom: vars.MAIL_FROM,
+    /** Where links in mails point, without a trailing slash. */
+    publicUrl: (vars.PUBLIC_URL || `http://127.0.0.1:${vars.PORT}`).replace(/\/+$/, ''),
   };
 }
 

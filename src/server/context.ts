@@ -6,6 +6,7 @@ import type { Throttle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { Mailer } from './mail/mailer';
 
 export interface AppContext {
   config: Config;
@@ -13,6 +14,7 @@ export interface AppContext {
   hasher: PasswordHasher;
   tokens: TokenService;
   throttle: Throttle;
+  mailer: Mailer;
   /** The one pre-handler of protected routes: checks the token and its session (request.session). */
   authenticate: (request: FastifyRequest) => Promise<void>;
 }

@@ -102,7 +102,7 @@ export type TodoForm = v.InferInput<typeof todoFormSchema>;
  * Messages for the body's own issues: a missing key gets its field's "required" message, and an
  * unknown key is refused, so a body can never set a field the API does not offer.
  */
-const bodyMessages =
+export const bodyMessages =
   (required: Record<string, string>) =>
   (issue: v.StrictObjectIssue): string => {
     const key = issue.received.replace(/^"|"$/g, '');

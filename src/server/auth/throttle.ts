@@ -16,6 +16,8 @@ export interface Throttle {
   loginSucceeded(identifierKey: string, address: string): Promise<void>;
   /** Counts a registration attempt; seconds to wait when over the limit, else 0. */
   consumeRegistration(address: string): Promise<number>;
+  /** Counts a request for a mail to `email` (5 an hour) from `address` (as a login attempt); seconds to wait, else 0. */
+  consumeMailRequest(email: string, address: string): Promise<number>;
   /** Counts a write of a user's, when WRITE_RATE_PER_MINUTE is set; seconds to wait when over it, else 0. */
   consumeWrite(userId: number): Promise<number>;
 }
@@ -39,6 +41,8 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
   const perIdentifier = makeLimiter({ keyPrefix: 'login-id', points: config.maxFailuresPerIdentifier, duration: config.windowSeconds });
   const perAddress = makeLimiter({ keyPrefix: 'login-ip', points: config.maxFailuresPerAddress, duration: config.windowSeconds });
   const registrations = makeLimiter({ keyPrefix: 'register-ip', points: config.maxRegistrationsPerAddress, duration: config.registerWindowSeconds });
+  // Counted per address asked for, whether it has an account or not: a 429 tells nothing.
+  const mails = makeLimiter({ keyPrefix: 'mail-to', points: 5, duration: 60 * 60 });
   const writes = writesPerMinute > 0 ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 }) : undefined;
   return {
     async beginLogin(identifierKey, address) {
@@ -49,6 +53,9 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
       await Promise.all([perAddress.reward(address, 1), perIdentifier.reward(identifierKey, 1)]);
     },
     consumeRegistration: (address) => consume(registrations, address),
+    async consumeMailRequest(email, address) {
+      return (await consume(perAddress, address)) || consume(mails, email);
+    },
     consumeWrite: async (userId) => (writes ? consume(writes, String(userId)) : 0),
   };
 }

@@ -40,10 +40,20 @@ export interface RevokedTokenTable {
   expires_at: string;
 }
 
+/** Mailed one-time codes (migration 010): a reset or a confirmation, kept as a SHA-256 hash. */
+export interface AccountCodeTable {
+  code_hash: string;
+  user_id: number;
+  purpose: 'reset' | 'confirm';
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
   revoked_tokens: RevokedTokenTable;
+  account_codes: AccountCodeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

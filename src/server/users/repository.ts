@@ -32,7 +32,7 @@ export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRo
     .executeTakeFirst();
 }
 
-export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+export async function createUser(db: Db, input: NewUser, now = new Date(), confirmed = true): Promise<UserRow> {
   const timestamp = now.toISOString();
   try {
     return await db
@@ -43,7 +43,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
         email: emailKey(input.email),
         password_hash: input.passwordHash,
         provider: 'local',
-        confirmed: 1,
+        confirmed: confirmed ? 1 : 0,
         blocked: 0,
         created_at: timestamp,
         updated_at: timestamp,
@@ -104,4 +104,33 @@ export async function deleteUser(db: Db, email: string): Promise<boolean> {
 
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('id').execute();
+}
+
+/** A new password hash; every token issued until now is refused from now on. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, now = new Date()): Promise<UserRow> {
+  const at = now.toISOString();
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, tokens_valid_after: at, updated_at: at })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function confirmUser(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ confirmed: 1, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+}
+
+export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** "Log out of all devices": every token issued until now is refused from now on. */
+export async function endAllSessions(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ tokens_valid_after: now.toISOString() }).where('id', '=', userId).execute();
+}
+
+/** Removes a user; their todos and revoked tokens go with them (foreign keys cascade). */
+export async function deleteUserById(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }

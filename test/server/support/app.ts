@@ -12,7 +12,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestApp> {
+export interface TestAppOptions extends TestDatabaseOptions {
+  /** Where the log lines go (with LOG_LEVEL in env); silent otherwise. */
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect, options);
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -24,7 +29,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     STATIC_DIR: `${database.dataDir}/no-spa`,
     ...env,
   });
-  const app = await buildApp(config, database.handle.db);
+  const app = await buildApp(config, database.handle.db, { logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,0 +1,78 @@
+/**
+ * What a signed-in user does to their own account (Strapi v4 users-permissions shapes where Strapi
+ * has them): change the password, log out of all devices, delete the account. Each call that takes
+ * a password counts as a login attempt, so a stolen token cannot be used to guess the password.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changePasswordBodySchema, deleteAccountBodySchema } from '../../shared/account-schemas';
+import type { AppContext } from '../context';
+import { fieldError, rateLimited } from '../http/errors';
+import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
+import { parseWith } from '../http/validate';
+import { toUser } from '../users/present';
+import { deleteUserById, endAllSessions, setPassword } from '../users/repository';
+import { sessionOf } from './authenticate';
+import { isCommonPassword, TOO_COMMON } from './common-passwords';
+
+const common = { tags: ['auth'], security: bearerSecurity };
+
+export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, throttle, authenticate }: AppContext): void {
+  /** Whether `password` is the caller's, counted as a login attempt (429 past the limit). */
+  async function isCallersPassword(request: FastifyRequest, password: string): Promise<boolean> {
+    const { user } = sessionOf(request);
+    const retryAfter = await throttle.beginLogin(user.email, request.ip);
+    if (retryAfter > 0) throw rateLimited(retryAfter);
+    const ok = await hasher.verify(user.password_hash, password);
+    if (ok) await throttle.loginSucceeded(user.email, request.ip);
+    return ok;
+  }
+
+  api.post(
+    '/auth/change-password',
+    {
+      preHandler: authenticate,
+      schema: { ...common, summary: 'Change the password; other tokens of the user stop working', body: fromValibot(changePasswordBodySchema), response: { 200: sessionSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const body = parseWith(changePasswordBodySchema, request.body);
+      if (!(await isCallersPassword(request, body.currentPassword))) throw fieldError(['currentPassword'], 'The provided current password is invalid');
+      if (body.password === body.currentPassword) throw fieldError(['password'], 'Your new password must be different than your current password');
+      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
+      const user = await setPassword(db, sessionOf(request).user.id, await hasher.hash(body.password));
+      const { token } = await tokens.issue(user.id, user.tokens_valid_after);
+      return { jwt: token, user: toUser(user) };
+    },
+  );
+
+  api.post(
+    '/auth/logout-all',
+    {
+      preHandler: authenticate,
+      schema: { ...common, summary: 'Refuse every token of the user issued until now', response: { 204: { type: 'null', description: 'Signed out everywhere' }, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await endAllSessions(db, sessionOf(request).user.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
+    '/users/me',
+    {
+      preHandler: authenticate,
+      schema: {
+        ...common,
+        tags: ['users'],
+        summary: 'Delete the account with its todos and tokens (asks for the password)',
+        body: fromValibot(deleteAccountBodySchema),
+        response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = parseWith(deleteAccountBodySchema, request.body);
+      if (!(await isCallersPassword(request, body.password))) throw fieldError(['password'], 'The provided password is invalid');
+      await deleteUserById(db, sessionOf(request).user.id);
+      return reply.code(204).send();
+    },
+  );
+}

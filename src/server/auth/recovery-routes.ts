@@ -1,0 +1,105 @@
+/**
+ * Getting back into an account by mail (Strapi v4 users-permissions shapes): a password reset, and
+ * the confirmation of an email address. The calls that mail answer the same, at once, whether the
+ * address has an account or not; the lookup and the mail happen after the answer.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { emailBodySchema, resetPasswordBodySchema } from '../../shared/account-schemas';
+import type { AppContext } from '../context';
+import { applicationError, fieldError, rateLimited } from '../http/errors';
+import { errorResponses, fromValibot, sessionSchema } from '../http/schemas';
+import { parseWith } from '../http/validate';
+import { createCode, useCode } from '../users/codes';
+import { toUser } from '../users/present';
+import { confirmUser, emailKey, findUserById, findUserByIdentifier, setPassword } from '../users/repository';
+import { isCommonPassword, TOO_COMMON } from './common-passwords';
+
+const HOUR_MS = 60 * 60 * 1000;
+const common = { tags: ['auth'] };
+
+export function recoveryRoutes(api: FastifyInstance, context: AppContext): void {
+  const { db, hasher, tokens, throttle, mailer, config } = context;
+
+  /** The email of a mail request, counted (429 past the limits); the rest happens after the answer. */
+  async function mailRequest(request: FastifyRequest, work: (email: string) => Promise<void>): Promise<string> {
+    const { email } = parseWith(emailBodySchema, request.body);
+    const key = emailKey(email);
+    const retryAfter = await throttle.consumeMailRequest(key, request.ip);
+    if (retryAfter > 0) throw rateLimited(retryAfter);
+    setImmediate(() => work(key).catch((error: unknown) => request.log.error({ err: error }, 'account mail failed')));
+    return key;
+  }
+
+  api.post(
+    '/auth/forgot-password',
+    { schema: { ...common, summary: 'Mail a password reset link (the same answer for any address)', body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, ...errorResponses } } },
+    async (request) => {
+      await mailRequest(request, async (email) => {
+        const user = await findUserByIdentifier(db, email);
+        if (!user || user.email !== email || user.blocked) return;
+        const code = await createCode(db, user.id, 'reset', HOUR_MS);
+        mailer.send({
+          to: user.email,
+          subject: 'Reset your Ticklist password',
+          lead: `Someone asked to reset the password of the Ticklist account ${user.username}. To choose a new password, open this link within an hour:`,
+          link: `${config.publicUrl}/reset-password?code=${code}`,
+          footer: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+        });
+      });
+      return { ok: true };
+    },
+  );
+
+  api.post(
+    '/auth/reset-password',
+    { schema: { ...common, summary: 'Set a new password with the code of a reset link; signs in', body: fromValibot(resetPasswordBodySchema), response: { 200: sessionSchema, ...errorResponses } } },
+    async (request) => {
+      const body = parseWith(resetPasswordBodySchema, request.body);
+      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
+      const userId = await useCode(db, body.code, 'reset');
+      if (userId === undefined) throw fieldError(['code'], 'Incorrect code provided');
+      const user = await setPassword(db, userId, await hasher.hash(body.password));
+      if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
+      const { token } = await tokens.issue(user.id, user.tokens_valid_after);
+      return { jwt: token, user: toUser(user) };
+    },
+  );
+
+  api.post(
+    '/auth/send-email-confirmation',
+    { schema: { ...common, summary: 'Mail a link that confirms the address (the same answer for any address)', body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { email: { type: 'string' }, sent: { type: 'boolean' } } }, ...errorResponses } } },
+    async (request) => {
+      const email = await mailRequest(request, async (key) => {
+        const user = await findUserByIdentifier(db, key);
+        if (user && user.email === key && !user.confirmed) await sendConfirmation(context, user.id);
+      });
+      return { email, sent: true };
+    },
+  );
+
+  api.get(
+    '/auth/email-confirmation',
+    { schema: { ...common, summary: 'Confirm an address from its mailed link; redirects to the profile', querystring: { type: 'object', properties: { confirmation: { type: 'string' } } } } },
+    async (request, reply) => {
+      const { confirmation } = request.query as { confirmation?: unknown };
+      const userId = typeof confirmation === 'string' && confirmation !== '' ? await useCode(db, confirmation, 'confirm') : undefined;
+      if (userId === undefined) throw fieldError(['confirmation'], 'Invalid token');
+      await confirmUser(db, userId);
+      return reply.redirect('/profile?confirmed=1', 302);
+    },
+  );
+}
+
+/** Mails the user a link that confirms their address (also sent at registration when SMTP_URL is set). */
+export async function sendConfirmation({ db, mailer, config }: AppContext, userId: number): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  const code = await createCode(db, user.id, 'confirm', 24 * HOUR_MS);
+  mailer.send({
+    to: user.email,
+    subject: 'Confirm your email for Ticklist',
+    lead: `Welcome to Ticklist, ${user.username}. To confirm that this address is yours, open this link within a day:`,
+    link: `${config.publicUrl}/api/auth/email-confirmation?confirmation=${code}`,
+    footer: 'If you did not create this account, ignore this mail.',
+  });
+}

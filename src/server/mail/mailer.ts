@@ -1,0 +1,56 @@
+/**
+ * Sends the account mails through nodemailer (SMTP_URL), or, without it, writes each one to the log
+ * at info (recipient, subject, link), so a self-hoster without mail can still follow a reset link.
+ * A mail is sent after the call has answered: a slow mail server neither delays the answer nor
+ * tells an observer whether an address has an account.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface AccountMail {
+  to: string;
+  subject: string;
+  /** What the mail asks the reader to do, before the link. */
+  lead: string;
+  link: string;
+  /** After the link: why they got it, what happens if they ignore it. */
+  footer: string;
+}
+
+export interface Mailer {
+  /** Queues the mail; failures are logged, never thrown. */
+  send(mail: AccountMail): void;
+  /** Resolves when every mail queued so far has been sent or has failed (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Plain text with the link on its own line, and the same in simple HTML. */
+function render(mail: AccountMail) {
+  return {
+    text: `${mail.lead}\n\n${mail.link}\n\n${mail.footer}\n`,
+    html: `<p>${escapeHtml(mail.lead)}</p>\n<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>\n<p>${escapeHtml(mail.footer)}</p>\n`,
+  };
+}
+
+export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  let pending = Promise.resolve();
+  return {
+    send(mail) {
+      if (!transport) {
+        log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, 'mail not sent (SMTP_URL is not set)');
+        return;
+      }
+      const sent = transport
+        .sendMail({ from, to: mail.to, subject: mail.subject, ...render(mail) })
+        .then(
+          () => log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail sent'),
+          (error: unknown) => log.error({ err: error, mail: { to: mail.to, subject: mail.subject } }, 'mail could not be sent'),
+        );
+      pending = pending.then(() => sent);
+    },
+    settled: () => pending,
+  };
+}
