@@ -8,6 +8,7 @@ import * as pendingTitleGrams from './migrations/005-pending-title-grams';
 import * as titleGramBounds from './migrations/006-title-gram-bounds';
 import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts';
 import * as tokensValidAfter from './migrations/008-tokens-valid-after';
+import * as trash from './migrations/009-trash';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006-title-gram-bounds': titleGramBounds,
   '007-plain-search-and-counts': plainSearchAndCounts,
   '008-tokens-valid-after': tokensValidAfter,
+  '009-trash': trash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
