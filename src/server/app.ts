@@ -25,7 +25,10 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
+import { bulkRoutes } from './todos/bulk-routes';
 import { todoRoutes } from './todos/routes';
+import { startTrashPurge } from './todos/trash';
+import { trashRoutes } from './todos/trash-routes';
 import { userRoutes } from './users/routes';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -173,6 +176,12 @@ export async function buildApp(
   app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
+  // Trashed todos older than TRASH_DAYS are purged at start and then hourly, by every process.
+  let stopPurge: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopPurge = startTrashPurge(db, config.trashDays, app.log);
+  });
+  app.addHook('onClose', async () => stopPurge?.());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
@@ -192,6 +201,8 @@ export async function buildApp(
       recoveryRoutes(api, context);
       userRoutes(api, context);
       todoRoutes(api, context);
+      trashRoutes(api, context);
+      bulkRoutes(api, context);
     },
     { prefix: '/api' },
   );

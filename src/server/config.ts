@@ -123,6 +123,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: trustProxy,
   MAX_TODOS_PER_USER: wholeNumber('MAX_TODOS_PER_USER', 100_000, 1, 1_000_000_000),
   WRITE_RATE_PER_MINUTE: wholeNumber('WRITE_RATE_PER_MINUTE', 0, 0, 1_000_000),
+  TRASH_DAYS: wholeNumber('TRASH_DAYS', 30, 1, 3650),
   CORS_ORIGINS: raw,
   REDIS_URL: matching('REDIS_URL', /^rediss?:\/\/.+/, 'redis://host:port'),
   REDIS_KEY_PREFIX: text('ticklist'),
@@ -167,6 +168,8 @@ export function loadConfig(env: Env = process.env) {
     maxTodosPerUser: vars.MAX_TODOS_PER_USER,
     /** Writes (POST, PUT, DELETE) one user may make a minute; 0 means no limit. */
     writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
+    /** Days a deleted todo stays in the trash before it is purged for good. */
+    trashDays: vars.TRASH_DAYS,
     corsOrigins: vars.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

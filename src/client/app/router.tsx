@@ -8,6 +8,7 @@
  */
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { PAGE_PATHS } from '../../shared/routes';
 import { clientConfig } from '../config';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
@@ -31,7 +32,7 @@ export function createRoutes({
 }: { devTools?: boolean } = {}): RouteObject[] {
   return [
     {
-      path: '/',
+      path: PAGE_PATHS.home,
       Component: Layout,
       children: [
         {
@@ -42,21 +43,21 @@ export function createRoutes({
               Component: RequireUser,
               children: [
                 { index: true, Component: HomePage },
-                { path: 'profile', Component: ProfilePage },
+                { path: PAGE_PATHS.profile, Component: ProfilePage },
               ],
             },
             {
               // The list shows its own error page when its load fails, session ended or not.
               Component: RequireUserOrShowExpiry,
-              children: [{ path: 'todos', Component: TodosPage }],
+              children: [{ path: PAGE_PATHS.todos, Component: TodosPage }],
             },
           ],
         },
         {
           Component: RequireAnonymous,
-          children: [{ path: 'login', Component: LoginPage }],
+          children: [{ path: PAGE_PATHS.login, Component: LoginPage }],
         },
-        { path: 'register', Component: RegisterPage },
+        { path: PAGE_PATHS.register, Component: RegisterPage },
         ...devRoutes(devTools),
         { path: '*', Component: NotFoundPage },
       ],

@@ -8,6 +8,7 @@ import * as pendingTitleGrams from './migrations/005-pending-title-grams';
 import * as titleGramBounds from './migrations/006-title-gram-bounds';
 import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts';
 import * as tokensValidAfter from './migrations/008-tokens-valid-after';
+import * as trash from './migrations/009-trash';
 import * as accountCodes from './migrations/010-account-codes';
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-title-gram-bounds': titleGramBounds,
   '007-plain-search-and-counts': plainSearchAndCounts,
   '008-tokens-valid-after': tokensValidAfter,
+  '009-trash': trash,
   '010-account-codes': accountCodes,
 };
 

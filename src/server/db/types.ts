@@ -32,6 +32,8 @@ export interface TodoTable {
   completed: number;
   created_at: string;
   updated_at: string;
+  /** When the todo was moved to the trash (migration 009); null while it is live. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface RevokedTokenTable {

@@ -69,11 +69,11 @@ export const singleTodoSchema = {
   properties: { data: todoEntitySchema, meta: { type: 'object' } },
 } as const;
 
-export const todoListSchema = {
+const listOf = (entity: Record<string, unknown>) => ({
   type: 'object',
   required: ['data', 'meta'],
   properties: {
-    data: { type: 'array', items: todoEntitySchema },
+    data: { type: 'array', items: entity },
     meta: {
       type: 'object',
       properties: {
@@ -91,6 +91,27 @@ export const todoListSchema = {
       },
     },
   },
+});
+
+export const todoListSchema = listOf(todoEntitySchema);
+
+/** The trash's todos also say when they were trashed. */
+export const trashListSchema = listOf({
+  ...todoEntitySchema,
+  properties: {
+    ...todoEntitySchema.properties,
+    attributes: {
+      type: 'object',
+      required: [...todoAttributeNames, 'deletedAt'],
+      properties: { ...todoAttributes, deletedAt: timestamp },
+    },
+  },
+});
+
+export const countSchema = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } } },
 } as const;
 
 export const errorSchema = {

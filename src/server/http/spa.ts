@@ -1,11 +1,13 @@
 /**
  * Serves the built SPA with a history fallback: any path outside /api that is not a file gets
- * index.html, so deep links and reloads work. Unknown /api paths get the JSON 404.
+ * index.html, so deep links and reloads work; with status 200 for the SPA's pages (src/shared/routes.ts)
+ * and 404 for any other path, where the app shows its 404 page. Unknown /api paths get the JSON 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPagePath } from '../../shared/routes';
 import { notFound } from './errors';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -33,6 +35,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasSpa || !wantsPage || isApiPath(request.url)) throw notFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    const status = isPagePath(request.url.split('?')[0] ?? '') ? 200 : 404;
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -1,6 +1,6 @@
 /**
- * A page of one owner's todos and the exact total it is a page of: two plain queries over the
- * owner's indexes (every index on todos starts with owner_id, migrations 001 and 002).
+ * A page of one owner's live todos and the exact total it is a page of: two plain queries over the
+ * owner's indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
@@ -29,7 +29,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
  * index (migration 007) serves needles of 3 or more characters.
  */
 function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
-  let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId);
+  let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
   for (const needle of query.titleContains) {
     scoped = scoped.where(sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`);
   }

@@ -1,5 +1,6 @@
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import type { ListedTodo } from './list';
+import type { TrashedTodo } from './trash';
 
 const attributesOf = (row: ListedTodo): TodoAttributes => ({
   title: row.title,
@@ -13,3 +14,6 @@ export const toTodoEntity = (row: ListedTodo): TodoEntity => ({ id: row.id, attr
 
 /** A todo as users/me?populate=todos lists it: flat, as Strapi populates a relation. */
 export const toFlatTodo = (row: ListedTodo) => ({ id: row.id, ...attributesOf(row) });
+
+/** A todo as the trash lists it: the usual attributes plus when it was trashed. */
+export const toTrashedEntity = (row: TrashedTodo) => ({ id: row.id, attributes: { ...attributesOf(row), deletedAt: row.deleted_at } });

@@ -184,6 +184,27 @@ export function parseListQuery(query: unknown): ListQuery {
   return parsed;
 }
 
+/**
+ * The trash list's query: pagination only. Its order is fixed (most recently trashed first), so a
+ * sort or a filter is refused rather than ignored; other keys are ignored, as in parseListQuery.
+ */
+export function parsePageQuery(query: unknown): Pagination {
+  const issues: Issues = [];
+  const raw = isRecord(query) ? query : {};
+  for (const key of ['sort', 'filters']) {
+    if (raw[key] !== undefined) issue(issues, [key], `${key} is not accepted here: the trash lists the most recently deleted first`);
+  }
+  const pagination = parsePagination(issues, raw.pagination);
+  if (issues.length > 0) throw validationError(issues);
+  return pagination;
+}
+
+/** A list answer's meta.pagination, in the form the query asked for. */
+export const paginationMeta = (pagination: Pagination, total: number) =>
+  pagination.kind === 'page'
+    ? { page: pagination.page, pageSize: pagination.pageSize, pageCount: Math.ceil(total / pagination.pageSize), total }
+    : { start: pagination.start, limit: pagination.limit, total };
+
 /** The rows to skip and to read for a pagination. */
 export function offsetAndLimit(pagination: Pagination): { offset: number; limit: number } {
   return pagination.kind === 'page'

@@ -1,4 +1,7 @@
-/** Todo persistence: every function takes the owner's id and never reads or writes another user's rows. */
+/**
+ * Todo persistence: every function takes the owner's id and never reads or writes another user's
+ * rows. These read and change live todos only; the trash has its own module (trash.ts).
+ */
 import type { Kysely } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
@@ -15,21 +18,31 @@ export interface TodoInput {
 export const titleKey = (title: string): string => title.normalize('NFC').toLowerCase();
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
-  return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** One owner's oldest todos, oldest first (users/me?populate=todos). */
 export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRow[]> {
-  return db.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('todos')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** Thrown when a create would take an owner past MAX_TODOS_PER_USER. */
 export class TodoLimitError extends Error {}
 
 /**
- * A new todo, unless the owner keeps `maxTodos` already. The count and the insert share one
- * transaction, and on PostgreSQL the owner's row is locked first, so concurrent creates of one
- * owner take turns and cannot overshoot (SQLite runs one write transaction at a time anyway).
+ * A new todo, unless the owner keeps `maxTodos` live ones already. The limit bounds the owner's rows,
+ * trash included, yet the trash never blocks a create: at the limit, the oldest trashed todos are
+ * deleted for good to make room. The counts, that purge and the insert share one transaction, and on
+ * PostgreSQL the owner's row is locked first, so concurrent creates of one owner take turns and
+ * cannot overshoot (SQLite runs one write transaction at a time anyway).
  */
 export function createTodo(
   db: Db,
@@ -39,8 +52,19 @@ export function createTodo(
 ): Promise<TodoRow> {
   return db.transaction().execute(async (trx) => {
     if (onPostgres(db)) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
-    const kept = await trx.selectFrom('todos').where('owner_id', '=', ownerId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-    if (Number(kept?.n ?? 0) >= maxTodos) throw new TodoLimitError('Todo limit reached');
+    // Two counts, each served by its own partial index (migration 009) without reading a row.
+    const count = async (trashed: boolean) => {
+      const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
+      return Number((await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+    };
+    const live = await count(false);
+    if (live >= maxTodos) throw new TodoLimitError('Todo limit reached');
+    const over = live + (await count(true)) - maxTodos + 1;
+    if (over > 0) {
+      const oldest = trx.selectFrom('todos').select('id').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
+      const ids = (await oldest.orderBy('deleted_at').orderBy('id').limit(over).execute()).map((row) => row.id);
+      await trx.deleteFrom('todos').where('id', 'in', ids).execute();
+    }
     return insertTodo(trx, ownerId, input, now);
   });
 }
@@ -73,10 +97,7 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
     })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-}
-
-export function deleteTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
-  return db.deleteFrom('todos').where('id', '=', id).where('owner_id', '=', ownerId).returningAll().executeTakeFirst();
 }

@@ -14,11 +14,12 @@ import {
 } from '../http/schemas';
 import { parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
-import { parseListQuery } from './query';
+import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
-import { createTodo, deleteTodo, findTodo, TodoLimitError, updateTodo } from './repository';
+import { createTodo, findTodo, TodoLimitError, updateTodo } from './repository';
+import { trashTodo } from './trash';
 
-const idParams = {
+export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1 } },
@@ -28,7 +29,7 @@ const idParams = {
 const LARGEST_ID = 2_147_483_647;
 
 /** A path id that is not a positive integer in the ids' range names no todo. */
-function todoId(request: FastifyRequest): number {
+export function todoId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!(id <= LARGEST_ID)) throw notFound();
@@ -96,16 +97,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
     async (request) => {
       const query = parseListQuery(request.query);
       const { rows, total } = await listTodos(db, sessionOf(request).user.id, query);
-      const { pagination } = query;
-      return {
-        data: rows.map(toTodoEntity),
-        meta: {
-          pagination:
-            pagination.kind === 'page'
-              ? { page: pagination.page, pageSize: pagination.pageSize, pageCount: Math.ceil(total / pagination.pageSize), total }
-              : { start: pagination.start, limit: pagination.limit, total },
-        },
-      };
+      return { data: rows.map(toTodoEntity), meta: { pagination: paginationMeta(query.pagination, total) } };
     },
   );
 
@@ -171,10 +163,15 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
     '/todos/:id',
     {
       preHandler: authenticate,
-      schema: { ...common, summary: 'Delete one of the caller’s todos; answers the deleted todo', params: idParams, response: { 200: singleTodoSchema, ...errorResponses } },
+      schema: {
+        ...common,
+        summary: 'Move one of the caller’s todos to the trash (see /todos/trash); answers the deleted todo',
+        params: idParams,
+        response: { 200: singleTodoSchema, ...errorResponses },
+      },
     },
     async (request) => {
-      const row = await deleteTodo(db, sessionOf(request).user.id, todoId(request));
+      const row = await trashTodo(db, sessionOf(request).user.id, todoId(request));
       if (!row) throw notFound();
       return { data: toTodoEntity(row), meta: {} };
     },

@@ -22,7 +22,7 @@ describe('serving the SPA', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['/', '/todos', '/login', '/some/deep/link?x=1'])('answers %s with index.html', async (url) => {
+  it.each(['/', '/todos', '/login', '/register', '/profile', '/trash', '/todos?page=2&search=x', '/todos/', '/Todos'])('answers the page %s with index.html, 200', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -30,6 +30,19 @@ describe('serving the SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
+
+  it.each(['/nowhere', '/some/deep/link?x=1', '/todos/12', '/login/extra', '/dev', '/assets/missing.js'])(
+    'answers %s, a path the app does not know, with index.html and 404 (the app shows its 404 page)',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url });
+        expect([method, response.statusCode]).toEqual([method, 404]);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        if (method === 'GET') expect(response.body).toContain('<div id="root">');
+      }
+    },
+  );
 
   it('serves files as they are, fingerprinted assets for a year', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

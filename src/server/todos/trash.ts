@@ -1,0 +1,96 @@
+/**
+ * The trash. DELETE /todos/:id sets deleted_at instead of deleting the row; from then on the todo is
+ * only seen here: listed, restored (the same row, so the same id, dates and fields), deleted for good
+ * by its owner, or purged TRASH_DAYS after it was trashed. Every function is scoped to one owner,
+ * except the purge, which only reads dates.
+ */
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, TodoRow } from '../db/types';
+import type { ListedTodo } from './list';
+import { offsetAndLimit, type Pagination } from './query';
+
+type Db = Kysely<Database>;
+
+export type TrashedTodo = ListedTodo & { deleted_at: string | null };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. */
+export function trashTodo(db: Db, ownerId: number, id: number, now = new Date()): Promise<TodoRow | undefined> {
+  return db
+    .updateTable('todos')
+    .set({ deleted_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Brings a trashed todo back as it was; a live or missing one is undefined. */
+export function restoreTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
+  return db
+    .updateTable('todos')
+    .set({ deleted_at: null })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A page of the owner's trash, most recently trashed first (ties: the larger id first), and its total. */
+export async function listTrash(db: Db, ownerId: number, pagination: Pagination): Promise<{ rows: TrashedTodo[]; total: number }> {
+  const { offset, limit } = offsetAndLimit(pagination);
+  const trashed = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
+  const [rows, counted] = await Promise.all([
+    trashed
+      .select(['id', 'title', 'description', 'completed', 'created_at', 'updated_at', 'deleted_at'])
+      .orderBy('deleted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    trashed.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** Deletes the owner's trashed todos for good; how many. */
+export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
+  const result = await db.deleteFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes for good every todo trashed more than `trashDays` before `now`, in one statement, so
+ * several processes may run it at once: a row is deleted once, whoever gets there first.
+ */
+export async function purgeTrash(db: Db, trashDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - trashDays * DAY_MS).toISOString();
+  const result = await db.deleteFrom('todos').where('deleted_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Runs purgeTrash now and then every hour until the returned stop is called (which waits for a run
+ * under way). A failed run (the database away) is logged and the next one tries again. The timer
+ * does not keep the process alive.
+ */
+export function startTrashPurge(db: Db, trashDays: number, log: FastifyBaseLogger): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = purgeTrash(db, trashDays).then(
+      (purged) => void (purged > 0 && log.info({ purged }, 'purged old todos from the trash')),
+      (error: unknown) => log.warn({ err: error }, 'trash purge failed; next try in an hour'),
+    );
+  };
+  run();
+  const timer = setInterval(run, HOUR_MS).unref();
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
+}
