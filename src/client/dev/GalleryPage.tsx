@@ -16,7 +16,7 @@ import { HomeView } from '../home/HomePage';
 import { LoginView } from '../session/LoginPage';
 import { ProfileView } from '../session/ProfilePage';
 import { RegisterView } from '../session/RegisterPage';
-import { SESSION_MESSAGES } from '../session/sessionMachine';
+import { SESSION_MESSAGES } from '../session/sessionMessages';
 import { ErrorPage } from '../ui/ErrorPage';
 import NotFoundPage from '../ui/NotFoundPage';
 import { GallerySection } from './GallerySection';

@@ -4,8 +4,10 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { sessionMachine, sessionView, type ToastVariant } from './sessionMachine';
+import { sessionMachine } from './sessionMachine';
 import type { SessionActorRef, SessionLogic, SessionStore } from './sessionStore';
+import type { ToastVariant } from './sessionTypes';
+import { sessionView } from './sessionView';
 
 export interface SessionActorHostProps {
   store: SessionStore;

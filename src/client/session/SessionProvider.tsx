@@ -18,7 +18,7 @@ import {
 import type { Session, User } from '../../shared/api-types';
 import type { ApiExtra } from '../app/api';
 import { showToast } from '../app/layout/toaster';
-import type { ToastVariant } from './sessionMachine';
+import type { ToastVariant } from './sessionTypes';
 import {
   createSessionStore,
   type SessionHandle,

@@ -17,104 +17,22 @@
  * also emitted (`session.started`, `session.ended`), so the app can reset the API cache; a
  * session ended in another tab is announced as a logout.
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Session } from '../../shared/api-types';
-import type { LoginForm, RegisterForm } from '../../shared/schemas';
-import { authErrorMessage, requestLogin, requestLogout, requestRegistration } from './authApi';
-import type { SessionView } from './sessionStore';
-import {
-  readStoredSession,
-  removeStoredSession,
-  watchStoredSessionElsewhere,
-  writeStoredSession,
-} from './storage';
-
-export const LOGOUT_REDIRECT_MS = 1000;
-export const REGISTER_REDIRECT_MS = 2000;
-
-export const SESSION_MESSAGES = {
-  loginSuccess: 'Login successful! Redirecting...',
-  loginFailure: 'Unknown error!',
-  registerSuccess: 'Registration successful! Welcome aboard.',
-  registerFailure: 'Unknown error occurred',
-  logout: 'Logout successful! Redirecting...',
-} as const;
-
-export type ToastVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
-
-export type SessionEvent =
-  | { type: 'session.login'; credentials: LoginForm }
-  | { type: 'session.register'; form: RegisterForm }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  /** Another tab stored a session (it logged in). */
-  | { type: 'session.storedElsewhere'; session: Session }
-  /** Another tab removed the stored session (it logged out, or its session expired). */
-  | { type: 'session.clearedElsewhere' };
-
-/** What the `watchOtherTabs` actor reports. */
-export type OtherTabEvent = Extract<
+import { authErrorMessage } from './authApi';
+import { logIn, logOut, register, watchOtherTabs } from './sessionActors';
+import { LOGOUT_REDIRECT_MS, REGISTER_REDIRECT_MS, SESSION_MESSAGES } from './sessionMessages';
+import { go, signedInElsewhere, signedOutAfterLogout, toast } from './sessionTransitions';
+import type {
+  SessionContext,
+  SessionEmitted,
+  SessionEndReason,
   SessionEvent,
-  { type: 'session.storedElsewhere' } | { type: 'session.clearedElsewhere' }
->;
-
-export type SessionEmitted =
-  | { type: 'session.ended'; reason: 'logout' | 'expired' }
-  | { type: 'session.started' };
-
-export type SessionEndReason = Extract<SessionEmitted, { type: 'session.ended' }>['reason'];
-
-export interface SessionContext {
-  session: Session | undefined;
-  /** How the last session ended: an expiry leaves the page that saw it up, to show its error. */
-  endedBy: SessionEndReason | undefined;
-}
+  ToastVariant,
+} from './sessionTypes';
+import { readStoredSession, removeStoredSession, writeStoredSession } from './storage';
 
 type Toast = { message: string; variant: ToastVariant };
-
-const toast = (message: string, variant: ToastVariant) => ({
-  type: 'notify' as const,
-  params: { message, variant },
-});
-const go = (to: string) => ({ type: 'navigate' as const, params: { to } });
-
-/** Logout ends the session whether or not the server could revoke the token. */
-const signedOutAfterLogout = {
-  target: '#session.auth.signedOut.leaving',
-  actions: [
-    { type: 'forgetSession', params: { reason: 'logout' } },
-    'removeStoredSession',
-    toast(SESSION_MESSAGES.logout, 'success'),
-    { type: 'announceEnd', params: { reason: 'logout' } },
-  ],
-} as const;
-
-/** Another tab logged in: follow it. No API call, no toast, nothing written back. */
-const signedInElsewhere = {
-  target: '#session.auth.signedIn',
-  actions: [
-    {
-      type: 'keepSession',
-      params: ({ event }: { event: SessionEvent }) => {
-        assertEvent(event, 'session.storedElsewhere');
-        return { session: event.session };
-      },
-    },
-    'announceStart',
-  ],
-} as const;
-
-/** Reports the other tabs' changes to the stored session as events. */
-export const watchOtherTabs = fromCallback<OtherTabEvent>(({ sendBack }) => {
-  if (typeof window === 'undefined') return undefined;
-  return watchStoredSessionElsewhere((session) =>
-    sendBack(
-      session
-        ? { type: 'session.storedElsewhere', session }
-        : { type: 'session.clearedElsewhere' },
-    ),
-  );
-});
 
 export const sessionMachine = setup({
   types: {
@@ -122,16 +40,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
   },
-  actors: {
-    logIn: fromPromise<Session, LoginForm>(({ input, signal }) => requestLogin(input, signal)),
-    register: fromPromise<Session, RegisterForm>(({ input, signal }) =>
-      requestRegistration(input, signal),
-    ),
-    logOut: fromPromise<void, { jwt: string }>(({ input, signal }) =>
-      requestLogout(input.jwt, signal),
-    ),
-    watchOtherTabs,
-  },
+  actors: { logIn, register, logOut, watchOtherTabs },
   actions: {
     /** Provided by the app: client-side navigation. */
     navigate: (_, _params: { to: string }) => {},
@@ -300,15 +209,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-/** What the components read of a snapshot (see sessionStore.ts). */
-export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
-  return {
-    session: snapshot.context.session,
-    endedBy: snapshot.context.endedBy,
-    loggingIn: snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
-    loggingOut: snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
-    registering: snapshot.matches({ registration: 'submitting' }),
-    registered: snapshot.matches({ registration: 'done' }),
-  };
-}

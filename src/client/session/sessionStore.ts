@@ -12,12 +12,8 @@
 import type { ActorRefFrom } from 'xstate';
 import type { Session } from '../../shared/api-types';
 import { createWantedFlag } from '../ui/wantedFlag';
-import type {
-  sessionMachine,
-  SessionEmitted,
-  SessionEndReason,
-  SessionEvent,
-} from './sessionMachine';
+import type { sessionMachine } from './sessionMachine';
+import type { SessionEmitted, SessionEndReason, SessionEvent } from './sessionTypes';
 
 export type SessionLogic = typeof sessionMachine;
 export type SessionActorRef = ActorRefFrom<SessionLogic>;

@@ -6,7 +6,7 @@ import {
   useSessionHandle,
   useSessionView,
 } from '../../../src/client/session/SessionProvider';
-import { sessionView } from '../../../src/client/session/sessionMachine';
+import { sessionView } from '../../../src/client/session/sessionView';
 import { createSessionStore } from '../../../src/client/session/sessionStore';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { aSession, deferred, fakeSessionLogic, storeSession, type FakeApi } from './fixtures';

@@ -7,7 +7,9 @@ import { waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import type { Session } from '../../../src/shared/api-types';
 import type { LoginForm, RegisterForm } from '../../../src/shared/schemas';
-import { LOGOUT_REDIRECT_MS, sessionMachine, type ToastVariant } from '../../../src/client/session/sessionMachine';
+import { sessionMachine } from '../../../src/client/session/sessionMachine';
+import { LOGOUT_REDIRECT_MS } from '../../../src/client/session/sessionMessages';
+import type { ToastVariant } from '../../../src/client/session/sessionTypes';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { aSession, deferred } from './fixtures';
 

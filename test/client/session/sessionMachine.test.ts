@@ -1,75 +1,10 @@
-import { createActor, fromPromise } from 'xstate';
+/** The auth region: start-up, login, logout and an expired session. */
 import type { Session } from '../../../src/shared/api-types';
-import type { LoginForm, RegisterForm } from '../../../src/shared/schemas';
 import { AuthError } from '../../../src/client/session/authApi';
-import {
-  LOGOUT_REDIRECT_MS,
-  REGISTER_REDIRECT_MS,
-  SESSION_MESSAGES,
-  sessionMachine,
-  type ToastVariant,
-} from '../../../src/client/session/sessionMachine';
+import { LOGOUT_REDIRECT_MS, SESSION_MESSAGES } from '../../../src/client/session/sessionMessages';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { deferred } from './fixtures';
-
-const session = (username = 'alice', jwt = 'jwt-1'): Session => ({
-  jwt,
-  user: {
-    id: 7,
-    username,
-    email: `${username}@example.com`,
-    provider: 'local',
-    confirmed: true,
-    blocked: false,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-  },
-});
-
-const credentials: LoginForm = { identifier: 'alice@example.com', password: 'Secret1!' };
-const registration: RegisterForm = {
-  email: 'bob@example.com',
-  username: 'bob',
-  password: 'Secret1!',
-};
-
-const flush = () =>
-  new Promise<void>((resolve) =>
-    jest.requireActual<typeof import('timers')>('timers').setImmediate(resolve),
-  );
-
-function start(
-  fakes: {
-    logIn?: (input: LoginForm) => Promise<Session>;
-    register?: (input: RegisterForm) => Promise<Session>;
-    logOut?: (input: { jwt: string }) => Promise<void>;
-  } = {},
-) {
-  const navigate = jest.fn<void, [string]>();
-  const toasts: Array<{ message: string; variant: ToastVariant }> = [];
-  const logIn = jest.fn(fakes.logIn ?? (() => Promise.resolve(session())));
-  const register = jest.fn(fakes.register ?? (() => Promise.resolve(session('bob', 'jwt-bob'))));
-  const logOut = jest.fn(fakes.logOut ?? (() => Promise.resolve()));
-  const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        logIn: fromPromise(({ input }: { input: LoginForm }) => logIn(input)),
-        register: fromPromise(({ input }: { input: RegisterForm }) => register(input)),
-        logOut: fromPromise(({ input }: { input: { jwt: string } }) => logOut(input)),
-      },
-      actions: {
-        navigate: (_, params) => navigate(params.to),
-        notify: (_, params) => toasts.push(params),
-      },
-    }),
-  );
-  const ended = jest.fn();
-  actor.on('session.ended', ended);
-  actor.start();
-  return { actor, navigate, toasts, logIn, register, logOut, ended };
-}
-
-const stored = () => localStorage.getItem(SESSION_STORAGE_KEY);
+import { credentials, flush, session, start, stored } from './startSessionMachine';
 
 beforeEach(() => {
   localStorage.clear();
@@ -253,77 +188,5 @@ describe('an expired session (a 401 from any call)', () => {
     actor.send({ type: 'session.expired' });
     expect(ended).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
-  });
-});
-
-describe('registration', () => {
-  it('calls the API, toasts, and goes to /login after 2000 ms without signing in', async () => {
-    const { actor, register, navigate, toasts } = start();
-    actor.send({ type: 'session.register', form: registration });
-    expect(actor.getSnapshot().matches({ registration: 'submitting' })).toBe(true);
-    expect(register).toHaveBeenCalledWith(registration);
-    await flush();
-    expect(actor.getSnapshot().matches({ registration: 'done' })).toBe(true);
-    expect(toasts).toEqual([
-      { message: 'Registration successful! Welcome aboard.', variant: 'success' },
-    ]);
-    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
-    expect(stored()).toBeNull();
-    jest.advanceTimersByTime(REGISTER_REDIRECT_MS - 1);
-    expect(navigate).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(navigate).toHaveBeenCalledWith('/login');
-    expect(actor.getSnapshot().matches({ registration: 'idle' })).toBe(true);
-    expect(REGISTER_REDIRECT_MS).toBe(2000);
-  });
-
-  it('shows the server message on failure and does not redirect', async () => {
-    const { actor, navigate, toasts } = start({
-      register: () => Promise.reject(new AuthError('Email or Username are already taken', 400)),
-    });
-    actor.send({ type: 'session.register', form: registration });
-    await flush();
-    expect(actor.getSnapshot().matches({ registration: 'idle' })).toBe(true);
-    expect(toasts).toEqual([{ message: 'Email or Username are already taken', variant: 'error' }]);
-    jest.advanceTimersByTime(5000);
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('says "Unknown error occurred" when the server gave no message', async () => {
-    const { actor, toasts } = start({
-      register: () => Promise.reject(new AuthError(undefined, 500)),
-    });
-    actor.send({ type: 'session.register', form: registration });
-    await flush();
-    expect(toasts).toEqual([{ message: 'Unknown error occurred', variant: 'error' }]);
-  });
-
-  it('ignores a second registration while one is running', () => {
-    const { actor, register } = start({ register: () => new Promise(() => {}) });
-    actor.send({ type: 'session.register', form: registration });
-    actor.send({ type: 'session.register', form: registration });
-    expect(register).toHaveBeenCalledTimes(1);
-  });
-
-  it('is open to a signed-in user, whose session it leaves alone', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session()));
-    const { actor, register } = start();
-    actor.send({ type: 'session.register', form: registration });
-    await flush();
-    expect(register).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.session).toEqual(session());
-    expect(JSON.parse(stored() ?? 'null')).toEqual(session());
-  });
-
-  it('a login before the redirect cancels it', async () => {
-    const { actor, navigate } = start();
-    actor.send({ type: 'session.register', form: registration });
-    await flush();
-    actor.send({ type: 'session.login', credentials });
-    await flush();
-    expect(navigate).toHaveBeenCalledWith('/');
-    navigate.mockClear();
-    jest.advanceTimersByTime(REGISTER_REDIRECT_MS * 2);
-    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * Transitions and action objects the session machine uses in more than one place. Plain `as const`
+ * objects: the machine's `setup` checks their action names and params where they are used.
+ */
+import { assertEvent } from 'xstate';
+import { SESSION_MESSAGES } from './sessionMessages';
+import type { SessionEvent, ToastVariant } from './sessionTypes';
+
+export const toast = (message: string, variant: ToastVariant) => ({
+  type: 'notify' as const,
+  params: { message, variant },
+});
+export const go = (to: string) => ({ type: 'navigate' as const, params: { to } });
+
+/** Logout ends the session whether or not the server could revoke the token. */
+export const signedOutAfterLogout = {
+  target: '#session.auth.signedOut.leaving',
+  actions: [
+    { type: 'forgetSession', params: { reason: 'logout' } },
+    'removeStoredSession',
+    toast(SESSION_MESSAGES.logout, 'success'),
+    { type: 'announceEnd', params: { reason: 'logout' } },
+  ],
+} as const;
+
+/** Another tab logged in: follow it. No API call, no toast, nothing written back. */
+export const signedInElsewhere = {
+  target: '#session.auth.signedIn',
+  actions: [
+    {
+      type: 'keepSession',
+      params: ({ event }: { event: SessionEvent }) => {
+        assertEvent(event, 'session.storedElsewhere');
+        return { session: event.session };
+      },
+    },
+    'announceStart',
+  ],
+} as const;

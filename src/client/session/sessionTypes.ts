@@ -1,0 +1,36 @@
+/**
+ * The session machine's events, emitted events and context. Type-only, so the session store and
+ * provider can name them without pulling the machine into the first bundle.
+ */
+import type { Session } from '../../shared/api-types';
+import type { LoginForm, RegisterForm } from '../../shared/schemas';
+
+export type ToastVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
+
+export type SessionEvent =
+  | { type: 'session.login'; credentials: LoginForm }
+  | { type: 'session.register'; form: RegisterForm }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  /** Another tab stored a session (it logged in). */
+  | { type: 'session.storedElsewhere'; session: Session }
+  /** Another tab removed the stored session (it logged out, or its session expired). */
+  | { type: 'session.clearedElsewhere' };
+
+/** What the `watchOtherTabs` actor reports. */
+export type OtherTabEvent = Extract<
+  SessionEvent,
+  { type: 'session.storedElsewhere' } | { type: 'session.clearedElsewhere' }
+>;
+
+export type SessionEmitted =
+  | { type: 'session.ended'; reason: 'logout' | 'expired' }
+  | { type: 'session.started' };
+
+export type SessionEndReason = Extract<SessionEmitted, { type: 'session.ended' }>['reason'];
+
+export interface SessionContext {
+  session: Session | undefined;
+  /** How the last session ended: an expiry leaves the page that saw it up, to show its error. */
+  endedBy: SessionEndReason | undefined;
+}
