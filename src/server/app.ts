@@ -78,11 +78,7 @@ const errorSerializer = (level: string) =>
     ? pino.stdSerializers.err
     : (error: Error & { code?: unknown }) => ({ type: error.constructor?.name ?? 'Error', message: error.message, code: error.code });
 
-/**
- * The server's one logger: JSON lines on standard output, written asynchronously by pino (lines
- * that pile up while a write is under way go out together), with secrets redacted wherever they
- * would appear.
- */
+/** The server's one logger: JSON lines written asynchronously by pino, secrets redacted wherever they appear. */
 function createLogger(level: string, stream: BuildOptions['logStream']): Logger {
   return pino(
     {
@@ -95,9 +91,8 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
 }
 
 /**
- * Fastify's trustProxy for TRUST_PROXY. A hop count is given as a function: Fastify now reads a bare
- * number as trusting nobody. It trusts the nearest `hops` addresses, as Express's count does, so
- * the client is the entry that many from the right; only the proxy must be able to reach the server.
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is given as a function trusting the nearest
+ * `hops` addresses (as Express's count does): Fastify reads a bare number as trusting nobody.
  */
 const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
@@ -142,9 +137,8 @@ export async function buildApp(
     else parseJson(request, text, done);
   });
 
-  // Once close() has begun (SIGTERM), every answer ends its keep-alive connection. Otherwise a
-  // client's connection that was busy when close() began stays open until keepAliveTimeout
-  // (72 s), close() waits for it, and main.ts gives up after its grace period with exit 1.
+  // Once close() has begun (SIGTERM), every answer ends its keep-alive connection: close() would
+  // otherwise wait keepAliveTimeout for it, past main.ts's grace period.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

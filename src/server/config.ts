@@ -1,7 +1,6 @@
 /**
- * The server's whole configuration, read from the environment once and validated here (valibot),
- * with defaults that work on a laptop: `npm start` needs none of these variables. A wrong value
- * stops the server with a message that names the variable.
+ * The configuration, read from the environment once and validated with valibot; `npm start` needs
+ * none of it, and a wrong value stops the server with a message that names the variable.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -89,9 +88,8 @@ const isAddressOrRange = (entry: string): boolean => {
 };
 
 /**
- * Which proxies' X-Forwarded-For entries are believed, as Fastify's trustProxy takes it: a hop count
- * or a list of addresses. `true` would believe the client's own left-most entry, so anyone could
- * choose the address the login throttle counts: refused.
+ * Whose X-Forwarded-For entries are believed: a hop count or proxy addresses. `true` would believe
+ * the client's own left-most entry, so anyone could choose the address the throttle counts.
  */
 const trustProxy = v.pipe(
   raw,

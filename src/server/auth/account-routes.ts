@@ -1,7 +1,6 @@
 /**
- * What a signed-in user does to their own account (Strapi v4 users-permissions shapes where Strapi
- * has them): change the password, log out of all devices, delete the account. Each call that takes
- * a password counts as a login attempt, so a stolen token cannot be used to guess the password.
+ * A signed-in user's own account: change the password, log out everywhere, delete it. A call that
+ * takes a password counts as a login attempt, so a stolen token cannot guess it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, deleteAccountBodySchema } from '../../shared/account-schemas';

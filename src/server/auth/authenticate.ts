@@ -1,8 +1,6 @@
 /**
- * The one check of protected routes: the bearer token's signature and expiry, then, in the
- * database, that the token is not revoked, its user still exists and is not blocked, and it was
- * issued after the user's tokens_valid_after; then the user's write rate (WRITE_RATE_PER_MINUTE).
- * Every protected route runs it as its pre-handler and reads the caller with sessionOf.
+ * The one pre-handler of protected routes: the token's signature and expiry; in the database, not
+ * revoked, its user active and the token issued after tokens_valid_after; then the write rate.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,8 +1,6 @@
 /**
- * Refuses the passwords that breaches show people choose most: zxcvbn's list of about 49,000
- * (@zxcvbn-ts/language-common), compared lower-cased. The rules make people add a digit and a
- * special character, so a listed password with special characters appended ("Password1!") counts
- * as listed too.
+ * The ~49,000 passwords breaches show people choose most (zxcvbn's list), compared lower-cased; the
+ * rules make people append special characters ("Password1!"), so those are stripped too.
  */
 let listed: Set<string> | undefined;
 

@@ -1,7 +1,6 @@
 /**
- * Getting back into an account by mail (Strapi v4 users-permissions shapes): a password reset, and
- * the confirmation of an email address. The calls that mail answer the same, at once, whether the
- * address has an account or not; the lookup and the mail happen after the answer.
+ * A password reset and an email confirmation by mail (Strapi v4 shapes). The calls that mail answer
+ * at once and alike for any address; the lookup and the mail happen after the answer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailBodySchema, resetPasswordBodySchema } from '../../shared/account-schemas';

@@ -1,10 +1,6 @@
 /**
- * Login and registration throttling (rate-limiter-flexible). A login attempt is counted, per client
- * address and per identifier, before its password is verified: the count is one atomic increment
- * (in memory, or a Redis script), so however many guesses arrive at once, no more than the limit
- * are ever verified in a window. A login that succeeds gives its counts back. Registrations are
- * counted per address. Stores are in memory for one process; a shared store (Redis) can be passed
- * in for several.
+ * Throttling (rate-limiter-flexible, in memory or in Redis). A login attempt is counted before its
+ * password is verified, by one atomic increment, so parallel guesses cannot outrun the limit.
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ThrottleConfig } from '../config';

@@ -1,7 +1,6 @@
 /**
- * JWTs: HS256 only, claims { id, jti, iat, exp, iat_ms }; the jti is what logout revokes. iat_ms is
- * the issue time to the millisecond (iat has whole seconds), so a token issued just before a user's
- * tokens_valid_after is told from one issued just after it.
+ * JWTs: HS256 only, claims { id, jti, iat, exp, iat_ms }; logout revokes the jti. iat_ms tells a token
+ * issued just before a user's tokens_valid_after from one just after it (iat has whole seconds).
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';

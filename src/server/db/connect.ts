@@ -34,9 +34,8 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarg
 }
 
 /**
- * The folder (0700) and the database file (0600) are made private before SQLite opens it, whatever
- * the umask: SQLite gives the -wal and -shm files the database file's mode. A file that is already
- * there keeps its mode; the handle says when others can read it.
+ * Makes the folder (0700) and a new database file (0600) private before SQLite opens it, whatever the
+ * umask (-wal and -shm take the file's mode); an existing file others can read is returned.
  */
 function prepareSqliteFile(file: string): string | undefined {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

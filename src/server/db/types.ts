@@ -1,8 +1,4 @@
-/**
- * The database schema as Kysely sees it. One schema serves SQLite and PostgreSQL, so it keeps
- * to portable types: booleans are 0/1 integers and timestamps ISO-8601 UTC text (which sorts
- * in time order on both).
- */
+/** The schema as Kysely sees it, in portable types: booleans as 0/1, timestamps as ISO-8601 UTC text (sorts by time). */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UserTable {

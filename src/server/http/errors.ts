@@ -58,20 +58,10 @@ const internalError = (): ApiError =>
   new ApiError(500, 'InternalServerError', 'Internal Server Error');
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EAI_AGAIN',
-  'SQLITE_BUSY',
-  'SQLITE_CANTOPEN',
-  'SQLITE_IOERR',
-  'SQLITE_FULL',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
+  ...['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'],
+  ...['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL'],
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
+  ...['57P01', '57P02', '57P03', '53300'],
 ]);
 
 /** True for failures that mean "the database cannot be reached", as opposed to a bug. */

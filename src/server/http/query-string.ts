@@ -1,7 +1,6 @@
 /**
- * Query strings in Strapi's bracket syntax, parsed by qs within bounds a hostile client cannot
- * stretch: past MAX_QUERY_DEPTH levels qs keeps the rest of a key as text, which names no field or
- * operator, so the list's query parser answers 400 for it.
+ * Strapi's bracket syntax parsed by qs within bounds: past MAX_QUERY_DEPTH levels qs keeps the rest
+ * of a key as text, which names no field, so the list's parser answers 400.
  */
 import qs from 'qs';
 

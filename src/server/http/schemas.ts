@@ -1,7 +1,6 @@
 /**
- * JSON schemas of the responses and request bodies, for the OpenAPI document and for Fastify's
- * fast serialiser (which also guarantees no field outside them, such as a password hash, is sent).
- * Request bodies are generated from the shared valibot schemas the server validates with.
+ * JSON schemas for the OpenAPI document and Fastify's serialiser, which also guarantees that no field
+ * outside them (a password hash) is sent. Bodies come from the shared valibot schemas.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';

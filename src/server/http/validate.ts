@@ -9,11 +9,7 @@ const pathOf = (issue: v.BaseIssue<unknown>): string[] =>
 /** Deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_BODY_DEPTH = 32;
 
-/**
- * Whether a JSON text nests objects or arrays deeper than `max`, read in one pass over its
- * characters before it is parsed (brackets inside strings do not count), so a hostile body costs
- * no more than its length.
- */
+/** Whether a JSON text nests deeper than `max`, read in one pass before it is parsed (brackets in strings do not count). */
 export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;

@@ -1,8 +1,6 @@
 /**
- * Sends the account mails through nodemailer (SMTP_URL), or, without it, writes each one to the log
- * at info (recipient, subject, link), so a self-hoster without mail can still follow a reset link.
- * A mail is sent after the call has answered: a slow mail server neither delays the answer nor
- * tells an observer whether an address has an account.
+ * Account mails through nodemailer (SMTP_URL); without it each is written to the log at info, so a
+ * self-hoster without mail can still follow a reset link. Sent after the call has answered.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';

@@ -1,8 +1,6 @@
 /**
- * With REDIS_URL, the throttling counters live in Redis, so every server process behind a load
- * balancer counts the same failed logins and registrations. Token revocation needs nothing here:
- * it is a table in the shared database. While Redis is unreachable each process falls back to
- * counting in its own memory (rate-limiter-flexible's insurance limiter) rather than failing logins.
+ * With REDIS_URL the throttling counters live in Redis, shared by every server process; while Redis
+ * is unreachable each process counts in its own memory rather than failing logins.
  */
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { LimiterFactory } from '../auth/throttle';

@@ -10,11 +10,9 @@ type Db = Kysely<Database>;
 class MissingTodo extends Error {}
 
 /**
- * Applies `action` to the owner's todos `ids` (distinct) in one transaction: `restore` to trashed
- * todos, the others to live ones. If any id is missing, another owner's, or in the wrong place
- * (a live id to restore, a trashed one to complete), nothing changes and the answer is undefined.
- * Otherwise the number of todos changed: completing a todo that is already completed changes nothing
- * (its updatedAt stays), so it is not counted.
+ * Applies `action` to the owner's todos `ids` in one transaction (`restore` to trashed ones, the
+ * rest to live ones): any id missing or misplaced changes nothing (undefined). Counts the todos that
+ * changed: a todo already completed is left alone.
  */
 export async function applyBulk(db: Db, ownerId: number, { action, ids }: BulkBody, now = new Date()): Promise<number | undefined> {
   const inScope = (eb: ExpressionBuilder<Database, 'todos'>) =>

@@ -24,9 +24,8 @@ export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * One owner's todos narrowed by the query's filters. A title needle is matched as a substring of
- * the title's lower-case key, so both databases agree on case and on Unicode; PostgreSQL's pg_trgm
- * index (migration 007) serves needles of 3 or more characters.
+ * One owner's live todos narrowed by the query's filters. Needles match the title's lower-case key,
+ * so both databases agree on case and Unicode; pg_trgm serves needles of 3+ characters (migration 007).
  */
 function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
   let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);

@@ -1,8 +1,4 @@
-/**
- * Strapi v4 list query (already parsed from bracket syntax by qs) → a typed ListQuery.
- * Anything it does not understand in pagination, filters or sort is a 400, so a typo never
- * silently returns the wrong rows.
- */
+/** Strapi v4 list query (parsed by qs) → a typed ListQuery; anything not understood is a 400, never the wrong rows. */
 import type { SortDirection, SortField, ValidationIssue } from '../../shared/api-types';
 import { validationError } from '../http/errors';
 

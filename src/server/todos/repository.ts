@@ -38,11 +38,9 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
 export class TodoLimitError extends Error {}
 
 /**
- * A new todo, unless the owner keeps `maxTodos` live ones already. The limit bounds the owner's rows,
- * trash included, yet the trash never blocks a create: at the limit, the oldest trashed todos are
- * deleted for good to make room. The counts, that purge and the insert share one transaction, and on
- * PostgreSQL the owner's row is locked first, so concurrent creates of one owner take turns and
- * cannot overshoot (SQLite runs one write transaction at a time anyway).
+ * A new todo, unless the owner keeps `maxTodos` live ones. The trash counts toward the limit but
+ * never blocks a create: its oldest todos make room. One transaction, the owner's row locked first
+ * on PostgreSQL, so concurrent creates cannot overshoot (SQLite writes one at a time anyway).
  */
 export function createTodo(
   db: Db,

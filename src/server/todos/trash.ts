@@ -1,8 +1,6 @@
 /**
- * The trash. DELETE /todos/:id sets deleted_at instead of deleting the row; from then on the todo is
- * only seen here: listed, restored (the same row, so the same id, dates and fields), deleted for good
- * by its owner, or purged TRASH_DAYS after it was trashed. Every function is scoped to one owner,
- * except the purge, which only reads dates.
+ * The trash: a deleted todo keeps its row with deleted_at set, so a restore brings back the same id,
+ * dates and fields. It is purged TRASH_DAYS after it was trashed.
  */
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,7 +1,6 @@
 /**
- * One-time codes for mailed links (migration 010): 256 random bits, kept only as a SHA-256 hash,
- * valid for a while and used once. Using one is a single statement, so two uses at once cannot
- * both succeed.
+ * One-time codes for mailed links: 256 random bits kept only as a SHA-256 hash. Using one is a
+ * single statement, so two uses at once cannot both succeed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -26,11 +26,7 @@ function wantsTodos(populate: unknown): boolean {
   return true;
 }
 
-/**
- * The most todos populate=todos lists (the oldest): a call then takes a few milliseconds whatever
- * the user keeps, so one user cannot hold the server on megabytes of answers. The full list is paged
- * through GET /api/todos.
- */
+/** The most todos populate=todos lists (the oldest), so no user can hold the server on megabytes of answers. */
 export const POPULATE_LIMIT = 1000;
 
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
