@@ -42,14 +42,20 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
+/**
+ * The page and the total in one statement: the total is an uncorrelated subquery, which both
+ * databases run once, so PostgreSQL is asked once per page. A page past the end has no row to carry
+ * it, so the count is then read alone.
+ */
 export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
+  const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   const page = withTieBreak(query.sort)
     .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+    .select(count.$asScalar().as('total'))
     .limit(limit)
     .offset(offset);
-  const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
-  // On PostgreSQL the two run on two pooled connections at once; SQLite answers them in turn.
-  const [rows, counted] = await Promise.all([page.execute(), count.executeTakeFirst()]);
-  return { rows, total: Number(counted?.total ?? 0) };
+  const rows = await page.execute();
+  const total = rows[0] ? rows[0].total : (await count.executeTakeFirst())?.total;
+  return { rows, total: Number(total ?? 0) };
 }
