@@ -83,7 +83,9 @@ export interface StrapiStage {
 /** Strapi on a fresh database, and the SPA built for it and served from another origin. */
 export async function startStrapiStage(): Promise<StrapiStage> {
   const dir = STRAPI_DIR!;
-  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const apiPort = await freePort();
+  let appPort = await freePort();
+  while (appPort === apiPort) appPort = await freePort(); // both were free, but each one only until closed
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
   // The current files, so the prepared (cached) project cannot run stale ones.
@@ -98,7 +100,7 @@ export async function startStrapiStage(): Promise<StrapiStage> {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       DATABASE_FILENAME: database,
-      TICKLIST_ORIGIN: appUrl,
+      CORS_ORIGINS: appUrl,
       STRAPI_TELEMETRY_DISABLED: 'true',
       STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     },
