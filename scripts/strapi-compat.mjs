@@ -69,9 +69,15 @@ export function prepare(dir) {
   }
 }
 
+/** Runs Strapi in the foreground until it stops (Ctrl-C), on 127.0.0.1 unless HOST says otherwise. */
 export function start(dir) {
-  const env = { NODE_ENV: 'production', HOST: process.env.HOST ?? '127.0.0.1' };
-  run(process.execPath, [path.join(dir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], { cwd: dir, env });
+  const env = { ...process.env, ...quietEnv, NODE_ENV: 'production', HOST: process.env.HOST ?? '127.0.0.1' };
+  const result = spawnSync(process.execPath, [path.join(dir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
+    cwd: dir,
+    env,
+    stdio: 'inherit',
+  });
+  process.exitCode = result.status ?? 0;
 }
 
 if (process.argv[1] === import.meta.filename) {
