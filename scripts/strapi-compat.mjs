@@ -18,6 +18,8 @@ export const STRAPI_VERSION = '4.25.24';
  */
 const OVERRIDES = { sharp: '0.33.5', 'get-intrinsic': '1.3.0', 'is-generator-function': '1.1.0' };
 
+/** Written once the project is fully installed: what tells a prepared project from a half-made one. */
+const MARKER = '.ticklist-compat';
 const root = path.resolve(import.meta.dirname, '..');
 const compatDir = path.join(root, 'compat/strapi');
 // No telemetry, no update check, no cloud prompt: nothing that needs more than the npm registry.
@@ -49,12 +51,14 @@ function createProject(dir) {
   // Written now rather than by Strapi's first start, so starting never writes into a cached project.
   fs.appendFileSync(path.join(dir, '.env'), `JWT_SECRET=${crypto.randomBytes(32).toString('base64')}\n`);
   run('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir });
+  fs.writeFileSync(path.join(dir, MARKER), `create-strapi-app@${STRAPI_VERSION}\n`);
 }
 
 export function prepare(dir) {
-  if (!fs.existsSync(path.join(dir, 'node_modules/@strapi/strapi'))) {
+  if (!fs.existsSync(path.join(dir, MARKER))) {
+    // Never into a project of yours (the files replace src/index.js and two configs), nor a half-made one.
     if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-      console.error(`${dir} is not empty and holds no Strapi project: give an empty or new folder.`);
+      console.error(`${dir} is not empty and was not made by this script: give an empty or new folder.`);
       process.exit(1);
     }
     createProject(dir);
