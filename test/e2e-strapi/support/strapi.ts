@@ -17,8 +17,9 @@ const ROOT = path.resolve(__dirname, '../../..');
 export const STRAPI_DIR = process.env.STRAPI_COMPAT_DIR ? path.resolve(process.env.STRAPI_COMPAT_DIR) : undefined;
 const STRAPI_START_TIMEOUT_MS = 120_000;
 
+/** The script's marker (written once installed) and the admin build it makes last. */
 const strapiPrepared = (dir: string | undefined): dir is string =>
-  dir !== undefined && fs.existsSync(path.join(dir, 'node_modules/@strapi/strapi')) && fs.existsSync(path.join(dir, 'build/index.html'));
+  dir !== undefined && fs.existsSync(path.join(dir, '.ticklist-compat')) && fs.existsSync(path.join(dir, 'build/index.html'));
 
 const HOW_TO = 'npm run strapi:compat -- <dir> --no-start, then STRAPI_COMPAT_DIR=<dir> npm test';
 
