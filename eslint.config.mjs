@@ -27,6 +27,12 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {
+    // Files copied into a Strapi 4 project, which loads them as CommonJS.
+    files: ['compat/strapi/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Migrations run against any past schema, so Kysely's own convention types them Kysely<any>.
     files: ['src/server/db/migrate.ts', 'src/server/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -5,6 +5,11 @@
 export interface ClientConfig {
   /** Origin of the API server; empty means the page's own origin. */
   apiUrl: string;
+  /**
+   * The server behind apiUrl: Ticklist's own, or a Strapi v4 project set up from compat/strapi
+   * (VITE_API_FLAVOR=strapi), which has no logout route and searches titles with `$containsi`.
+   */
+  apiFlavor: 'ticklist' | 'strapi';
   authorName: string;
   githubUrl: string;
   linkedinUrl: string;

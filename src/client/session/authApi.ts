@@ -5,7 +5,7 @@
 import type { Session } from '../../shared/api-types';
 import { isSession } from './storage';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
-import { API_BASE } from '../config';
+import { API_BASE, clientConfig } from '../config';
 
 export const AUTH_TIMEOUT_MS = 2000;
 
@@ -84,7 +84,12 @@ export async function requestRegistration(
   );
 }
 
-/** Revokes the token on the server. Best effort: the caller signs out whatever happens. */
+/**
+ * Revokes the token on the server. Best effort: the caller signs out whatever happens. Strapi has
+ * no logout route (it answers 405, which the browser logs as an error), so there is no call to
+ * make: its token stays valid until it expires.
+ */
 export async function requestLogout(jwt: string, signal?: AbortSignal): Promise<void> {
+  if (clientConfig.apiFlavor === 'strapi') return;
   await post('/auth/logout', undefined, { jwt, signal });
 }

@@ -7,6 +7,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, SingleResponse, TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
+import { clientConfig } from '../config';
 import { lastPage } from './pagination';
 import type { StatusFilter, TodoView } from './view';
 
@@ -55,6 +56,12 @@ const COMPLETED_FILTER: Record<StatusFilter, 'true' | 'false' | undefined> = {
   completed: 'true',
 };
 
+const onStrapi = clientConfig.apiFlavor === 'strapi';
+/** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
+const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
+/** Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages. */
+const SORT_TIE_BREAK = { asc: onStrapi ? ',id:asc' : '', desc: onStrapi ? ',id:desc' : '' } as const;
+
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
  * filters[completed][$eq] (the status filter) and sort.
@@ -64,10 +71,10 @@ export function listTodosQuery(view: TodoView): string {
   params.set('pagination[page]', String(view.page));
   params.set('pagination[pageSize]', String(view.pageSize));
   const search = view.search.trim();
-  if (search) params.set('filters[title][$contains]', search);
+  if (search) params.set(`filters[title][${SEARCH_OPERATOR}]`, search);
   const completed = COMPLETED_FILTER[view.status];
   if (completed) params.set('filters[completed][$eq]', completed);
-  params.set('sort', `${view.sort}:${view.order}`);
+  params.set('sort', `${view.sort}:${view.order}${SORT_TIE_BREAK[view.order]}`);
   return params.toString();
 }
 

@@ -1,0 +1,41 @@
+'use strict';
+
+/**
+ * At every start, gives the two roles what the SPA needs and takes away what would leak accounts:
+ * Authenticated may use todos (scoped to their owner by the controller and policy) and read itself
+ * (`/api/users/me`); Public may register and log in. No role may list or read other users.
+ */
+const GRANTS = {
+  authenticated: [
+    'api::todo.todo.find',
+    'api::todo.todo.findOne',
+    'api::todo.todo.create',
+    'api::todo.todo.update',
+    'api::todo.todo.delete',
+    'plugin::users-permissions.user.me',
+  ],
+  public: ['plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.callback'],
+};
+
+const LEAKS = ['find', 'findOne', 'count'].map((action) => `plugin::users-permissions.user.${action}`);
+
+module.exports = {
+  register() {},
+
+  async bootstrap({ strapi }) {
+    const permissions = strapi.query('plugin::users-permissions.permission');
+    for (const [type, actions] of Object.entries(GRANTS)) {
+      const role = await strapi.query('plugin::users-permissions.role').findOne({ where: { type } });
+      for (const action of actions) {
+        if (!(await permissions.findOne({ where: { action, role: role.id } }))) {
+          await permissions.create({ data: { action, role: role.id } });
+        }
+      }
+      const leaks = await permissions.findMany({ where: { action: { $in: LEAKS }, role: role.id } });
+      for (const leak of leaks) {
+        strapi.log.warn(`Ticklist: removing ${leak.action} from the ${type} role: it would let users list accounts`);
+        await permissions.delete({ where: { id: leak.id } });
+      }
+    }
+  },
+};
