@@ -54,6 +54,17 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect(border).toBe('rgb(211, 47, 47)');
     await screenshotBoth(page, 'register-invalid');
 
+    // A password the rules allow but breaches made common: the server's refusal under the field.
+    await page.getByLabel('Email', { exact: true }).fill(credentials.email);
+    await page.getByLabel('Username', { exact: true }).fill(credentials.username);
+    await page.getByLabel('Password', { exact: true }).fill('Password1!');
+    await registerButton.click();
+    await page.getByText('This password is too common', { exact: true }).first().waitFor();
+    const passwordField = page.getByLabel('Password', { exact: true });
+    expect(await passwordField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await passwordField.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('This password is too common');
+
     // Register for real: toast, then /login after 2 s, signed out.
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByLabel('Username', { exact: true }).fill(credentials.username);

@@ -1,5 +1,6 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
 import type { RegisterForm } from '../../shared/schemas';
+import type { FieldMessages } from './authApi';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from './AuthCard';
@@ -17,6 +18,8 @@ export interface RegisterViewProps {
   initialValues?: Partial<RegisterForm>;
   /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
   onPrepare?(): void;
+  /** What the server refused in the last submit, by field (e.g. a too common password). */
+  serverErrors?: FieldMessages;
 }
 
 const resolver = lazyResolver((resolvers) => resolvers.registerResolver);
@@ -27,13 +30,14 @@ export function RegisterView({
   onSubmit,
   initialValues,
   onPrepare,
+  serverErrors,
 }: RegisterViewProps) {
   const {
     register,
     handleSubmit,
     formState: { errors },
     prepare,
-  } = useAuthForm({ resolver, emptyValues: { email: '', username: '', password: '' }, initialValues, onPrepare });
+  } = useAuthForm({ resolver, emptyValues: { email: '', username: '', password: '' }, initialValues, onPrepare, serverErrors });
   return (
     <AuthCard
       title="Register to get access!"
@@ -85,10 +89,12 @@ export default function RegisterPage() {
   const session = useSessionHandle();
   const submitting = useSessionView((view) => view.registering);
   const registered = useSessionView((view) => view.registered);
+  const serverErrors = useSessionView((view) => view.registrationErrors);
   return (
     <RegisterView
       submitting={submitting}
       registered={registered}
+      serverErrors={serverErrors}
       onPrepare={session.prepare}
       onSubmit={(form) => {
         prepareToasts(); // the answer comes as a toast: its code loads while the call runs

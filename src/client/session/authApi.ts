@@ -9,11 +9,18 @@ import { API_BASE, clientConfig } from '../config';
 
 export const AUTH_TIMEOUT_MS = 2000;
 
-/** A failed auth call; `serverMessage` is the server's `error.message` when it sent one. */
+/** A field's message from the server, e.g. `{ password: 'This password is too common' }`. */
+export type FieldMessages = Partial<Record<string, string>>;
+
+/**
+ * A failed auth call; `serverMessage` is the server's `error.message` when it sent one, and
+ * `fieldMessages` what its ValidationError said of each field (`error.details.errors`).
+ */
 export class AuthError extends Error {
   constructor(
     readonly serverMessage: string | undefined,
     readonly status: number | undefined,
+    readonly fieldMessages: FieldMessages = {},
   ) {
     super(serverMessage ?? `Request failed${status ? ` with status ${status}` : ''}`);
     this.name = 'AuthError';
@@ -29,6 +36,18 @@ const messageOf = (body: unknown): string | undefined => {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   return typeof message === 'string' && message.trim() ? message : undefined;
 };
+
+/** The first message the server gave for each top-level field of a ValidationError. */
+export function fieldMessagesOf(body: unknown): FieldMessages {
+  const errors = (body as { error?: { details?: { errors?: unknown } } } | null)?.error?.details?.errors;
+  const messages: FieldMessages = {};
+  if (!Array.isArray(errors)) return messages;
+  for (const error of errors as { path?: unknown; message?: unknown }[]) {
+    const field = Array.isArray(error?.path) ? error.path[0] : undefined;
+    if (typeof field === 'string' && typeof error.message === 'string' && !messages[field]) messages[field] = error.message;
+  }
+  return messages;
+}
 
 async function post(
   path: string,
@@ -61,7 +80,7 @@ async function post(
 async function sessionFrom(response: Response): Promise<Session> {
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status !== 200 || !isSession(body))
-    throw new AuthError(messageOf(body), response.status);
+    throw new AuthError(messageOf(body), response.status, fieldMessagesOf(body));
   return body;
 }
 

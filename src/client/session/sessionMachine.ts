@@ -19,7 +19,7 @@
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Session } from '../../shared/api-types';
-import { authErrorMessage } from './authApi';
+import { AuthError, authErrorMessage } from './authApi';
 import { logIn, logOut, register, watchOtherTabs } from './sessionActors';
 import { LOGOUT_REDIRECT_MS, REGISTER_REDIRECT_MS, SESSION_MESSAGES } from './sessionMessages';
 import { go, signedInElsewhere, signedOutAfterLogout, toast } from './sessionTransitions';
@@ -54,6 +54,10 @@ export const sessionMachine = setup({
       endedBy: (_, params: { reason: SessionEndReason }) => params.reason,
     }),
     removeStoredSession: () => removeStoredSession(),
+    keepRegistrationErrors: assign({
+      registrationErrors: (_, params: { error: unknown }) =>
+        params.error instanceof AuthError ? params.error.fieldMessages : {},
+    }),
     announceStart: emit({ type: 'session.started' as const }),
     announceEnd: emit((_, params: { reason: SessionEndReason }) => ({
       type: 'session.ended' as const,
@@ -73,7 +77,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: { session: undefined, endedBy: undefined },
+  context: { session: undefined, endedBy: undefined, registrationErrors: {} },
   invoke: { src: 'watchOtherTabs' },
   states: {
     auth: {
@@ -190,13 +194,16 @@ export const sessionMachine = setup({
             onDone: { target: 'done', actions: toast(SESSION_MESSAGES.registerSuccess, 'success') },
             onError: {
               target: 'idle',
-              actions: {
-                type: 'notify',
-                params: ({ event }) => ({
-                  message: authErrorMessage(event.error, SESSION_MESSAGES.registerFailure),
-                  variant: 'error',
-                }),
-              },
+              actions: [
+                { type: 'keepRegistrationErrors', params: ({ event }) => ({ error: event.error }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    message: authErrorMessage(event.error, SESSION_MESSAGES.registerFailure),
+                    variant: 'error',
+                  }),
+                },
+              ],
             },
           },
         },

@@ -12,6 +12,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { Session } from '../../shared/api-types';
 import { createWantedFlag } from '../ui/wantedFlag';
+import type { FieldMessages } from './authApi';
 import type { sessionMachine } from './sessionMachine';
 import type { SessionEmitted, SessionEndReason, SessionEvent } from './sessionTypes';
 
@@ -28,7 +29,11 @@ export interface SessionView {
   registering: boolean;
   /** Registered, waiting for the redirect to /login. */
   registered: boolean;
+  /** What the server refused in the last registration form, by field. */
+  registrationErrors: FieldMessages;
 }
+
+const NO_FIELD_MESSAGES: FieldMessages = {};
 
 /** The view before the actor runs: the stored session, nothing in flight. */
 export const storedView = (session: Session | undefined): SessionView => ({
@@ -38,6 +43,7 @@ export const storedView = (session: Session | undefined): SessionView => ({
   loggingOut: false,
   registering: false,
   registered: false,
+  registrationErrors: NO_FIELD_MESSAGES,
 });
 
 type EmittedType = SessionEmitted['type'];

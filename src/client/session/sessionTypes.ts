@@ -4,6 +4,7 @@
  */
 import type { Session } from '../../shared/api-types';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
+import type { FieldMessages } from './authApi';
 
 export type ToastVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
 
@@ -33,4 +34,6 @@ export interface SessionContext {
   session: Session | undefined;
   /** How the last session ended: an expiry leaves the page that saw it up, to show its error. */
   endedBy: SessionEndReason | undefined;
+  /** What the server refused in the last registration form, by field (shown under the fields). */
+  registrationErrors: FieldMessages;
 }

@@ -11,5 +11,6 @@ export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): Sess
     loggingOut: snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
     registering: snapshot.matches({ registration: 'submitting' }),
     registered: snapshot.matches({ registration: 'done' }),
+    registrationErrors: snapshot.context.registrationErrors,
   };
 }

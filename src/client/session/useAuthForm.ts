@@ -1,10 +1,11 @@
 /**
  * What the sign-in forms share: validation when a field is left and on submit, the gallery's
- * initial values validated at once, and `prepare`, for when the form is about to be used (pointer
+ * initial values validated at once, the server's refusals shown under their fields, and `prepare`, for when the form is about to be used (pointer
  * over it, focus in it), which starts loading the validation and the submit's code.
  */
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { FieldMessages } from './authApi';
 import { prepareValidation } from './lazyResolver';
 
 export interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput> {
@@ -14,6 +15,8 @@ export interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput>
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<TValues>;
   onPrepare?(): void;
+  /** What the server refused in the last submit, by field: shown under those fields. */
+  serverErrors?: FieldMessages;
 }
 
 export function useAuthForm<TValues extends FieldValues, TContext, TOutput>({
@@ -21,16 +24,23 @@ export function useAuthForm<TValues extends FieldValues, TContext, TOutput>({
   emptyValues,
   initialValues,
   onPrepare,
+  serverErrors,
 }: AuthFormOptions<TValues, TContext, TOutput>) {
   const form = useForm<TValues, TContext, TOutput>({
     resolver,
     mode: 'onTouched',
     defaultValues: { ...emptyValues, ...initialValues } as DefaultValues<TValues>,
   });
-  const { trigger } = form;
+  const { trigger, setError } = form;
   useEffect(() => {
     if (initialValues) void trigger();
   }, [initialValues, trigger]);
+  useEffect(() => {
+    for (const [field, message] of Object.entries(serverErrors ?? {}))
+      if (field in emptyValues && message) setError(field as Path<TValues>, { type: 'server', message }, { shouldFocus: true });
+    // emptyValues is a fresh literal on every render; its keys never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverErrors, setError]);
   const prepare = () => {
     prepareValidation();
     onPrepare?.();

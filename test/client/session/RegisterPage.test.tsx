@@ -129,4 +129,25 @@ describe('Register screen', () => {
     expect(submit).toBeEnabled();
     expect(router.location.pathname).toBe('/register');
   });
+
+  it("shows the server's refusal of a field under that field, and clears it when the field is fixed", async () => {
+    const register = jest.fn(() =>
+      Promise.reject(
+        new AuthError('This password is too common', 400, { password: 'This password is too common' }),
+      ),
+    );
+    const { user, submit, email, username, password, notify } = setup({ register });
+    await user.type(email, 'bob@example.com');
+    await user.type(username, 'bob_1');
+    await user.type(password, 'Password1!');
+    await user.click(submit);
+    const message = await screen.findByText('This password is too common', { selector: 'p' });
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('This password is too common');
+    expect(notify).toHaveBeenCalledWith('This password is too common', 'error');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+    await user.type(password, 'x');
+    await waitFor(() => expect(message).not.toBeInTheDocument());
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+  });
 });

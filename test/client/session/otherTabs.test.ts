@@ -79,7 +79,7 @@ describe('another tab logs out', () => {
     otherTab().removeItem(SESSION_STORAGE_KEY);
     removeItem.mockClear();
     await inState(actor, { auth: { signedOut: 'idle' } });
-    expect(actor.getSnapshot().context).toEqual({ session: undefined, endedBy: 'logout' });
+    expect(actor.getSnapshot().context).toEqual({ session: undefined, endedBy: 'logout', registrationErrors: {} });
     expect(emitted).toEqual(['ended:logout']);
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(logOut).not.toHaveBeenCalled(); // that tab revoked the token already
@@ -135,7 +135,7 @@ describe('another tab logs in', () => {
     otherTab().setItem(SESSION_STORAGE_KEY, JSON.stringify(bob));
     setItem.mockClear();
     await inState(actor, { auth: { signedIn: 'active' } });
-    expect(actor.getSnapshot().context).toEqual({ session: bob, endedBy: undefined });
+    expect(actor.getSnapshot().context).toEqual({ session: bob, endedBy: undefined, registrationErrors: {} });
     expect(emitted).toEqual(['started']);
     expect(logIn).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
