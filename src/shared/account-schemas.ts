@@ -38,3 +38,27 @@ export const deleteAccountBodySchema = v.strictObject({ password: givenPassword(
 
 export type ChangePasswordForm = v.InferInput<typeof changePasswordBodySchema>;
 export type ResetPasswordForm = v.InferInput<typeof resetPasswordBodySchema>;
+
+// ---- The SPA's forms: the same rules, with messages that name the fields as the forms label them ----
+
+const confirmation = v.pipe(v.string('Please confirm the new password'), v.nonEmpty('Please confirm the new password'));
+const currentPassword = v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required'));
+
+export const resetPasswordFormSchema = v.pipe(
+  v.object({ password: newPasswordField, passwordConfirmation: confirmation }),
+  v.forward(v.partialCheck(SAME_TWICE, sameTwice, PASSWORDS_DIFFER), ['passwordConfirmation']),
+);
+
+export const changePasswordFormSchema = v.pipe(
+  v.object({ currentPassword, password: newPasswordField, passwordConfirmation: confirmation }),
+  v.forward(v.partialCheck(SAME_TWICE, sameTwice, PASSWORDS_DIFFER), ['passwordConfirmation']),
+);
+
+export const emailFormSchema = v.object({ email: emailField });
+
+export const deleteAccountFormSchema = v.object({
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
+});
+
+export type ResetPasswordFields = v.InferInput<typeof resetPasswordFormSchema>;
+export type ChangePasswordFields = v.InferInput<typeof changePasswordFormSchema>;

@@ -9,6 +9,8 @@ export const PAGE_PATHS = {
   profile: '/profile',
   todos: '/todos',
   trash: '/trash',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 const KNOWN: readonly string[] = Object.values(PAGE_PATHS);

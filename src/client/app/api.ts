@@ -61,7 +61,7 @@ export const api = createApi({
     retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
       attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo'],
+  tagTypes: ['Todo', 'Me'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   endpoints: () => ({}),
 });

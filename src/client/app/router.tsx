@@ -22,6 +22,8 @@ const TodosPage = lazy(() => import('../todos/TodosPage'));
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('../session/RegisterPage'));
 const GalleryPage = lazy(() => import('../dev/GalleryPage'));
+const ForgotPasswordPage = lazy(() => import('../account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../account/ResetPasswordPage'));
 
 /** The dev-only visual gallery (`npm run dev`); production builds have no such route. */
 const devRoutes = (devTools: boolean): RouteObject[] =>
@@ -51,6 +53,9 @@ export function createRoutes({
               Component: RequireUserOrShowExpiry,
               children: [{ path: PAGE_PATHS.todos, Component: TodosPage }],
             },
+            // Open to anybody: a reset link works whoever is signed in on this device.
+            { path: PAGE_PATHS.forgotPassword, Component: ForgotPasswordPage },
+            { path: PAGE_PATHS.resetPassword, Component: ResetPasswordPage },
           ],
         },
         {

@@ -4,12 +4,16 @@
  * than TextField, which also carries Select and Menu: the sign-in pages are the first load, and
  * those would add ~20 KB of script they never use.
  */
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 export interface FormTextFieldProps {
@@ -27,13 +31,29 @@ export function FormTextField({ label, type = 'text', autoComplete, autoFocus, s
   const id = useId();
   const helperId = `${id}-helper-text`;
   const invalid = fieldError !== undefined;
+  const [shown, setShown] = useState(false);
+  // A password can be shown while typed: on a phone that is the only way to check it.
+  const toggle = type === 'password' && (
+    <InputAdornment position="end">
+      <IconButton
+        edge="end"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        onClick={() => setShown((value) => !value)}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {shown ? <VisibilityOff /> : <Visibility />}
+      </IconButton>
+    </InputAdornment>
+  );
   return (
     <FormControl fullWidth margin="normal" variant="outlined" error={invalid} sx={sx}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
         label={label}
-        type={type}
+        type={type === 'password' && shown ? 'text' : type}
+        endAdornment={toggle || undefined}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         inputRef={ref}

@@ -1,4 +1,8 @@
 /** Login: email and password; the session machine makes the call, toasts and redirects. */
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { PAGE_PATHS } from '../../shared/routes';
 import type { LoginForm } from '../../shared/schemas';
 import { prepareToasts } from '../app/layout/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -49,6 +53,11 @@ export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: Lo
           registration={register('password')}
           fieldError={errors.password}
         />
+        <Typography variant="body2" sx={{ textAlign: 'right' }}>
+          <Link component={RouterLink} to={PAGE_PATHS.forgotPassword}>
+            Forgot password?
+          </Link>
+        </Typography>
         <SubmitButton loading={submitting} fullWidth size="large" sx={{ mt: 2 }}>
           Login
         </SubmitButton>

@@ -1,11 +1,19 @@
-/** Profile: the stored user's details, read from the session (not fetched). */
+/**
+ * Profile: the user's details, shown at once from the session and then as the server has them
+ * (a confirmation made through the mail's link shows), and the account's actions.
+ */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { User } from '../../shared/api-types';
+import { AccountActions } from '../account/AccountActions';
+import { useGetMeQuery } from '../account/accountApi';
+import { ACCOUNT_MESSAGES } from '../account/messages';
+import { useToasts } from '../todos/useToasts';
 import { useSessionUser } from './SessionProvider';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,7 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ProfileView({ user }: { user: User }) {
+export function ProfileView({ user, children }: { user: User; children?: ReactNode }) {
   return (
     <Paper
       variant="outlined"
@@ -67,12 +75,32 @@ export function ProfileView({ user }: { user: User }) {
           />
         </Row>
       </Box>
+      {children}
     </Paper>
   );
 }
 
+/** The mail's confirmation link lands on /profile?confirmed=1: say so once, and drop the flag. */
+function useConfirmedNotice() {
+  const [params, setParams] = useSearchParams();
+  const toasts = useToasts();
+  const confirmed = params.get('confirmed') === '1';
+  useEffect(() => {
+    if (!confirmed) return;
+    toasts.success(ACCOUNT_MESSAGES.emailConfirmed);
+    setParams({}, { replace: true });
+  }, [confirmed, setParams, toasts]);
+}
+
 export default function ProfilePage() {
-  const user = useSessionUser();
+  const stored = useSessionUser();
+  const { data: fresh } = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true, skip: !stored });
+  useConfirmedNotice();
+  const user = fresh && fresh.id === stored?.id ? { ...stored, ...fresh } : stored;
   // The route guard only lets signed-in users in; this covers the moment a session ends.
-  return user ? <ProfileView user={user} /> : null;
+  return user ? (
+    <ProfileView user={user}>
+      <AccountActions user={user} />
+    </ProfileView>
+  ) : null;
 }

@@ -1,5 +1,7 @@
 /**
  * The session: who is signed in, and the three flows that change it (login, register, logout).
+ * The account pages also renew it (a password reset or change issues a new token) and close it
+ * (the account logged out everywhere, or deleted).
  *
  * Two parallel regions:
  * - `auth`: restoring (reads the stored session once) → signedOut | signedIn. Login, logout and
@@ -22,7 +24,14 @@ import type { Session } from '../../shared/api-types';
 import { AuthError, authErrorMessage } from './authApi';
 import { logIn, logOut, register, watchOtherTabs } from './sessionActors';
 import { LOGOUT_REDIRECT_MS, REGISTER_REDIRECT_MS, SESSION_MESSAGES } from './sessionMessages';
-import { go, signedInElsewhere, signedOutAfterLogout, toast } from './sessionTransitions';
+import {
+  go,
+  keepRenewedSession,
+  signedInByRenewal,
+  signedInElsewhere,
+  signedOutAfterLogout,
+  toast,
+} from './sessionTransitions';
 import type {
   SessionContext,
   SessionEmitted,
@@ -69,6 +78,8 @@ export const sessionMachine = setup({
     /** Another tab stored a session other than this one (another token). */
     isAnotherSession: ({ context, event }) =>
       event.type === 'session.storedElsewhere' && event.session.jwt !== context.session?.jwt,
+    isAnotherUser: ({ context, event }) =>
+      event.type === 'session.renewed' && event.session.user.id !== context.session?.user.id,
   },
   delays: {
     logoutRedirect: LOGOUT_REDIRECT_MS,
@@ -91,12 +102,20 @@ export const sessionMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { 'session.login': 'loggingIn', 'session.storedElsewhere': signedInElsewhere },
+              on: {
+                'session.login': 'loggingIn',
+                'session.storedElsewhere': signedInElsewhere,
+                'session.renewed': signedInByRenewal,
+              },
             },
             /** Just logged out: the toast is up, and / follows after 1000 ms. */
             leaving: {
               after: { logoutRedirect: { target: 'idle', actions: go('/') } },
-              on: { 'session.login': 'loggingIn', 'session.storedElsewhere': signedInElsewhere },
+              on: {
+                'session.login': 'loggingIn',
+                'session.storedElsewhere': signedInElsewhere,
+                'session.renewed': signedInByRenewal,
+              },
             },
             /** Another tab's login meanwhile is not followed: this one stores its own when it ends. */
             loggingIn: {
@@ -136,6 +155,27 @@ export const sessionMachine = setup({
             active: {
               on: {
                 'session.logout': 'loggingOut',
+                /** A reset link opened while someone else is signed in switches users, with a fresh cache. */
+                'session.renewed': [
+                  { guard: 'isAnotherUser', ...signedInByRenewal },
+                  { actions: keepRenewedSession },
+                ],
+                /** The server ended every token of the user already: nothing to revoke. */
+                'session.closed': {
+                  target: '#session.auth.signedOut.leaving',
+                  actions: [
+                    { type: 'forgetSession', params: { reason: 'logout' } },
+                    'removeStoredSession',
+                    {
+                      type: 'notify',
+                      params: ({ event }) => {
+                        assertEvent(event, 'session.closed');
+                        return { message: event.message, variant: 'success' };
+                      },
+                    },
+                    { type: 'announceEnd', params: { reason: 'logout' } },
+                  ],
+                },
                 'session.expired': {
                   target: '#session.auth.signedOut',
                   actions: [

@@ -37,3 +37,30 @@ export const signedInElsewhere = {
     'announceStart',
   ],
 } as const;
+
+/** A session the server issued for this user (a password reset or change): kept and stored. */
+export const renewed = (event: SessionEvent) => {
+  assertEvent(event, 'session.renewed');
+  return { session: event.session };
+};
+
+export const keepRenewedSession = [
+  { type: 'keepSession', params: ({ event }: { event: SessionEvent }) => renewed(event) },
+  { type: 'storeSession', params: ({ event }: { event: SessionEvent }) => renewed(event) },
+] as const;
+
+/** Signed in by a password reset: the same as a login, without its toast; the page says where to go. */
+export const signedInByRenewal = {
+  target: '#session.auth.signedIn',
+  actions: [
+    ...keepRenewedSession,
+    'announceStart',
+    {
+      type: 'navigate',
+      params: ({ event }: { event: SessionEvent }) => {
+        assertEvent(event, 'session.renewed');
+        return { to: event.goTo ?? '/' };
+      },
+    },
+  ],
+} as const;

@@ -13,6 +13,10 @@ export type SessionEvent =
   | { type: 'session.register'; form: RegisterForm }
   | { type: 'session.logout' }
   | { type: 'session.expired' }
+  /** The server issued a new session for this user (password reset or change): keep it, then go to `goTo` if given. */
+  | { type: 'session.renewed'; session: Session; goTo?: string }
+  /** The account ended this session on the server (logged out everywhere, deleted): sign out with `message`. */
+  | { type: 'session.closed'; message: string }
   /** Another tab stored a session (it logged in). */
   | { type: 'session.storedElsewhere'; session: Session }
   /** Another tab removed the stored session (it logged out, or its session expired). */

@@ -1,0 +1,51 @@
+/** Change password: the current one and the new one twice; the answer is a new session for this device. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { changePasswordFormSchema } from '../../shared/account-schemas';
+import { FormTextField } from '../session/FormTextField';
+import { useSessionHandle } from '../session/SessionProvider';
+import { useAuthForm } from '../session/useAuthForm';
+import { useChangePasswordMutation } from './accountApi';
+import { AccountFormDialog } from './AccountFormDialog';
+import { ACCOUNT_MESSAGES } from './messages';
+import { useAccountCall } from './useAccountCall';
+
+const resolver = valibotResolver(changePasswordFormSchema);
+const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const session = useSessionHandle();
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const { run, serverErrors, toasts } = useAccountCall();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useAuthForm({ resolver, emptyValues: EMPTY, serverErrors });
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    const renewed = await run(() => changePassword(values).unwrap());
+    if (!renewed) return;
+    session.send({ type: 'session.renewed', session: renewed });
+    toasts.success(ACCOUNT_MESSAGES.passwordChanged);
+    close();
+  });
+  return (
+    <AccountFormDialog
+      open={open}
+      title="Change password"
+      explanation="Your other devices will be signed out."
+      submitLabel="Change password"
+      submitting={isLoading}
+      onClose={close}
+      onSubmit={onSubmit}
+    >
+      <FormTextField label="Current password" type="password" autoComplete="current-password" autoFocus registration={register('currentPassword')} fieldError={errors.currentPassword} />
+      <FormTextField label="New password" type="password" autoComplete="new-password" registration={register('password')} fieldError={errors.password} />
+      <FormTextField label="Confirm new password" type="password" autoComplete="new-password" registration={register('passwordConfirmation')} fieldError={errors.passwordConfirmation} />
+    </AccountFormDialog>
+  );
+}

@@ -1,0 +1,49 @@
+/** Delete account: names what goes, and asks for the password before anything is removed. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { deleteAccountFormSchema } from '../../shared/account-schemas';
+import { FormTextField } from '../session/FormTextField';
+import { useSessionHandle } from '../session/SessionProvider';
+import { useAuthForm } from '../session/useAuthForm';
+import { useDeleteAccountMutation } from './accountApi';
+import { AccountFormDialog } from './AccountFormDialog';
+import { ACCOUNT_MESSAGES } from './messages';
+import { useAccountCall } from './useAccountCall';
+
+export const DELETE_ACCOUNT_EXPLANATION =
+  'This removes your account, all your todos and everything in your trash, and signs you out on every device. It cannot be undone.';
+
+const resolver = valibotResolver(deleteAccountFormSchema);
+
+export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose(): void }) {
+  const session = useSessionHandle();
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const { run, serverErrors } = useAccountCall();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useAuthForm({ resolver, emptyValues: { password: '' }, serverErrors });
+  const close = () => {
+    reset({ password: '' });
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    if ((await run(() => deleteAccount(values).unwrap())) === undefined) return;
+    session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.accountDeleted });
+  });
+  return (
+    <AccountFormDialog
+      open={open}
+      title={`Delete the account ${email}?`}
+      explanation={DELETE_ACCOUNT_EXPLANATION}
+      submitLabel="Delete account"
+      submitColor="error"
+      submitting={isLoading}
+      onClose={close}
+      onSubmit={onSubmit}
+    >
+      <FormTextField label="Password" type="password" autoComplete="current-password" autoFocus registration={register('password')} fieldError={errors.password} />
+    </AccountFormDialog>
+  );
+}

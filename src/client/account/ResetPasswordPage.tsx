@@ -1,0 +1,68 @@
+/**
+ * Reset password, opened from the mail's link (`?code=`): the new password twice, under the
+ * registration rules; the answer is a session, so the user is signed in and sent to /todos.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import Alert from '@mui/material/Alert';
+import { useSearchParams } from 'react-router-dom';
+import { resetPasswordFormSchema } from '../../shared/account-schemas';
+import { PAGE_PATHS } from '../../shared/routes';
+import { AuthCard } from '../session/AuthCard';
+import { FormTextField } from '../session/FormTextField';
+import { useSessionHandle } from '../session/SessionProvider';
+import { useAuthForm } from '../session/useAuthForm';
+import { SubmitButton } from '../ui/SubmitButton';
+import { useResetPasswordMutation } from './accountApi';
+import { ACCOUNT_MESSAGES } from './messages';
+import { useAccountCall } from './useAccountCall';
+
+const resolver = valibotResolver(resetPasswordFormSchema);
+
+export default function ResetPasswordPage() {
+  const code = useSearchParams()[0].get('code') ?? '';
+  const session = useSessionHandle();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const { run, serverErrors, toasts } = useAccountCall();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useAuthForm({ resolver, emptyValues: { password: '', passwordConfirmation: '' }, serverErrors });
+  const onSubmit = handleSubmit(async (values) => {
+    const renewed = await run(() => resetPassword({ code, ...values }).unwrap());
+    if (!renewed) return;
+    // The session machine goes to /todos once the session is kept: the page's guard needs it first.
+    session.send({ type: 'session.renewed', session: renewed, goTo: PAGE_PATHS.todos });
+    toasts.success(ACCOUNT_MESSAGES.passwordReset);
+  });
+  return (
+    <AuthCard title="Choose a new password" switchText="Ask for a new link" switchTo={PAGE_PATHS.forgotPassword}>
+      {code ? (
+        <form noValidate aria-label="Reset password" onSubmit={onSubmit}>
+          <FormTextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            registration={register('password')}
+            fieldError={errors.password}
+          />
+          <FormTextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('passwordConfirmation')}
+            fieldError={errors.passwordConfirmation}
+          />
+          <SubmitButton loading={isLoading} fullWidth size="large" sx={{ mt: 2 }}>
+            Reset password
+          </SubmitButton>
+        </form>
+      ) : (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {ACCOUNT_MESSAGES.resetLinkMissing}
+        </Alert>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * How the account forms run a call: a refusal shows as a toast, and what the server said of each
+ * field (a ValidationError's `details.errors`) shows under that field, as registration does.
+ */
+import { useCallback, useState } from 'react';
+import { fieldMessagesOf, type FieldMessages } from '../session/authApi';
+import { changeErrorMessage, isFetchBaseQueryError } from '../todos/messages';
+import { useToasts } from '../todos/useToasts';
+
+const NONE: FieldMessages = {};
+
+export function useAccountCall() {
+  const toasts = useToasts();
+  const [serverErrors, setServerErrors] = useState<FieldMessages>(NONE);
+  /** Runs `call`; its result, or undefined once the failure is shown. */
+  const run = useCallback(
+    async <T>(call: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await call();
+      } catch (error) {
+        setServerErrors(isFetchBaseQueryError(error) ? fieldMessagesOf(error.data) : NONE);
+        toasts.error(changeErrorMessage(error));
+        return undefined;
+      }
+    },
+    [toasts],
+  );
+  return { run, serverErrors, toasts };
+}
