@@ -26,6 +26,7 @@ import { registerSpa } from './http/spa';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { bulkRoutes } from './todos/bulk-routes';
+import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
 import { startTrashPurge } from './todos/trash';
 import { trashRoutes } from './todos/trash-routes';
@@ -197,6 +198,7 @@ export async function buildApp(
       todoRoutes(api, context);
       trashRoutes(api, context);
       bulkRoutes(api, context);
+      portabilityRoutes(api, context);
     },
     { prefix: '/api' },
   );

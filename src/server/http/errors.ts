@@ -44,6 +44,8 @@ export const unauthorized = (): ApiError =>
 export const forbidden = (message = 'Forbidden'): ApiError =>
   new ApiError(403, 'ForbiddenError', message);
 
+export const todoLimitReached = (): ApiError => new ApiError(403, 'ApplicationError', 'Todo limit reached');
+
 export const notFound = (message = 'Not Found'): ApiError => new ApiError(404, 'NotFoundError', message);
 
 export const rateLimited = (retryAfterSeconds: number): ApiError =>

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
+import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
 import {
   bearerSecurity,
   dataEnvelope,
@@ -35,6 +35,11 @@ export function todoId(request: FastifyRequest): number {
   if (!(id <= LARGEST_ID)) throw notFound();
   return id;
 }
+
+/** A write that would pass MAX_TODOS_PER_USER is a 403, as Strapi answers a refused action. */
+export const refuseOverLimit = (error: unknown): never => {
+  throw error instanceof TodoLimitError ? todoLimitReached() : error;
+};
 
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
@@ -129,9 +134,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const { user } = sessionOf(request);
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
-      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch((error: unknown) => {
-        throw error instanceof TodoLimitError ? new ApiError(403, 'ApplicationError', error.message) : error;
-      });
+      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit);
       return { data: toTodoEntity(row), meta: {} };
     },
   );
