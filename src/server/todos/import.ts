@@ -27,8 +27,8 @@ function jsonRows(body: unknown): RawRow[] {
 }
 
 /** "true" or "false" in any case (spreadsheets write TRUE); an empty cell is the create's default. */
-const flag = (cell: string | undefined): unknown => {
-  const value = cell?.trim().toLowerCase();
+const flag = (cell = ''): unknown => {
+  const value = cell.trim().toLowerCase();
   return value === 'true' || value === 'false' ? value === 'true' : value || undefined;
 };
 
@@ -59,26 +59,20 @@ function csvRows(csv: string): RawRow[] {
   }));
 }
 
-function checked(rows: RawRow[], now: string): ImportedTodo[] {
-  const todos: ImportedTodo[] = [];
-  for (const [index, row] of rows.entries()) {
-    if (!row) continue;
+/** The todos a file holds: a string body is CSV, anything else the JSON export. */
+export function readImport(body: unknown, maxTodos: number, now = new Date().toISOString()): ImportedTodo[] {
+  const rows = typeof body === 'string' ? csvRows(body) : jsonRows(body);
+  // A file of more todos than the limit allows is refused before its rows are checked.
+  if (rows.filter(Boolean).length > maxTodos) throw todoLimitReached();
+  return rows.flatMap((row, index) => {
+    if (!row) return [];
     try {
       const { title, description, completed } = parseWith(rowSchema, { title: row.title, description: row.description, completed: row.completed });
-      todos.push({ title, description, completed, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) });
+      return [{ title, description, completed, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) }];
     } catch (error) {
       const issue = error instanceof ApiError ? error.details.errors?.[0] : undefined;
       if (!issue) throw error;
       throw fieldError([String(index + 1), ...issue.path], `Row ${index + 1}: ${issue.message}`);
     }
-  }
-  return todos;
-}
-
-/** The todos a file holds: a string body is CSV, anything else the JSON export. */
-export function readImport(body: unknown, maxTodos: number, now = new Date()): ImportedTodo[] {
-  const rows = typeof body === 'string' ? csvRows(body) : jsonRows(body);
-  // A file of more todos than the limit allows is refused before its rows are checked.
-  if (rows.filter(Boolean).length > maxTodos) throw todoLimitReached();
-  return checked(rows, now.toISOString());
+  });
 }

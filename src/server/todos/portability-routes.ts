@@ -15,9 +15,8 @@ import { refuseOverLimit } from './routes';
 
 const IMPORT_LIMIT = 5 * 1024 * 1024;
 
-const common = { security: bearerSecurity };
-
 const file = (json: Record<string, unknown>) => ({ 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } });
+const importedSchema = { type: 'object', properties: { data: { type: 'object', properties: { imported: { type: 'integer' } } } } };
 
 export function portabilityRoutes(api: FastifyInstance, { config, db, authenticate }: AppContext): void {
   api.get(
@@ -25,8 +24,8 @@ export function portabilityRoutes(api: FastifyInstance, { config, db, authentica
     {
       preHandler: authenticate,
       schema: {
-        ...common,
         tags: ['users'],
+        security: bearerSecurity,
         summary: 'Every todo of the caller (the trash aside) as a file to download, JSON or CSV, streamed',
         querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'csv'], default: 'json' } } },
         response: { 200: { description: '{ user, todos: [...] } or a CSV file', content: file({ type: 'object' }) }, ...errorResponses },
@@ -36,19 +35,18 @@ export function portabilityRoutes(api: FastifyInstance, { config, db, authentica
       const { user } = sessionOf(request);
       const format = (request.query as { format?: unknown }).format ?? 'json';
       if (format !== 'json' && format !== 'csv') throw fieldError(['format'], 'format must be json or csv');
-      const chunks = format === 'csv' ? csvExport(db, user.id) : jsonExport(db, user);
       const filename = `ticklist-export-${new Date().toISOString().slice(0, 10)}.${format}`;
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(Readable.from(chunks, { objectMode: false }));
+        .send(Readable.from(format === 'csv' ? csvExport(db, user.id) : jsonExport(db, user), { objectMode: false }));
     },
   );
 
   // CSV bodies and the 5 MB limit hold in this scope only: every other route keeps JSON and 64 KiB.
   api.register(async (scope) => {
     scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    // Fastify's own answer names the API's usual limit, not the file's; thrown on to the app's handler.
+    // Fastify's error names the API's usual limit, not the file's; thrown on to the app's handler.
     scope.setErrorHandler((error) => {
       throw (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fieldError([], 'The file is larger than 5 MB') : error;
     });
@@ -59,20 +57,16 @@ export function portabilityRoutes(api: FastifyInstance, { config, db, authentica
         onRequest: authenticate,
         bodyLimit: IMPORT_LIMIT,
         schema: {
-          ...common,
           tags: ['todos'],
+          security: bearerSecurity,
           summary: 'Add todos from an export (JSON or CSV) or a Todoist CSV, up to 5 MB: a bad row (400) or the todo limit (403) imports nothing',
           body: { content: file({ type: 'object', properties: { todos: { type: 'array', items: { type: 'object' } } } }) },
-          response: {
-            200: { type: 'object', properties: { data: { type: 'object', properties: { imported: { type: 'integer' } } } } },
-            ...errorResponses,
-          },
+          response: { 200: importedSchema, ...errorResponses },
         },
       },
       async (request) => {
         const todos = readImport(request.body, config.maxTodosPerUser);
-        const imported = await importTodos(db, sessionOf(request).user.id, todos, config.maxTodosPerUser).catch(refuseOverLimit);
-        return { data: { imported } };
+        return { data: { imported: await importTodos(db, sessionOf(request).user.id, todos, config.maxTodosPerUser).catch(refuseOverLimit) } };
       },
     );
   });

@@ -38,16 +38,12 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
 export class TodoLimitError extends Error {}
 
 /** A todo as an import brings it: its dates are the file's (or the time of the import). */
-export interface ImportedTodo extends TodoInput {
-  createdAt: string;
-  updatedAt: string;
-}
+export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string };
 
 /**
- * Makes room for `adding` new todos unless the owner would keep more than `maxTodos` live ones. The
- * trash counts toward the limit but never blocks: its oldest todos are deleted for good. Run inside
- * the write's transaction, the owner's row locked first on PostgreSQL, so concurrent writes cannot
- * overshoot (SQLite writes one at a time anyway).
+ * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
+ * never blocks: its oldest todos go for good. The owner's row is locked first on PostgreSQL, so
+ * concurrent writes cannot overshoot (SQLite writes one at a time anyway).
  */
 async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
   if (onPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
@@ -75,16 +71,10 @@ const rowOf = (ownerId: number, todo: ImportedTodo) => ({
 });
 
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
-export function createTodo(
-  db: Db,
-  ownerId: number,
-  input: TodoInput,
-  { maxTodos = Infinity, now = new Date() }: { maxTodos?: number; now?: Date } = {},
-): Promise<TodoRow> {
+export function createTodo(db: Db, ownerId: number, input: TodoInput, { maxTodos = Infinity, now = new Date() } = {}): Promise<TodoRow> {
+  const row = rowOf(ownerId, { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() });
   return db.transaction().execute(async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
-    const timestamp = now.toISOString();
-    const row = rowOf(ownerId, { ...input, createdAt: timestamp, updatedAt: timestamp });
     return trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
   });
 }
