@@ -17,10 +17,7 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, {
-    sqliteSynchronous: config.sqliteSynchronous,
-    postgresPoolSize: config.postgresPoolSize,
-  });
+  const database = openDatabase(config.databaseUrl, config);
   try {
     await migrateToLatest(database.db);
     const { db } = database;

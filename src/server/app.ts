@@ -188,20 +188,8 @@ export async function buildApp(
     });
   }
   await registerOpenApi(app);
-  await app.register(
-    async (api) => {
-      systemRoutes(api, context);
-      authRoutes(api, context);
-      accountRoutes(api, context);
-      recoveryRoutes(api, context);
-      userRoutes(api, context);
-      todoRoutes(api, context);
-      trashRoutes(api, context);
-      bulkRoutes(api, context);
-      portabilityRoutes(api, context);
-    },
-    { prefix: '/api' },
-  );
+  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes];
+  await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
   await registerSpa(app, config.staticDir);
   return app;
 }

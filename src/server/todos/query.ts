@@ -7,9 +7,7 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 1000;
 const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
 
-export type Pagination =
-  | { kind: 'page'; page: number; pageSize: number }
-  | { kind: 'offset'; start: number; limit: number };
+export type Pagination = { kind: 'page'; page: number; pageSize: number } | { kind: 'offset'; start: number; limit: number };
 
 export interface SortKey {
   field: SortField;
@@ -32,12 +30,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const issue = (issues: Issues, path: string[], message: string) =>
   issues.push({ path, message, name: 'ValidationError' });
 
-function wholeNumber(
-  issues: Issues,
-  path: string[],
-  raw: unknown,
-  min: number,
-): number | undefined {
+function wholeNumber(issues: Issues, path: string[], raw: unknown, min: number): number | undefined {
   if (raw === undefined) return undefined;
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
   const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;

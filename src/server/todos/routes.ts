@@ -1,17 +1,10 @@
 /** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { LARGEST_ID, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
-import {
-  bearerSecurity,
-  dataEnvelope,
-  errorResponses,
-  fromValibot,
-  singleTodoSchema,
-  todoListSchema,
-} from '../http/schemas';
+import { bearerSecurity, dataEnvelope, errorResponses, fromValibot, pageQueryProperties, singleTodoSchema, todoListSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
@@ -19,16 +12,9 @@ import { listTodos } from './list';
 import { createTodo, findTodo, TodoLimitError, updateTodo } from './repository';
 import { trashTodo } from './trash';
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
-/** Ids are PostgreSQL integers; a larger number names no todo on either database. */
-const LARGEST_ID = 2_147_483_647;
-
-/** A path id that is not a positive integer in the ids' range names no todo. */
+/** A path id that is not a positive integer in the ids' range (PostgreSQL integers) names no todo. */
 export function todoId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
@@ -89,8 +75,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         querystring: {
           type: 'object',
           properties: {
-            'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
-            'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
+            ...pageQueryProperties,
             'filters[title][$contains]': { type: 'string', description: 'case-insensitive substring' },
             'filters[completed][$eq]': { type: 'boolean' },
             sort: { type: 'string', example: 'createdAt:asc', description: 'field:asc|desc, comma-separated' },
