@@ -97,11 +97,7 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
  */
 const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
-export async function buildApp(
-  config: Config,
-  db: Kysely<Database>,
-  options: BuildOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: Config, db: Kysely<Database>, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -125,7 +121,7 @@ export async function buildApp(
   // Bodies are validated by the shared valibot schemas in each handler; the JSON schemas on the
   // routes describe them (OpenAPI) and serialise responses, and must not coerce input first.
   app.setValidatorCompiler(() => () => true);
-  // The API speaks JSON only: any other body is a 415, not a string handed to a handler.
+  // The API speaks JSON (the import CSV too): any other body is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   // An empty body labelled JSON (Strapi clients send one with logout) counts as no body, as in
   // Strapi; the routes that need a body then say what is missing.
@@ -168,7 +164,6 @@ export async function buildApp(
   };
   app.addHook('onClose', () => context.mailer.settled());
   app.decorateRequest('session', null);
-  app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
   // Trashed todos older than TRASH_DAYS are purged at start and then hourly, by every process.

@@ -46,10 +46,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-  } else {
-    console.error('Ticklist failed to start:', error instanceof Error ? error.message : error);
-  }
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error('Ticklist failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
 import { todoCreateDataSchema } from '../../shared/schemas';
 import { ApiError, fieldError, todoLimitReached } from '../http/errors';
-import { parseWith } from '../http/validate';
+import { isRecord, parseWith } from '../http/validate';
 import { unneutralised } from './export';
 import type { ImportedTodo } from './repository';
 
@@ -21,9 +21,9 @@ const dateOr = (value: unknown, now: string): string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : now;
 
 function jsonRows(body: unknown): RawRow[] {
-  const todos = typeof body === 'object' && body !== null ? (body as { todos?: unknown }).todos : undefined;
+  const todos = isRecord(body) ? body.todos : undefined;
   if (!Array.isArray(todos)) throw fieldError(['todos'], 'The file must be a Ticklist export ({ "todos": [...] }) or a CSV file');
-  return todos.map((todo: unknown) => (typeof todo === 'object' && todo !== null ? (todo as Record<string, unknown>) : {}));
+  return todos.map((todo: unknown) => (isRecord(todo) ? todo : {}));
 }
 
 /** "true" or "false" in any case (spreadsheets write TRUE); an empty cell is the create's default. */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 import { csvExport, jsonExport } from './export';
 import { readImport } from './import';
@@ -46,9 +46,12 @@ export function portabilityRoutes(api: FastifyInstance, { config, db, authentica
   // CSV bodies and the 5 MB limit hold in this scope only: every other route keeps JSON and 64 KiB.
   api.register(async (scope) => {
     scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    // Fastify's error names the API's usual limit, not the file's; thrown on to the app's handler.
+    // Fastify's errors name the API's usual limit and type, not the file's; thrown on to the app's handler.
     scope.setErrorHandler((error) => {
-      throw (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? fieldError([], 'The file is larger than 5 MB') : error;
+      const { code } = error as { code?: string };
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw fieldError([], 'The file is larger than 5 MB');
+      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new ApiError(415, 'UnsupportedMediaTypeError', 'The file must be JSON (application/json) or CSV (text/csv)');
+      throw error;
     });
     scope.post(
       '/todos/import',

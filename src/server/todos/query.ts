@@ -1,6 +1,7 @@
 /** Strapi v4 list query (parsed by qs) → a typed ListQuery; anything not understood is a 400, never the wrong rows. */
 import type { SortDirection, SortField, ValidationIssue } from '../../shared/api-types';
 import { validationError } from '../http/errors';
+import { isRecord } from '../http/validate';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -23,9 +24,6 @@ export interface ListQuery {
 }
 
 type Issues = ValidationIssue[];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const issue = (issues: Issues, path: string[], message: string) =>
   issues.push({ path, message, name: 'ValidationError' });

@@ -5,7 +5,7 @@ import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
 import { bearerSecurity, dataEnvelope, errorResponses, fromValibot, pageQueryProperties, singleTodoSchema, todoListSchema } from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
@@ -29,16 +29,11 @@ export const refuseOverLimit = (error: unknown): never => {
 
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
-    throw fieldError(['data'], 'Missing "data" payload in the request body');
-  }
+  if (!isRecord(body) || !('data' in body)) throw fieldError(['data'], 'Missing "data" payload in the request body');
   const extra = Object.keys(body).find((key) => key !== 'data');
   if (extra) throw fieldError([extra], `${extra} is not an accepted field (put the todo in "data")`);
-  const { data } = body as { data: unknown };
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw fieldError(['data'], '"data" must be an object');
-  }
-  return data;
+  if (!isRecord(body.data)) throw fieldError(['data'], '"data" must be an object');
+  return body.data;
 }
 
 const idOf = (value: unknown): unknown =>
@@ -46,9 +41,8 @@ const idOf = (value: unknown): unknown =>
 
 /** The owner ids a body names: an id, [id], { id } or { connect: [id] } / { set: [id] }, as Strapi clients send them. */
 function ownersNamed(user: unknown): unknown[] {
-  if (typeof user === 'object' && user !== null && !Array.isArray(user)) {
-    const { connect, set } = user as { connect?: unknown; set?: unknown };
-    const listed = connect ?? set;
+  if (isRecord(user)) {
+    const listed = user.connect ?? user.set;
     if (listed !== undefined) return (Array.isArray(listed) ? listed : [listed]).map(idOf);
   }
   return (Array.isArray(user) ? user : [user]).map(idOf);
