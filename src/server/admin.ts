@@ -24,9 +24,7 @@ async function run(args: string[]): Promise<number> {
     switch (action) {
       case 'list': {
         const users = await listUsers(db);
-        for (const user of users) {
-          console.log([user.id, user.username, user.email, user.blocked ? 'blocked' : 'active', user.created_at].join('\t'));
-        }
+        for (const user of users) console.log([user.id, user.username, user.email, user.blocked ? 'blocked' : 'active', user.created_at].join('\t'));
         console.log(`${users.length} user(s)`);
         return 0;
       }

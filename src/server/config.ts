@@ -113,14 +113,10 @@ const EnvSchema = v.object({
 
 type Env = Record<string, string | undefined>;
 
-function readEnv(env: Env): v.InferOutput<typeof EnvSchema> {
+export function loadConfig(env: Env = process.env) {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) throw new ConfigError(result.issues[0].message);
-  return result.output;
-}
-
-export function loadConfig(env: Env = process.env) {
-  const vars = readEnv(env);
+  const vars = result.output;
   const cwd = process.cwd();
   return {
     host: vars.HOST,

@@ -58,13 +58,8 @@ export async function isEmailOrUsernameTaken(db: Db, email: string, username: st
 
 /** The token's user, if it may still act: the user exists and is not blocked, and the token is not revoked. */
 export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('blocked', '=', 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))))
-    .executeTakeFirst();
+  const active = db.selectFrom('users').selectAll().where('id', '=', userId).where('blocked', '=', 0);
+  return active.where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)))).executeTakeFirst();
 }
 
 export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
