@@ -17,19 +17,14 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, {
-    sqliteSynchronous: config.sqliteSynchronous,
-    postgresPoolSize: config.postgresPoolSize,
-  });
+  const database = openDatabase(config.databaseUrl, config);
   try {
     await migrateToLatest(database.db);
     const { db } = database;
     switch (action) {
       case 'list': {
         const users = await listUsers(db);
-        for (const user of users) {
-          console.log([user.id, user.username, user.email, user.blocked ? 'blocked' : 'active', user.created_at].join('\t'));
-        }
+        for (const user of users) console.log([user.id, user.username, user.email, user.blocked ? 'blocked' : 'active', user.created_at].join('\t'));
         console.log(`${users.length} user(s)`);
         return 0;
       }

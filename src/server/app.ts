@@ -26,6 +26,7 @@ import { registerSpa } from './http/spa';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { bulkRoutes } from './todos/bulk-routes';
+import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
 import { startTrashPurge } from './todos/trash';
 import { trashRoutes } from './todos/trash-routes';
@@ -96,11 +97,7 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
  */
 const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
-export async function buildApp(
-  config: Config,
-  db: Kysely<Database>,
-  options: BuildOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: Config, db: Kysely<Database>, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -124,7 +121,7 @@ export async function buildApp(
   // Bodies are validated by the shared valibot schemas in each handler; the JSON schemas on the
   // routes describe them (OpenAPI) and serialise responses, and must not coerce input first.
   app.setValidatorCompiler(() => () => true);
-  // The API speaks JSON only: any other body is a 415, not a string handed to a handler.
+  // The API speaks JSON (the import CSV too): any other body is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   // An empty body labelled JSON (Strapi clients send one with logout) counts as no body, as in
   // Strapi; the routes that need a body then say what is missing.
@@ -167,7 +164,6 @@ export async function buildApp(
   };
   app.addHook('onClose', () => context.mailer.settled());
   app.decorateRequest('session', null);
-  app.decorateRequest('token', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
   // Trashed todos older than TRASH_DAYS are purged at start and then hourly, by every process.
@@ -187,19 +183,8 @@ export async function buildApp(
     });
   }
   await registerOpenApi(app);
-  await app.register(
-    async (api) => {
-      systemRoutes(api, context);
-      authRoutes(api, context);
-      accountRoutes(api, context);
-      recoveryRoutes(api, context);
-      userRoutes(api, context);
-      todoRoutes(api, context);
-      trashRoutes(api, context);
-      bulkRoutes(api, context);
-    },
-    { prefix: '/api' },
-  );
+  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes];
+  await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
   await registerSpa(app, config.staticDir);
   return app;
 }

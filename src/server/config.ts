@@ -8,21 +8,6 @@ import * as v from 'valibot';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export interface PasswordCost {
-  /** argon2id memory in KiB (19 MiB by default, the OWASP recommendation). */
-  memoryKiB: number;
-  timeCost: number;
-  parallelism: number;
-}
-
-export interface ThrottleConfig {
-  windowSeconds: number;
-  maxFailuresPerIdentifier: number;
-  maxFailuresPerAddress: number;
-  registerWindowSeconds: number;
-  maxRegistrationsPerAddress: number;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -45,11 +30,7 @@ const raw = v.pipe(v.optional(v.string(), ''), v.trim());
 
 const got = (issue: { input: unknown }) => `(got "${String(issue.input)}")`;
 
-const text = (fallback: string) =>
-  v.pipe(
-    raw,
-    v.transform((value) => value || fallback),
-  );
+const text = (fallback: string) => v.pipe(raw, v.transform((value) => value || fallback));
 
 const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
   v.pipe(
@@ -72,10 +53,7 @@ const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: 
   );
 
 const matching = (name: string, pattern: RegExp, form: string) =>
-  v.pipe(
-    raw,
-    v.check((value) => value === '' || pattern.test(value), (issue) => `${name} must be ${form} ${got(issue)}`),
-  );
+  v.pipe(raw, v.check((value) => value === '' || pattern.test(value), (issue) => `${name} must be ${form} ${got(issue)}`));
 
 const TRUST_PROXY_FORMS =
   'false, a number of proxies in front (e.g. 1), or their comma-separated addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16)';
@@ -115,6 +93,7 @@ const EnvSchema = v.object({
   ),
   JWT_EXPIRES_IN: text('30d'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  // argon2id memory in KiB: 19 MiB by default, the OWASP recommendation.
   ARGON2_MEMORY_KIB: wholeNumber('ARGON2_MEMORY_KIB', 19_456, 8, 4_194_304),
   ARGON2_TIME_COST: wholeNumber('ARGON2_TIME_COST', 2, 1, 100),
   STATIC_DIR: text('dist/client'),
@@ -134,14 +113,10 @@ const EnvSchema = v.object({
 
 type Env = Record<string, string | undefined>;
 
-function readEnv(env: Env): v.InferOutput<typeof EnvSchema> {
+export function loadConfig(env: Env = process.env) {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) throw new ConfigError(result.issues[0].message);
-  return result.output;
-}
-
-export function loadConfig(env: Env = process.env) {
-  const vars = readEnv(env);
+  const vars = result.output;
   const cwd = process.cwd();
   return {
     host: vars.HOST,
@@ -152,14 +127,14 @@ export function loadConfig(env: Env = process.env) {
     jwtSecret: vars.JWT_SECRET || undefined,
     jwtExpiresInSeconds: parseDuration('JWT_EXPIRES_IN', vars.JWT_EXPIRES_IN),
     logLevel: vars.LOG_LEVEL,
-    passwordCost: { memoryKiB: vars.ARGON2_MEMORY_KIB, timeCost: vars.ARGON2_TIME_COST, parallelism: 1 } satisfies PasswordCost,
+    passwordCost: { memoryKiB: vars.ARGON2_MEMORY_KIB, timeCost: vars.ARGON2_TIME_COST, parallelism: 1 },
     throttle: {
       windowSeconds: 15 * 60,
       maxFailuresPerIdentifier: 10,
       maxFailuresPerAddress: 50,
       registerWindowSeconds: 60 * 60,
       maxRegistrationsPerAddress: 60,
-    } satisfies ThrottleConfig,
+    },
     staticDir: path.resolve(cwd, vars.STATIC_DIR),
     trustProxy: vars.TRUST_PROXY,
     /** Most todos one user may keep: a create beyond it is refused (403). */
@@ -168,9 +143,7 @@ export function loadConfig(env: Env = process.env) {
     writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
     /** Days a deleted todo stays in the trash before it is purged for good. */
     trashDays: vars.TRASH_DAYS,
-    corsOrigins: vars.CORS_ORIGINS.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
     redisUrl: vars.REDIS_URL || undefined,
     /** Prefix of every Redis key, so several deployments can share one Redis. */
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
@@ -186,3 +159,5 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+export type PasswordCost = Config['passwordCost'];
+export type ThrottleConfig = Config['throttle'];

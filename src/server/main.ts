@@ -9,10 +9,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, {
-    sqliteSynchronous: config.sqliteSynchronous,
-    postgresPoolSize: config.postgresPoolSize,
-  });
+  const database = openDatabase(config.databaseUrl, config);
   await migrateToLatest(database.db);
   const shared = config.redisUrl ? await connectSharedCounters(config.redisUrl, config.redisKeyPrefix) : undefined;
   const app = await buildApp(config, database.db, { limiterFactory: shared?.limiterFactory });
@@ -49,10 +46,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`Configuration error: ${error.message}`);
-  } else {
-    console.error('Ticklist failed to start:', error instanceof Error ? error.message : error);
-  }
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error('Ticklist failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -167,7 +167,7 @@ export const todoUpdateDataSchema = v.pipe(
 export const BULK_ACTIONS = ['complete', 'uncomplete', 'delete', 'restore'] as const;
 export const BULK_MAX_IDS = 500;
 /** Todo ids are PostgreSQL integers. */
-const LARGEST_ID = 2_147_483_647;
+export const LARGEST_ID = 2_147_483_647;
 
 /** POST /api/todos/bulk: one action over 1–500 distinct todo ids. A repeated id is refused, not merged. */
 export const bulkBodySchema = v.strictObject(

@@ -23,13 +23,7 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | undefined>;
 }
 
-interface Payload {
-  id?: unknown;
-  jti?: unknown;
-  iat?: unknown;
-  iat_ms?: unknown;
-  exp?: unknown;
-}
+type Payload = Partial<Record<'id' | 'jti' | 'iat' | 'iat_ms' | 'exp', unknown>>;
 
 /** Distinct tokens whose verification is remembered (LRU): more than the clients one process serves at once. */
 const VERIFIED_TOKENS_CACHED = 1000;

@@ -26,14 +26,8 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export const migrateToLatest = (db: Kysely<any>): Promise<void> => migrate(db);
-
-/** Up to and including one migration (tests of an upgrade start from an older schema). */
-export const migrateUpTo = (db: Kysely<any>, name: string): Promise<void> => migrate(db, name);
-
-async function migrate(db: Kysely<any>, target?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

@@ -1,5 +1,5 @@
 /** The schema as Kysely sees it, in portable types: booleans as 0/1, timestamps as ISO-8601 UTC text (sorts by time). */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UserTable {
   id: Generated<number>;
@@ -55,8 +55,4 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UserTable>;
-export type NewUserRow = Insertable<UserTable>;
-export type UserUpdate = Updateable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
-export type NewTodoRow = Insertable<TodoTable>;
-export type TodoUpdate = Updateable<TodoTable>;

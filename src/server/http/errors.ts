@@ -16,33 +16,25 @@ export class ApiError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return {
-      data: null,
-      error: { status: this.status, name: this.errorName, message: this.message, details: this.details },
-    };
+    return { data: null, error: { status: this.status, name: this.errorName, message: this.message, details: this.details } };
   }
 }
 
-export const validationError = (issues: ValidationIssue[]): ApiError =>
-  new ApiError(
-    400,
-    'ValidationError',
-    issues.length === 1 ? (issues[0]?.message ?? 'Invalid input') : `${issues.length} errors occurred`,
-    { errors: issues },
-  );
+export const validationError = (issues: ValidationIssue[]): ApiError => {
+  const message = issues.length === 1 ? (issues[0]?.message ?? 'Invalid input') : `${issues.length} errors occurred`;
+  return new ApiError(400, 'ValidationError', message, { errors: issues });
+};
 
 /** A validation error about one field, for rules checked outside a schema. */
-export const fieldError = (path: string[], message: string): ApiError =>
-  validationError([{ path, message, name: 'ValidationError' }]);
+export const fieldError = (path: string[], message: string): ApiError => validationError([{ path, message, name: 'ValidationError' }]);
 
-export const applicationError = (message: string): ApiError =>
-  new ApiError(400, 'ApplicationError', message);
+export const applicationError = (message: string): ApiError => new ApiError(400, 'ApplicationError', message);
 
-export const unauthorized = (): ApiError =>
-  new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
+export const unauthorized = (): ApiError => new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
 
-export const forbidden = (message = 'Forbidden'): ApiError =>
-  new ApiError(403, 'ForbiddenError', message);
+export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, 'ForbiddenError', message);
+
+export const todoLimitReached = (): ApiError => new ApiError(403, 'ApplicationError', 'Todo limit reached');
 
 export const notFound = (message = 'Not Found'): ApiError => new ApiError(404, 'NotFoundError', message);
 
@@ -51,11 +43,9 @@ export const rateLimited = (retryAfterSeconds: number): ApiError =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-export const serviceUnavailable = (): ApiError =>
-  new ApiError(503, 'ServiceUnavailableError', 'The database is unavailable, please try again later.');
+export const serviceUnavailable = (): ApiError => new ApiError(503, 'ServiceUnavailableError', 'The database is unavailable, please try again later.');
 
-const internalError = (): ApiError =>
-  new ApiError(500, 'InternalServerError', 'Internal Server Error');
+const internalError = (): ApiError => new ApiError(500, 'InternalServerError', 'Internal Server Error');
 
 const UNAVAILABLE_CODES = new Set([
   ...['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'],
@@ -77,17 +67,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-interface FastifyLikeError {
-  code?: string;
-  statusCode?: number;
-  message: string;
-}
+type FastifyLikeError = { code?: string; statusCode?: number; message: string };
 
 const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () =>
-    new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => fieldError([], 'Request body is not valid JSON'),
   // Router errors (see frameworkErrors in app.ts): a path segment over maxParamLength names no
   // todo, and a path with broken %-encoding is a bad request; neither echoes the path back.

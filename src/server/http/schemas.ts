@@ -68,27 +68,14 @@ export const singleTodoSchema = {
   properties: { data: todoEntitySchema, meta: { type: 'object' } },
 } as const;
 
+const integers = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));
+
 const listOf = (entity: Record<string, unknown>) => ({
   type: 'object',
   required: ['data', 'meta'],
   properties: {
     data: { type: 'array', items: entity },
-    meta: {
-      type: 'object',
-      properties: {
-        pagination: {
-          type: 'object',
-          properties: {
-            page: { type: 'integer' },
-            pageSize: { type: 'integer' },
-            pageCount: { type: 'integer' },
-            start: { type: 'integer' },
-            limit: { type: 'integer' },
-            total: { type: 'integer' },
-          },
-        },
-      },
-    },
+    meta: { type: 'object', properties: { pagination: { type: 'object', properties: integers('page', 'pageSize', 'pageCount', 'start', 'limit', 'total') } } },
   },
 });
 
@@ -135,6 +122,12 @@ export const errorSchema = {
 export const errorResponses = { '4xx': errorSchema, '5xx': errorSchema } as const;
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** A list's page in Strapi's bracket syntax (the list and the trash). */
+export const pageQueryProperties = {
+  'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
+  'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
+} as const;
 
 /** Wraps a body schema the way Strapi's content API expects it: { data: … }. */
 export const dataEnvelope = (schema: Record<string, unknown>) => ({

@@ -6,6 +6,9 @@ import { validationError } from './errors';
 const pathOf = (issue: v.BaseIssue<unknown>): string[] =>
   (issue.path ?? []).map((item) => String(item.key));
 
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_BODY_DEPTH = 32;
 

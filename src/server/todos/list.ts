@@ -9,13 +9,7 @@ import { titleKey } from './repository';
 
 type Db = Kysely<Database>;
 
-const SORT_COLUMNS = {
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  title: 'title_key',
-  completed: 'completed',
-  id: 'id',
-} as const;
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', id: 'id' } as const;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
 const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;

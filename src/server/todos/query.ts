@@ -1,15 +1,14 @@
 /** Strapi v4 list query (parsed by qs) → a typed ListQuery; anything not understood is a 400, never the wrong rows. */
 import type { SortDirection, SortField, ValidationIssue } from '../../shared/api-types';
 import { validationError } from '../http/errors';
+import { isRecord } from '../http/validate';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 1000;
 const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
 
-export type Pagination =
-  | { kind: 'page'; page: number; pageSize: number }
-  | { kind: 'offset'; start: number; limit: number };
+export type Pagination = { kind: 'page'; page: number; pageSize: number } | { kind: 'offset'; start: number; limit: number };
 
 export interface SortKey {
   field: SortField;
@@ -26,18 +25,10 @@ export interface ListQuery {
 
 type Issues = ValidationIssue[];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const issue = (issues: Issues, path: string[], message: string) =>
   issues.push({ path, message, name: 'ValidationError' });
 
-function wholeNumber(
-  issues: Issues,
-  path: string[],
-  raw: unknown,
-  min: number,
-): number | undefined {
+function wholeNumber(issues: Issues, path: string[], raw: unknown, min: number): number | undefined {
   if (raw === undefined) return undefined;
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
   const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;

@@ -1,34 +1,20 @@
 /** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { LARGEST_ID, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { ApiError, fieldError, forbidden, notFound } from '../http/errors';
-import {
-  bearerSecurity,
-  dataEnvelope,
-  errorResponses,
-  fromValibot,
-  singleTodoSchema,
-  todoListSchema,
-} from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
+import { bearerSecurity, dataEnvelope, errorResponses, fromValibot, pageQueryProperties, singleTodoSchema, todoListSchema } from '../http/schemas';
+import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
 import { createTodo, findTodo, TodoLimitError, updateTodo } from './repository';
 import { trashTodo } from './trash';
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
-} as const;
+export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
-/** Ids are PostgreSQL integers; a larger number names no todo on either database. */
-const LARGEST_ID = 2_147_483_647;
-
-/** A path id that is not a positive integer in the ids' range names no todo. */
+/** A path id that is not a positive integer in the ids' range (PostgreSQL integers) names no todo. */
 export function todoId(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
@@ -36,18 +22,18 @@ export function todoId(request: FastifyRequest): number {
   return id;
 }
 
+/** A write that would pass MAX_TODOS_PER_USER is a 403, as Strapi answers a refused action. */
+export const refuseOverLimit = (error: unknown): never => {
+  throw error instanceof TodoLimitError ? todoLimitReached() : error;
+};
+
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
-    throw fieldError(['data'], 'Missing "data" payload in the request body');
-  }
+  if (!isRecord(body) || !('data' in body)) throw fieldError(['data'], 'Missing "data" payload in the request body');
   const extra = Object.keys(body).find((key) => key !== 'data');
   if (extra) throw fieldError([extra], `${extra} is not an accepted field (put the todo in "data")`);
-  const { data } = body as { data: unknown };
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw fieldError(['data'], '"data" must be an object');
-  }
-  return data;
+  if (!isRecord(body.data)) throw fieldError(['data'], '"data" must be an object');
+  return body.data;
 }
 
 const idOf = (value: unknown): unknown =>
@@ -55,9 +41,8 @@ const idOf = (value: unknown): unknown =>
 
 /** The owner ids a body names: an id, [id], { id } or { connect: [id] } / { set: [id] }, as Strapi clients send them. */
 function ownersNamed(user: unknown): unknown[] {
-  if (typeof user === 'object' && user !== null && !Array.isArray(user)) {
-    const { connect, set } = user as { connect?: unknown; set?: unknown };
-    const listed = connect ?? set;
+  if (isRecord(user)) {
+    const listed = user.connect ?? user.set;
     if (listed !== undefined) return (Array.isArray(listed) ? listed : [listed]).map(idOf);
   }
   return (Array.isArray(user) ? user : [user]).map(idOf);
@@ -84,8 +69,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         querystring: {
           type: 'object',
           properties: {
-            'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
-            'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
+            ...pageQueryProperties,
             'filters[title][$contains]': { type: 'string', description: 'case-insensitive substring' },
             'filters[completed][$eq]': { type: 'boolean' },
             sort: { type: 'string', example: 'createdAt:asc', description: 'field:asc|desc, comma-separated' },
@@ -129,9 +113,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const { user } = sessionOf(request);
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
-      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch((error: unknown) => {
-        throw error instanceof TodoLimitError ? new ApiError(403, 'ApplicationError', error.message) : error;
-      });
+      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit);
       return { data: toTodoEntity(row), meta: {} };
     },
   );

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
-import { bearerSecurity, errorResponses, singleTodoSchema, trashListSchema } from '../http/schemas';
+import { bearerSecurity, errorResponses, pageQueryProperties, singleTodoSchema, trashListSchema } from '../http/schemas';
 import { toTodoEntity, toTrashedEntity } from './present';
 import { paginationMeta, parsePageQuery } from './query';
 import { idParams, todoId } from './routes';
@@ -22,13 +22,7 @@ export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppConte
       schema: {
         ...common,
         summary: 'A page of the caller’s deleted todos, most recently deleted first',
-        querystring: {
-          type: 'object',
-          properties: {
-            'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
-            'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
-          },
-        },
+        querystring: { type: 'object', properties: pageQueryProperties },
         response: { 200: trashListSchema, ...errorResponses },
       },
     },

@@ -15,29 +15,17 @@ export type TrashedTodo = ListedTodo & { deleted_at: string | null };
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. */
-export function trashTodo(db: Db, ownerId: number, id: number, now = new Date()): Promise<TodoRow | undefined> {
-  return db
-    .updateTable('todos')
-    .set({ deleted_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+/** Moves a todo into the trash (a time) or out of it (null); undefined when it is not on the other side. */
+function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | null): Promise<TodoRow | undefined> {
+  const todo = db.updateTable('todos').set({ deleted_at: deletedAt }).where('id', '=', id).where('owner_id', '=', ownerId);
+  return todo.where('deleted_at', deletedAt === null ? 'is not' : 'is', null).returningAll().executeTakeFirst();
 }
 
+/** Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. */
+export const trashTodo = (db: Db, ownerId: number, id: number, now = new Date()) => setDeletedAt(db, ownerId, id, now.toISOString());
+
 /** Brings a trashed todo back as it was; a live or missing one is undefined. */
-export function restoreTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
-  return db
-    .updateTable('todos')
-    .set({ deleted_at: null })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is not', null)
-    .returningAll()
-    .executeTakeFirst();
-}
+export const restoreTodo = (db: Db, ownerId: number, id: number) => setDeletedAt(db, ownerId, id, null);
 
 /** A page of the owner's trash, most recently trashed first (ties: the larger id first), and its total. */
 export async function listTrash(db: Db, ownerId: number, pagination: Pagination): Promise<{ rows: TrashedTodo[]; total: number }> {

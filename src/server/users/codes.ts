@@ -24,14 +24,7 @@ export async function createCode(db: Kysely<Database>, userId: number, purpose: 
 
 /** Marks a valid, unused code of that purpose used; its user's id, or undefined. */
 export async function useCode(db: Kysely<Database>, code: string, purpose: Purpose, now = new Date()): Promise<number | undefined> {
-  const row = await db
-    .updateTable('account_codes')
-    .set({ used_at: now.toISOString() })
-    .where('code_hash', '=', hashOf(code))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('user_id')
-    .executeTakeFirst();
+  const use = db.updateTable('account_codes').set({ used_at: now.toISOString() }).where('code_hash', '=', hashOf(code)).where('purpose', '=', purpose);
+  const row = await use.where('used_at', 'is', null).where('expires_at', '>', now.toISOString()).returning('user_id').executeTakeFirst();
   return row?.user_id;
 }

@@ -24,12 +24,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 /** By email or username, both case-insensitive. */
 export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
   const key = identifier.trim().toLowerCase();
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb.or([eb('email', '=', key), eb('username_key', '=', key)]))
-    .orderBy('id')
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', key), eb('username_key', '=', key)])).orderBy('id').executeTakeFirst();
 }
 
 export async function createUser(db: Db, input: NewUser, now = new Date(), confirmed = true): Promise<UserRow> {
@@ -57,23 +52,14 @@ export async function createUser(db: Db, input: NewUser, now = new Date(), confi
 }
 
 export async function isEmailOrUsernameTaken(db: Db, email: string, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('email', '=', emailKey(email)), eb('username_key', '=', usernameKey(username))]))
-    .executeTakeFirst();
-  return row !== undefined;
+  const taken = db.selectFrom('users').select('id').where((eb) => eb.or([eb('email', '=', emailKey(email)), eb('username_key', '=', usernameKey(username))]));
+  return (await taken.executeTakeFirst()) !== undefined;
 }
 
 /** The token's user, if it may still act: the user exists and is not blocked, and the token is not revoked. */
 export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('blocked', '=', 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))))
-    .executeTakeFirst();
+  const active = db.selectFrom('users').selectAll().where('id', '=', userId).where('blocked', '=', 0);
+  return active.where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)))).executeTakeFirst();
 }
 
 export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
@@ -109,12 +95,8 @@ export function listUsers(db: Db): Promise<UserRow[]> {
 /** A new password hash; every token issued until now is refused from now on. */
 export async function setPassword(db: Db, userId: number, passwordHash: string, now = new Date()): Promise<UserRow> {
   const at = now.toISOString();
-  return db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, tokens_valid_after: at, updated_at: at })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const update = db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: at, updated_at: at });
+  return update.where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function confirmUser(db: Db, userId: number): Promise<void> {

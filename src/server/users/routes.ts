@@ -4,6 +4,7 @@ import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, userWithTodosSchema } from '../http/schemas';
+import { isRecord } from '../http/validate';
 import { toFlatTodo } from '../todos/present';
 import { allTodos } from '../todos/repository';
 import { toUser } from './present';
@@ -11,14 +12,8 @@ import { toUser } from './present';
 /** populate=todos, populate=*, populate[0]=todos or populate[todos]=true ask for the todos. */
 function wantsTodos(populate: unknown): boolean {
   if (populate === undefined || populate === '') return false;
-  const names =
-    typeof populate === 'string'
-      ? populate.split(',')
-      : Array.isArray(populate)
-        ? populate
-        : typeof populate === 'object' && populate !== null
-          ? Object.keys(populate)
-          : [];
+  const listed = typeof populate === 'string' ? populate.split(',') : populate;
+  const names = Array.isArray(listed) ? listed : isRecord(listed) ? Object.keys(listed) : [];
   const unknown = names.filter((name) => name !== 'todos' && name !== '*');
   if (names.length === 0 || unknown.length > 0) {
     throw fieldError(['populate'], `Cannot populate ${JSON.stringify(unknown[0] ?? populate)}: only todos can be populated`);

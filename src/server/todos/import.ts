@@ -1,0 +1,78 @@
+/**
+ * Reads an import (our JSON export, our CSV or Todoist's CSV) into todos checked by the create's
+ * rules. One bad row refuses the whole file, naming the row: rows count from 1, a CSV header aside.
+ */
+import { parse } from 'csv-parse/sync';
+import * as v from 'valibot';
+import { todoCreateDataSchema } from '../../shared/schemas';
+import { ApiError, fieldError, todoLimitReached } from '../http/errors';
+import { isRecord, parseWith } from '../http/validate';
+import { unneutralised } from './export';
+import type { ImportedTodo } from './repository';
+
+/** The fields a file gives for one todo; undefined for a row to skip (a Todoist section or note). */
+type RawRow = Record<string, unknown> | undefined;
+
+/** The create's rules; a row's other fields (an id, an owner) are ignored rather than refused. */
+const rowSchema = v.object(todoCreateDataSchema.entries);
+
+/** An ISO date as stored (UTC); anything else is the time of the import. */
+const dateOr = (value: unknown, now: string): string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : now;
+
+function jsonRows(body: unknown): RawRow[] {
+  const todos = isRecord(body) ? body.todos : undefined;
+  if (!Array.isArray(todos)) throw fieldError(['todos'], 'The file must be a Ticklist export ({ "todos": [...] }) or a CSV file');
+  return todos.map((todo: unknown) => (isRecord(todo) ? todo : {}));
+}
+
+/** "true" or "false" in any case (spreadsheets write TRUE); an empty cell is the create's default. */
+const flag = (cell = ''): unknown => {
+  const value = cell.trim().toLowerCase();
+  return value === 'true' || value === 'false' ? value === 'true' : value || undefined;
+};
+
+function csvRows(csv: string): RawRow[] {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
+  } catch (error) {
+    throw fieldError([], `The CSV file cannot be read: ${(error as Error).message}`);
+  }
+  const [header = [], ...rest] = records;
+  const names = header.map((name) => name.trim().toLowerCase());
+  // A column the file lacks reads as undefined (index -1).
+  const cell = (record: string[], name: string) => record[names.indexOf(name)];
+  if (names.includes('type') && names.includes('content')) {
+    // Todoist's export: its tasks become todos; sections, notes and blank rows are skipped.
+    const isTask = (record: string[]) => cell(record, 'type')?.trim().toLowerCase() === 'task';
+    return rest.map((record) => (isTask(record) ? { title: cell(record, 'content'), description: cell(record, 'description') || null } : undefined));
+  }
+  if (!names.includes('title')) throw fieldError([], 'The CSV file needs a title column, or TYPE and CONTENT as Todoist’s have');
+  const text = (record: string[], name: string) => unneutralised(cell(record, name) ?? '');
+  return rest.map((record) => ({
+    title: text(record, 'title'),
+    description: text(record, 'description') || null,
+    completed: flag(cell(record, 'completed')),
+    createdAt: cell(record, 'createdat'),
+    updatedAt: cell(record, 'updatedat'),
+  }));
+}
+
+/** The todos a file holds: a string body is CSV, anything else the JSON export. */
+export function readImport(body: unknown, maxTodos: number, now = new Date().toISOString()): ImportedTodo[] {
+  const rows = typeof body === 'string' ? csvRows(body) : jsonRows(body);
+  // A file of more todos than the limit allows is refused before its rows are checked.
+  if (rows.filter(Boolean).length > maxTodos) throw todoLimitReached();
+  return rows.flatMap((row, index) => {
+    if (!row) return [];
+    try {
+      const { title, description, completed } = parseWith(rowSchema, { title: row.title, description: row.description, completed: row.completed });
+      return [{ title, description, completed, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) }];
+    } catch (error) {
+      const issue = error instanceof ApiError ? error.details.errors?.[0] : undefined;
+      if (!issue) throw error;
+      throw fieldError([String(index + 1), ...issue.path], `Row ${index + 1}: ${issue.message}`);
+    }
+  });
+}
