@@ -159,7 +159,7 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csvText = fs.readFileSync((await csv.path())!, 'utf8');
     expect(csvText).toContain('"Buy milk, eggs"');
-    expect(csvText).toContain(`"'=1+1"`);
+    expect(csvText).toMatch(/^\d+,'=1\+1,/m); // a formula is neutralised
 
     await page.getByLabel('Import file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
     await toast(page, 'Imported 3 todos');
