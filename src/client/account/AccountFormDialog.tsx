@@ -25,7 +25,9 @@ export function AccountFormDialog({ open, title, explanation, submitLabel, submi
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <form noValidate aria-labelledby={titleId} onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>{explanation}</DialogContentText>
           {children}
