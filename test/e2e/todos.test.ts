@@ -180,7 +180,7 @@ describeInBrowser('todos: the list screen', () => {
     await screenshotBoth(page, 'todos-search');
 
     await box.fill('nothing like this');
-    await page.getByText('No todos available. Add your first todo!').waitFor();
+    await page.getByText('No todos match your search', { exact: true }).waitFor();
     await context.close();
   });
 

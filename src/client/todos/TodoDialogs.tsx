@@ -24,11 +24,11 @@ function useChangeReporter(change: Change) {
   return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
     try {
       const outcome = await run();
-      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change]);
-      else toasts.error(ODD_STATUS_MESSAGES[change]);
+      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change], change);
+      else toasts.error(ODD_STATUS_MESSAGES[change], change);
       return true;
     } catch (error) {
-      toasts.error(changeErrorMessage(error));
+      toasts.error(changeErrorMessage(error), change);
       return false;
     }
   };
@@ -110,10 +110,10 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
     const request = dispatch(todosApi.endpoints.restoreTodo.initiate({ todo: deleted, user: userId }));
     try {
       const outcome = await request.unwrap();
-      if (isSuccessStatus(outcome.status)) toasts.success(RESTORE_SUCCESS_MESSAGE);
-      else toasts.error(RESTORE_ODD_STATUS_MESSAGE);
+      if (isSuccessStatus(outcome.status)) toasts.success(RESTORE_SUCCESS_MESSAGE, 'restore');
+      else toasts.error(RESTORE_ODD_STATUS_MESSAGE, 'restore');
     } catch (error) {
-      toasts.error(changeErrorMessage(error));
+      toasts.error(changeErrorMessage(error), 'restore');
     } finally {
       request.reset();
     }
@@ -128,16 +128,17 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       if (isSuccessStatus(outcome.status)) {
         focusUndo.current = true;
         toasts.undoable(SUCCESS_MESSAGES.delete, {
+          kind: 'delete',
           onUndo: () => void restore(deleted),
           buttonRef: undoButton,
           onFocusLost: () => onFocusLost?.(),
         });
       } else {
-        toasts.error(ODD_STATUS_MESSAGES.delete);
+        toasts.error(ODD_STATUS_MESSAGES.delete, 'delete');
       }
       onClose();
     } catch (error) {
-      toasts.error(changeErrorMessage(error));
+      toasts.error(changeErrorMessage(error), 'delete');
     }
   };
 

@@ -28,8 +28,9 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
   const toggle = async (next: boolean) => {
     try {
       await setCompleted({ id: todo.id, completed: next }).unwrap();
+      toasts.settle('complete');
     } catch (error) {
-      toasts.error(changeErrorMessage(error)); // the mutation undoes the optimistic tick itself
+      toasts.error(changeErrorMessage(error), 'complete'); // the mutation undoes the optimistic tick itself
     }
   };
 

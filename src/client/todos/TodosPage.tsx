@@ -22,18 +22,11 @@ import { clampPage, lastPage, rowNumber } from './pagination';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
-import { useSessionEndOnFailure } from './useSessionEndOnFailure';
+import { EmptyList } from './EmptyList';
+import { useListRefreshToasts } from './useListRefreshToasts';
 import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
 
-export const EMPTY_TEXT = 'No todos available. Add your first todo!';
-/** An empty list under a status filter (Pending or Completed): the user may well have todos. */
-export const NO_MATCH_TEXT = 'No todos match this view.';
-
-/**
- * The spec's empty text, unless the status filter hides everything. A search with no match keeps
- * the spec's text, as the spec (and its browser suite) read it.
- */
-export const emptyListText = (view: TodoView): string => (view.status === 'all' ? EMPTY_TEXT : NO_MATCH_TEXT);
+export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
 
 type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
@@ -41,7 +34,11 @@ export default function TodosPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
-  const { data, error, isLoading, isFetching } = useGetTodosQuery(view);
+  // Every mount refetches (the cached page is shown meanwhile): coming back from another page must
+  // not show a list that misses a change made in another tab or device, even within 30 s.
+  const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTodosQuery(view, {
+    refetchOnMountOrArgChange: true,
+  });
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
   const searchBox = useRef<HTMLInputElement>(null);
   const openAdd = () => setDialog({ kind: 'add', open: true });
@@ -63,9 +60,11 @@ export default function TodosPage() {
     if (page !== view.page) setView({ page }, true);
   }, [data, isFetching, last, view.page, setView]);
 
-  useSessionEndOnFailure(Boolean(error));
+  // Only a 401 ends the session (the api's base query sees it); any other failure leaves it be.
+  // A failed refresh of the page on screen keeps its rows (and says so in a toast with Retry).
+  useListRefreshToasts(error, currentData !== undefined, fulfilledTimeStamp, refetch);
 
-  if (error) {
+  if (error && !currentData) {
     const { status, message } = listErrorDetails(error);
     return <ErrorPage status={status} title={message} />;
   }
@@ -91,9 +90,7 @@ export default function TodosPage() {
       {isLoading || !data ? (
         <TodoRowSkeletons />
       ) : data.total === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {emptyListText(view)}
-        </Typography>
+        <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />
       ) : (
         <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
           {data.todos.map((todo, index) => (
@@ -111,7 +108,7 @@ export default function TodosPage() {
       <Pagination
         page={clampPage(view.page, last)}
         pageSize={data?.pageSize ?? view.pageSize}
-        total={data?.total ?? 0}
+        total={data?.total}
         last={last}
         busy={busy}
         onPage={(page) => setView({ page })}
