@@ -54,6 +54,8 @@ export const TODO_TAGS = {
   list: { type: 'Todo', id: 'PARTIAL-LIST' },
   status: { type: 'Todo', id: 'STATUS-LIST' },
   row: (id: number) => ({ type: 'Todo' as const, id }),
+  /** Every page of the trash: deleting, restoring and emptying change it. */
+  trash: { type: 'Trash', id: 'LIST' },
 } as const;
 
 export const api = createApi({
@@ -63,7 +65,7 @@ export const api = createApi({
     retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
       attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo'],
+  tagTypes: ['Todo', 'Trash'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -9,13 +9,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef } from 'react';
-import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
-import type { AppDispatch } from '../app/store';
 import { SubmitButton } from '../ui/SubmitButton';
 import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
-import { todosApi, useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { useRestore } from './useRestore';
 import { useToasts } from './useToasts';
 
 /** Runs a change and says how it went; true when the dialog should close. */
@@ -88,36 +87,22 @@ export interface DeleteTodoDialogProps extends TodoDialogProps {
   onFocusLost?(): void;
 }
 
-export const RESTORE_SUCCESS_MESSAGE = 'Todo restored!';
-export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went wrong!';
+export { RESTORE_ODD_STATUS_MESSAGE, RESTORE_SUCCESS_MESSAGE } from './messages';
 
 /**
  * Delete asks first. A success toasts "Todo Deleted successfully!" with an Undo button, which
- * creates the todo again (title, description, completion) and refreshes the list. The row that
+ * restores the todo from the trash (re-creates it on a Strapi backend) and refreshes the list. The row that
  * opened the dialog is gone, so focus goes to that Undo button once the dialog has closed, and
  * from there to `onFocusLost` when the toast leaves.
  */
 export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: DeleteTodoDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const dispatch = useDispatch<AppDispatch>();
+  const restore = useRestore(userId);
   const [deleteTodo, { isLoading }] = useDeleteTodoMutation();
   const toasts = useToasts();
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const focusUndo = useRef(false);
-
-  const restore = async (deleted: TodoEntity) => {
-    const request = dispatch(todosApi.endpoints.restoreTodo.initiate({ todo: deleted, user: userId }));
-    try {
-      const outcome = await request.unwrap();
-      if (isSuccessStatus(outcome.status)) toasts.success(RESTORE_SUCCESS_MESSAGE, 'restore');
-      else toasts.error(RESTORE_ODD_STATUS_MESSAGE, 'restore');
-    } catch (error) {
-      toasts.error(changeErrorMessage(error), 'restore');
-    } finally {
-      request.reset();
-    }
-  };
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
