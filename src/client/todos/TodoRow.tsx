@@ -18,9 +18,12 @@ export interface TodoRowProps {
   number: number;
   onEdit(todo: TodoEntity): void;
   onDelete(todo: TodoEntity): void;
+  /** Ticked for a bulk action; without `onSelect` the row has no selection box (Strapi backend). */
+  selected?: boolean;
+  onSelect?(todo: TodoEntity, selected: boolean): void;
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
+export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt } = todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
@@ -38,6 +41,14 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
     <Paper component="li" variant="outlined" data-testid="todo-row" sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+          {onSelect && (
+            <Checkbox
+              checked={selected}
+              onChange={(event) => onSelect(todo, event.target.checked)}
+              slotProps={{ input: { 'aria-label': `Select ${title}` } }}
+              sx={{ p: 0.5 }}
+            />
+          )}
           <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
             {number}.
           </Typography>

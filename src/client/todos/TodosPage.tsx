@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
+import { hasTrash } from '../app/features';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -22,8 +23,11 @@ import { clampPage, lastPage, rowNumber } from './pagination';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
+import { BulkBar } from './BulkBar';
 import { EmptyList } from './EmptyList';
+import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
+import { useSelection } from './useSelection';
 import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
 
 export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
@@ -43,7 +47,12 @@ export default function TodosPage() {
   const searchBox = useRef<HTMLInputElement>(null);
   const openAdd = () => setDialog({ kind: 'add', open: true });
   const focusSearch = () => searchBox.current?.focus();
-  useShortcuts(error ? {} : { add: openAdd, search: focusSearch });
+  const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
+  const selection = useSelection(viewToParams(view).toString(), pageIds);
+  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: selection.clear });
+  const undoButton = useRef<HTMLButtonElement | null>(null);
+  const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
+  const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
@@ -71,6 +80,12 @@ export default function TodosPage() {
 
   const close = () => setDialog((current) => ({ ...current, open: false }));
   const busy = isLoading || isFetching;
+  const runBulk = async (action: Parameters<typeof bulk.run>[0]) => {
+    if (!(await bulk.run(action, selection.ids)) || action !== 'delete') return;
+    // The rows and the bar's buttons are gone: focus goes to the Undo toast once it is up.
+    selection.clear();
+    requestAnimationFrame(() => requestAnimationFrame(() => (undoButton.current ?? searchBox.current)?.focus()));
+  };
 
   return (
     <Box sx={{ pb: 10 }}>
@@ -92,17 +107,31 @@ export default function TodosPage() {
       ) : data.total === 0 ? (
         <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />
       ) : (
-        <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
-          {data.todos.map((todo, index) => (
-            <TodoRow
-              key={todo.id}
-              todo={todo}
-              number={rowNumber(data.page, data.pageSize, index)}
-              onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-              onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+        <>
+          {bulkEnabled && (
+            <BulkBar
+              selected={selection.ids.length}
+              onPage={pageIds.length}
+              busy={bulk.busy}
+              onSelectAll={selection.setAll}
+              onAction={(action) => void runBulk(action)}
+              onClear={selection.clear}
             />
-          ))}
-        </Stack>
+          )}
+          <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+            {data.todos.map((todo, index) => (
+              <TodoRow
+                key={todo.id}
+                todo={todo}
+                number={rowNumber(data.page, data.pageSize, index)}
+                onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+                onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+                selected={selection.has(todo.id)}
+                onSelect={bulkEnabled ? (target, selected) => selection.toggle(target.id, selected) : undefined}
+              />
+            ))}
+          </Stack>
+        </>
       )}
 
       <Pagination
