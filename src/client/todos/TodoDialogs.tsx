@@ -2,6 +2,7 @@
  * The add, edit and delete dialogs. Each runs its own call: a success toasts, refreshes the list
  * (through the mutation's tags) and closes; a failure toasts the catalogue's message and stays.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -147,7 +148,13 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       <form onSubmit={confirm}>
         <DialogTitle id={titleId}>Delete this todo</DialogTitle>
         <DialogContent>
-          <DialogContentText id={textId}>Are you sure you want to delete this todo?</DialogContentText>
+          <DialogContentText id={textId}>
+            {/* Named, so a phone user tapping the wrong row sees it before confirming. */}
+            <Box component="strong" sx={{ display: 'block', mb: 1, overflowWrap: 'anywhere' }}>
+              Delete "<span dir="auto">{todo?.attributes.title}</span>"?
+            </Box>
+            Are you sure you want to delete this todo?
+          </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Close</Button>

@@ -8,6 +8,8 @@ import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
@@ -53,6 +55,8 @@ export default function TodosPage() {
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
+  // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
@@ -97,10 +101,16 @@ export default function TodosPage() {
         <Typography component="h1" variant="h4">
           Todos
         </Typography>
-        <GenerateTodos userId={user?.id} />
+        {!phone && <GenerateTodos userId={user?.id} />}
       </Stack>
 
-      <ListControls view={view} onChange={(change) => setView(change)} searchRef={searchBox} />
+      <ListControls
+        view={view}
+        onChange={(change) => setView(change)}
+        searchRef={searchBox}
+        compact={phone}
+        tools={phone ? <GenerateTodos userId={user?.id} /> : undefined}
+      />
 
       {isLoading || !data ? (
         <TodoRowSkeletons />

@@ -68,8 +68,14 @@ describe('the todo list screen', () => {
     expect(within(pending).queryByText('Description:')).not.toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Edit Open thing' })).toHaveTextContent('Edit');
     expect(within(pending).getByRole('button', { name: 'Delete Open thing' })).toHaveTextContent('Delete');
-    expect(within(pending).getByText(/^Created at: January 1, 2026 at \d\d:\d\d [AP]M$/)).toBeInTheDocument();
-    expect(within(pending).getByText(/^Updated at: January 1, 2026 at \d\d:\d\d [AP]M$/)).toBeInTheDocument();
+    // One line of dates, each relative, with the full date in its tooltip and its machine-readable value.
+    const dates = within(pending).getByTestId('todo-dates');
+    expect(dates).toHaveTextContent(/^Created at: .+ · Updated at: .+$/);
+    const times = dates.querySelectorAll('time');
+    expect(times).toHaveLength(2);
+    expect(times[0]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
+    expect(times[0]!.getAttribute('dateTime')).toBe(server.todos[1]!.attributes.createdAt);
+    expect(times[1]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
   });
 
   it('says "No todos available. Add your first todo!" for an empty list', async () => {
