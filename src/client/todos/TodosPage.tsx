@@ -17,7 +17,7 @@ import { hasTrash } from '../app/features';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
-import { GenerateTodos } from './GenerateTodos';
+import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from './messages';
 import { Pagination } from './Pagination';
@@ -57,6 +57,7 @@ export default function TodosPage() {
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
   // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const generateRun = useGenerateTodos(user?.id);
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
@@ -101,7 +102,7 @@ export default function TodosPage() {
         <Typography component="h1" variant="h4">
           Todos
         </Typography>
-        {!phone && <GenerateTodos userId={user?.id} />}
+        {!phone && <GenerateTodos run={generateRun} />}
       </Stack>
 
       <ListControls
@@ -109,7 +110,7 @@ export default function TodosPage() {
         onChange={(change) => setView(change)}
         searchRef={searchBox}
         compact={phone}
-        tools={phone ? <GenerateTodos userId={user?.id} /> : undefined}
+        tools={phone ? <GenerateTodos run={generateRun} /> : undefined}
       />
 
       {isLoading || !data ? (
