@@ -6,7 +6,7 @@ import { requestLogout } from '../../src/client/session/authApi';
 import { listTodosQuery } from '../../src/client/todos/todosApi';
 import { DEFAULT_VIEW } from '../../src/client/todos/view';
 
-jest.mock('../../src/client/config', () => ({ API_BASE: '/api', clientConfig: { apiFlavor: 'strapi' } }));
+jest.mock('../../src/client/config', () => ({ API_BASE: 'http://strapi.test/api', clientConfig: { apiFlavor: 'strapi' } }));
 
 describe('the SPA built for Strapi', () => {
   it('makes no logout call', async () => {
@@ -25,5 +25,35 @@ describe('the SPA built for Strapi', () => {
     expect(query.has('filters[title][$contains]')).toBe(false);
     expect(query.get('sort')).toBe('title:desc,id:desc');
     expect(new URLSearchParams(listTodosQuery(DEFAULT_VIEW)).get('sort')).toBe('createdAt:asc,id:asc');
+  });
+});
+
+describe('Undo of a delete on Strapi (no trash there)', () => {
+  it('creates the todo again with its title, description (null when missing), completion and owner', async () => {
+    const { makeStore } = await import('./todos/support/render');
+    const { todosApi } = await import('../../src/client/todos/todosApi');
+    const bodies: unknown[] = [];
+    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      bodies.push({ method: request.method, url: request.url, body: await request.json() });
+      return new Response(JSON.stringify({ data: { id: 9, attributes: {} }, meta: {} }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    try {
+      const todo = { id: 3, attributes: { title: 'Plain', description: null, completed: true, createdAt: '', updatedAt: '' } };
+      await makeStore().dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: 7 })).unwrap();
+      expect(bodies).toEqual([
+        { method: 'POST', url: expect.stringMatching(/\/api\/todos\/$/), body: { data: { title: 'Plain', description: null, completed: true, user: 7 } } },
+      ]);
+    } finally {
+      fetchMock.mockRestore();
+    }
+  });
+
+  it('hides the trash and the bulk selection', async () => {
+    const { hasTrash } = await import('../../src/client/app/features');
+    expect(hasTrash()).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * One store while the visitor moves between those pages; a new one after leaving them.
  */
 import { useEffect, useState } from 'react';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { useApiExtra, useSessionHandle } from '../session/SessionProvider';
@@ -14,6 +15,8 @@ export default function StoreScope() {
   const extra = useApiExtra();
   const [store] = useState(() => createAppStore(extra));
   const session = useSessionHandle();
+  // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
+  useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
   // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
   useEffect(() => {

@@ -15,6 +15,8 @@ export const REQUEST_TIMEOUT_MS = 2000;
 export const QUERY_RETRIES = 3;
 export const MAX_BACKOFF_MS = 30_000;
 export const CACHE_LIFETIME_S = 300;
+/** A cached answer older than this is fetched again when a page mounts with it. */
+export const REFETCH_AFTER_S = 30;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
@@ -52,6 +54,8 @@ export const TODO_TAGS = {
   list: { type: 'Todo', id: 'PARTIAL-LIST' },
   status: { type: 'Todo', id: 'STATUS-LIST' },
   row: (id: number) => ({ type: 'Todo' as const, id }),
+  /** Every page of the trash: deleting, restoring and emptying change it. */
+  trash: { type: 'Trash', id: 'LIST' },
 } as const;
 
 export const api = createApi({
@@ -61,7 +65,12 @@ export const api = createApi({
     retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
       attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Me'],
+  tagTypes: ['Todo', 'Trash', 'Me'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
+  // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
+  // window comes back into focus or the network comes back (see setupListeners in StoreScope).
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
+  refetchOnMountOrArgChange: REFETCH_AFTER_S,
   endpoints: () => ({}),
 });

@@ -19,6 +19,7 @@ const StoreScope = lazy(() => import('./StoreScope'));
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfilePage = lazy(() => import('../session/ProfilePage'));
 const TodosPage = lazy(() => import('../todos/TodosPage'));
+const TrashPage = lazy(() => import('../trash/TrashPage'));
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('../session/RegisterPage'));
 const GalleryPage = lazy(() => import('../dev/GalleryPage'));
@@ -46,6 +47,7 @@ export function createRoutes({
               children: [
                 { index: true, Component: HomePage },
                 { path: PAGE_PATHS.profile, Component: ProfilePage },
+                { path: PAGE_PATHS.trash, Component: TrashPage },
               ],
             },
             {

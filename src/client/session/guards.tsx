@@ -6,9 +6,18 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser, useSessionView } from './SessionProvider';
 
+/**
+ * Right after a logout the session machine shows its toast and navigates to / after 1000 ms (the
+ * spec's timing); until then a guard shows nothing rather than redirecting to /login itself.
+ */
+const useLeaving = () => useSessionView((view) => view.leaving);
+
 /** Home and profile: signed-in users only; anybody else goes to /login. */
 export function RequireUser() {
-  return useSessionUser() ? <Outlet /> : <Navigate to="/login" replace />;
+  const user = useSessionUser();
+  const leaving = useLeaving();
+  if (user) return <Outlet />;
+  return leaving ? null : <Navigate to="/login" replace />;
 }
 
 /**
@@ -19,10 +28,12 @@ export function RequireUser() {
 export function RequireUserOrShowExpiry() {
   const user = useSessionUser();
   const expired = useSessionView((view) => view.endedBy === 'expired');
+  const leaving = useLeaving();
   const { key } = useLocation();
   const [grantedKey, setGrantedKey] = useState(user ? key : undefined);
   if (user && grantedKey !== key) setGrantedKey(key);
-  return user || (expired && grantedKey === key) ? <Outlet /> : <Navigate to="/login" replace />;
+  if (user || (expired && grantedKey === key)) return <Outlet />;
+  return leaving ? null : <Navigate to="/login" replace />;
 }
 
 /** Login: anonymous visitors only; a signed-in user goes to /. */

@@ -26,6 +26,8 @@ export interface SessionView {
   endedBy: SessionEndReason | undefined;
   loggingIn: boolean;
   loggingOut: boolean;
+  /** Just logged out: the toast is up and the redirect to / waits its 1000 ms. */
+  leaving: boolean;
   registering: boolean;
   /** Registered, waiting for the redirect to /login. */
   registered: boolean;
@@ -41,6 +43,7 @@ export const storedView = (session: Session | undefined): SessionView => ({
   endedBy: undefined,
   loggingIn: false,
   loggingOut: false,
+  leaving: false,
   registering: false,
   registered: false,
   registrationErrors: NO_FIELD_MESSAGES,

@@ -9,6 +9,7 @@ export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): Sess
     endedBy: snapshot.context.endedBy,
     loggingIn: snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
     loggingOut: snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
+    leaving: snapshot.matches({ auth: { signedOut: 'leaving' } }),
     registering: snapshot.matches({ registration: 'submitting' }),
     registered: snapshot.matches({ registration: 'done' }),
     registrationErrors: snapshot.context.registrationErrors,

@@ -24,7 +24,7 @@ export default function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDial
           sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1.5, alignItems: 'center', m: 0 }}
         >
           {SHORTCUT_HELP.map(({ keys, description }) => (
-            <Fragment key={keys}>
+            <Fragment key={`${keys} ${description}`}>
               <Box component="dt" sx={{ justifySelf: 'start' }}>
                 <Box
                   component="kbd"

@@ -3,7 +3,7 @@
  * (typing in a field, a modifier held, a dialog or menu open). Pure, so it is tested on its own.
  */
 
-export type Shortcut = 'add' | 'search' | 'help';
+export type Shortcut = 'add' | 'search' | 'help' | 'clearSelection';
 
 /** What the help dialog lists: every shortcut, plus the keys dialogs answer to. */
 export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
@@ -12,6 +12,7 @@ export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
   { keys: '?', description: 'Show these keyboard shortcuts' },
   { keys: 'Esc', description: 'Close a dialog or a menu' },
   { keys: 'Enter', description: 'Submit a dialog' },
+  { keys: 'Esc', description: 'Clear the selection (on the Todos page)' },
 ];
 
 /** The parts of a keyboard event that decide whether it is a shortcut. */
@@ -65,6 +66,8 @@ export function shortcutFor(event: ShortcutKeyEvent, { modalOpen }: ShortcutCont
       return 'search';
     case '?':
       return 'help';
+    case 'Escape':
+      return 'clearSelection';
     default:
       return null;
   }

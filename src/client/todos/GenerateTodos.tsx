@@ -15,7 +15,18 @@ import { refreshTodoLists, todosApi } from './todosApi';
 
 const loadFaker = async () => (await import('@faker-js/faker/locale/en')).faker;
 
-export function GenerateTodos({ userId }: { userId: number | undefined }) {
+export interface GenerateRun {
+  /** Todos created so far while a run is on, else null. */
+  progress: number | null;
+  start(): Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * The run's state, held by the page rather than the button: on a phone the button moves into the
+ * filter and sort panel, and a resize that moves it must not cancel a run.
+ */
+export function useGenerateTodos(userId: number | undefined): GenerateRun {
   const dispatch = useDispatch<AppDispatch>();
   const [progress, setProgress] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -62,6 +73,10 @@ export function GenerateTodos({ userId }: { userId: number | undefined }) {
     }
   };
 
+  return { progress, start, cancel: () => controller.current?.abort() };
+}
+
+export function GenerateTodos({ run: { progress, start, cancel } }: { run: GenerateRun }) {
   const running = progress !== null;
   return (
     <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, minWidth: { sm: 240 } }}>
@@ -81,7 +96,7 @@ export function GenerateTodos({ userId }: { userId: number | undefined }) {
             <Typography variant="body2" data-testid="generate-progress" sx={{ minWidth: '8ch', textAlign: 'right' }}>
               {progress} / {GENERATE_COUNT}
             </Typography>
-            <Button size="small" onClick={() => controller.current?.abort()}>
+            <Button size="small" onClick={cancel}>
               Cancel
             </Button>
           </Stack>

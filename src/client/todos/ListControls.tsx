@@ -1,11 +1,25 @@
-/** Search (debounced), items per page, sort field, order and status; every control has a visible label. */
+/**
+ * Search (debounced), items per page, sort field, order and status; every control has a visible
+ * label. On a phone the controls take one row: the search and a "Filter and sort" button that opens
+ * the four selects, with the page's extra tools (Generate Todos), in a panel below.
+ */
 import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_FIELDS, SORT_ORDERS, STATUS_FILTERS, type TodoView } from './view';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  PAGE_SIZES,
+  SEARCH_DEBOUNCE_MS,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  STATUS_FILTERS,
+  type TodoView,
+} from './view';
 
 export interface ListControlsProps {
   view: TodoView;
@@ -13,9 +27,22 @@ export interface ListControlsProps {
   debounceMs?: number;
   /** Set to the search box, for the page to focus it (the "/" shortcut). */
   searchRef?: RefObject<HTMLInputElement | null>;
+  /** Phone layout: one row, the selects (and `tools`) behind the "Filter and sort" button. */
+  compact?: boolean;
+  /** Shown with the selects in the compact panel (kept mounted while the panel is closed). */
+  tools?: ReactNode;
 }
 
-export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS, searchRef }: ListControlsProps) {
+export function ListControls({
+  view,
+  onChange,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+  searchRef,
+  compact = false,
+  tools,
+}: ListControlsProps) {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
   const [search, setSearch] = useState(view.search);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const ownInput = useRef<HTMLInputElement>(null);
@@ -56,92 +83,131 @@ export function ListControls({ view, onChange, debounceMs = SEARCH_DEBOUNCE_MS, 
     }, debounceMs);
   };
 
+  const searchField = (
+    <TextField
+      inputRef={input}
+      type="search"
+      label="Search"
+      placeholder="Search todos..."
+      value={search}
+      onChange={(event) => type(event.target.value)}
+      sx={{ flexGrow: 1 }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden="true" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+
+  const selects = (
+    <Box
+      sx={{
+        display: 'grid',
+        // Phones: two by two; wider: the four in a row (beside the search from md up).
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(4, minmax(0, 1fr))',
+          md: 'repeat(4, auto)',
+        },
+        gap: 2,
+      }}
+    >
+      <TextField
+        select
+        label="Items per page"
+        value={view.pageSize}
+        onChange={(event) =>
+          onChange({ pageSize: Number(event.target.value) as TodoView['pageSize'] })
+        }
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: { md: 130 } }}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Sort by"
+        value={view.sort}
+        onChange={(event) => onChange({ sort: event.target.value as TodoView['sort'] })}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: { md: 150 } }}
+      >
+        {SORT_FIELDS.map((field) => (
+          <option key={field.value} value={field.value}>
+            {field.label}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Order"
+        value={view.order}
+        onChange={(event) => onChange({ order: event.target.value as TodoView['order'] })}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: { md: 130 } }}
+      >
+        {SORT_ORDERS.map((order) => (
+          <option key={order.value} value={order.value}>
+            {order.label}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Status"
+        value={view.status}
+        onChange={(event) => onChange({ status: event.target.value as TodoView['status'] })}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: { md: 130 } }}
+      >
+        {STATUS_FILTERS.map((status) => (
+          <option key={status.value} value={status.value}>
+            {status.label}
+          </option>
+        ))}
+      </TextField>
+    </Box>
+  );
+
+  if (compact) {
+    return (
+      <Box sx={{ mb: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {searchField}
+          <IconButton
+            aria-label="Filter and sort"
+            aria-expanded={panelOpen}
+            aria-controls={panelId}
+            onClick={() => setPanelOpen((open) => !open)}
+            color={panelOpen ? 'primary' : 'default'}
+          >
+            <TuneIcon />
+          </IconButton>
+        </Stack>
+        <Collapse in={panelOpen} id={panelId}>
+          <Stack spacing={2} sx={{ pt: 2 }}>
+            {selects}
+            {tools}
+          </Stack>
+        </Collapse>
+      </Box>
+    );
+  }
+
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
-      <TextField
-        inputRef={input}
-        type="search"
-        label="Search"
-        placeholder="Search todos..."
-        value={search}
-        onChange={(event) => type(event.target.value)}
-        sx={{ flexGrow: 1 }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden="true" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <Box
-        sx={{
-          display: 'grid',
-          // Phones: two by two; wider: the four in a row (beside the search from md up).
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(4, auto)' },
-          gap: 2,
-        }}
-      >
-        <TextField
-          select
-          label="Items per page"
-          value={view.pageSize}
-          onChange={(event) => onChange({ pageSize: Number(event.target.value) as TodoView['pageSize'] })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: { md: 130 } }}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Sort by"
-          value={view.sort}
-          onChange={(event) => onChange({ sort: event.target.value as TodoView['sort'] })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: { md: 150 } }}
-        >
-          {SORT_FIELDS.map((field) => (
-            <option key={field.value} value={field.value}>
-              {field.label}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Order"
-          value={view.order}
-          onChange={(event) => onChange({ order: event.target.value as TodoView['order'] })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: { md: 130 } }}
-        >
-          {SORT_ORDERS.map((order) => (
-            <option key={order.value} value={order.value}>
-              {order.label}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Status"
-          value={view.status}
-          onChange={(event) => onChange({ status: event.target.value as TodoView['status'] })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: { md: 130 } }}
-        >
-          {STATUS_FILTERS.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </TextField>
-      </Box>
+      {searchField}
+      {selects}
     </Stack>
   );
 }

@@ -7,7 +7,8 @@ import { canGoTo, pageWindow, showingText } from './pagination';
 export interface PaginationProps {
   page: number;
   pageSize: number;
-  total: number;
+  /** Undefined while the list loads: no count is claimed before one is known. */
+  total: number | undefined;
   last: number;
   /** Loading or fetching: every button is disabled. */
   busy: boolean;
@@ -25,7 +26,7 @@ export function Pagination({ page, pageSize, total, last, busy, onPage }: Pagina
       sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between' }}
     >
       <Typography variant="body2" color="text.secondary" role="status">
-        {showingText(page, pageSize, total)}
+        {total === undefined ? '' : showingText(page, pageSize, total)}
       </Typography>
       <Stack component="nav" aria-label="Pagination" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" size="small" disabled={busy || page <= 1} onClick={() => go(page - 1)}>

@@ -2,6 +2,7 @@
  * The add, edit and delete dialogs. Each runs its own call: a success toasts, refreshes the list
  * (through the mutation's tags) and closes; a failure toasts the catalogue's message and stays.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,13 +10,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef } from 'react';
-import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
-import type { AppDispatch } from '../app/store';
 import { SubmitButton } from '../ui/SubmitButton';
 import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
-import { todosApi, useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { useRestore } from './useRestore';
 import { useToasts } from './useToasts';
 
 /** Runs a change and says how it went; true when the dialog should close. */
@@ -24,11 +24,11 @@ function useChangeReporter(change: Change) {
   return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
     try {
       const outcome = await run();
-      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change]);
-      else toasts.error(ODD_STATUS_MESSAGES[change]);
+      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change], change);
+      else toasts.error(ODD_STATUS_MESSAGES[change], change);
       return true;
     } catch (error) {
-      toasts.error(changeErrorMessage(error));
+      toasts.error(changeErrorMessage(error), change);
       return false;
     }
   };
@@ -88,36 +88,22 @@ export interface DeleteTodoDialogProps extends TodoDialogProps {
   onFocusLost?(): void;
 }
 
-export const RESTORE_SUCCESS_MESSAGE = 'Todo restored!';
-export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went wrong!';
+export { RESTORE_ODD_STATUS_MESSAGE, RESTORE_SUCCESS_MESSAGE } from './messages';
 
 /**
  * Delete asks first. A success toasts "Todo Deleted successfully!" with an Undo button, which
- * creates the todo again (title, description, completion) and refreshes the list. The row that
+ * restores the todo from the trash (re-creates it on a Strapi backend) and refreshes the list. The row that
  * opened the dialog is gone, so focus goes to that Undo button once the dialog has closed, and
  * from there to `onFocusLost` when the toast leaves.
  */
 export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: DeleteTodoDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const dispatch = useDispatch<AppDispatch>();
+  const restore = useRestore(userId);
   const [deleteTodo, { isLoading }] = useDeleteTodoMutation();
   const toasts = useToasts();
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const focusUndo = useRef(false);
-
-  const restore = async (deleted: TodoEntity) => {
-    const request = dispatch(todosApi.endpoints.restoreTodo.initiate({ todo: deleted, user: userId }));
-    try {
-      const outcome = await request.unwrap();
-      if (isSuccessStatus(outcome.status)) toasts.success(RESTORE_SUCCESS_MESSAGE);
-      else toasts.error(RESTORE_ODD_STATUS_MESSAGE);
-    } catch (error) {
-      toasts.error(changeErrorMessage(error));
-    } finally {
-      request.reset();
-    }
-  };
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -128,16 +114,17 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       if (isSuccessStatus(outcome.status)) {
         focusUndo.current = true;
         toasts.undoable(SUCCESS_MESSAGES.delete, {
+          kind: 'delete',
           onUndo: () => void restore(deleted),
           buttonRef: undoButton,
           onFocusLost: () => onFocusLost?.(),
         });
       } else {
-        toasts.error(ODD_STATUS_MESSAGES.delete);
+        toasts.error(ODD_STATUS_MESSAGES.delete, 'delete');
       }
       onClose();
     } catch (error) {
-      toasts.error(changeErrorMessage(error));
+      toasts.error(changeErrorMessage(error), 'delete');
     }
   };
 
@@ -161,7 +148,13 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       <form onSubmit={confirm}>
         <DialogTitle id={titleId}>Delete this todo</DialogTitle>
         <DialogContent>
-          <DialogContentText id={textId}>Are you sure you want to delete this todo?</DialogContentText>
+          <DialogContentText id={textId}>
+            {/* Named, so a phone user tapping the wrong row sees it before confirming. */}
+            <Box component="strong" sx={{ display: 'block', mb: 1, overflowWrap: 'anywhere' }}>
+              Delete "<span dir="auto">{todo?.attributes.title}</span>"?
+            </Box>
+            Are you sure you want to delete this todo?
+          </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Close</Button>

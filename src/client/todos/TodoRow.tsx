@@ -7,7 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TodoEntity } from '../../shared/api-types';
-import { formatDateTime } from '../ui/dates';
+import { TimeAgo } from '../ui/TimeAgo';
+import { Description } from './Description';
 import { changeErrorMessage } from './messages';
 import { useSetTodoCompletedMutation } from './todosApi';
 import { useToasts } from './useToasts';
@@ -18,9 +19,12 @@ export interface TodoRowProps {
   number: number;
   onEdit(todo: TodoEntity): void;
   onDelete(todo: TodoEntity): void;
+  /** Ticked for a bulk action; without `onSelect` the row has no selection box (Strapi backend). */
+  selected?: boolean;
+  onSelect?(todo: TodoEntity, selected: boolean): void;
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
+export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt } = todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
@@ -28,15 +32,24 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
   const toggle = async (next: boolean) => {
     try {
       await setCompleted({ id: todo.id, completed: next }).unwrap();
+      toasts.settle('complete');
     } catch (error) {
-      toasts.error(changeErrorMessage(error)); // the mutation undoes the optimistic tick itself
+      toasts.error(changeErrorMessage(error), 'complete'); // the mutation undoes the optimistic tick itself
     }
   };
 
   return (
-    <Paper component="li" variant="outlined" data-testid="todo-row" sx={{ p: 2, listStyle: 'none' }}>
+    <Paper component="li" variant="outlined" data-testid="todo-row" sx={{ px: 2, py: 1, listStyle: 'none' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+          {onSelect && (
+            <Checkbox
+              checked={selected}
+              onChange={(event) => onSelect(todo, event.target.checked)}
+              slotProps={{ input: { 'aria-label': `Select ${title}` } }}
+              sx={{ p: 0.5 }}
+            />
+          )}
           <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
             {number}.
           </Typography>
@@ -49,7 +62,8 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
           <Typography
             component="h2"
             variant="subtitle1"
-            sx={{ fontWeight: 600, overflowWrap: 'anywhere', textDecoration: completed ? 'line-through' : 'none' }}
+            dir="auto"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
           >
             {title}
           </Typography>
@@ -64,17 +78,11 @@ export function TodoRow({ todo, number, onEdit, onDelete }: TodoRowProps) {
           </Button>
         </Stack>
       </Stack>
-      <Box sx={{ mt: 1, pl: { sm: '4.5ch' } }}>
-        {description ? (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            <strong>Description:</strong> {description}
-          </Typography>
-        ) : null}
-        <Typography variant="caption" color="text.secondary" component="p">
-          Created at: {formatDateTime(createdAt)}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
-          Updated at: {formatDateTime(updatedAt)}
+      <Box sx={{ mt: 0.5, pl: { sm: '4.5ch' } }}>
+        {description ? <Description text={description} /> : null}
+        {/* One line of metadata: relative dates, the full date in each one's tooltip. */}
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="todo-dates">
+          Created at: <TimeAgo value={createdAt} /> · Updated at: <TimeAgo value={updatedAt} />
         </Typography>
       </Box>
     </Paper>

@@ -8,13 +8,16 @@ import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
+import { hasTrash } from '../app/features';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
-import { GenerateTodos } from './GenerateTodos';
+import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from './messages';
 import { Pagination } from './Pagination';
@@ -22,18 +25,14 @@ import { clampPage, lastPage, rowNumber } from './pagination';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
-import { useSessionEndOnFailure } from './useSessionEndOnFailure';
+import { BulkBar } from './BulkBar';
+import { EmptyList } from './EmptyList';
+import { useBulkActions } from './useBulkActions';
+import { useListRefreshToasts } from './useListRefreshToasts';
+import { useSelection } from './useSelection';
 import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
 
-export const EMPTY_TEXT = 'No todos available. Add your first todo!';
-/** An empty list under a status filter (Pending or Completed): the user may well have todos. */
-export const NO_MATCH_TEXT = 'No todos match this view.';
-
-/**
- * The spec's empty text, unless the status filter hides everything. A search with no match keeps
- * the spec's text, as the spec (and its browser suite) read it.
- */
-export const emptyListText = (view: TodoView): string => (view.status === 'all' ? EMPTY_TEXT : NO_MATCH_TEXT);
+export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
 
 type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
@@ -41,12 +40,24 @@ export default function TodosPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
-  const { data, error, isLoading, isFetching } = useGetTodosQuery(view);
+  // Every mount refetches (the cached page is shown meanwhile): coming back from another page must
+  // not show a list that misses a change made in another tab or device, even within 30 s.
+  const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTodosQuery(view, {
+    refetchOnMountOrArgChange: true,
+  });
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
   const searchBox = useRef<HTMLInputElement>(null);
   const openAdd = () => setDialog({ kind: 'add', open: true });
   const focusSearch = () => searchBox.current?.focus();
-  useShortcuts(error ? {} : { add: openAdd, search: focusSearch });
+  const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
+  const selection = useSelection(viewToParams(view).toString(), pageIds);
+  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: selection.clear });
+  const undoButton = useRef<HTMLButtonElement | null>(null);
+  const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
+  const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
+  // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const generateRun = useGenerateTodos(user?.id);
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
@@ -63,15 +74,23 @@ export default function TodosPage() {
     if (page !== view.page) setView({ page }, true);
   }, [data, isFetching, last, view.page, setView]);
 
-  useSessionEndOnFailure(Boolean(error));
+  // Only a 401 ends the session (the api's base query sees it); any other failure leaves it be.
+  // A failed refresh of the page on screen keeps its rows (and says so in a toast with Retry).
+  useListRefreshToasts(error, currentData !== undefined, fulfilledTimeStamp, refetch);
 
-  if (error) {
+  if (error && !currentData) {
     const { status, message } = listErrorDetails(error);
     return <ErrorPage status={status} title={message} />;
   }
 
   const close = () => setDialog((current) => ({ ...current, open: false }));
   const busy = isLoading || isFetching;
+  const runBulk = async (action: Parameters<typeof bulk.run>[0]) => {
+    if (!(await bulk.run(action, selection.ids)) || action !== 'delete') return;
+    // The rows and the bar's buttons are gone: focus goes to the Undo toast once it is up.
+    selection.clear();
+    requestAnimationFrame(() => requestAnimationFrame(() => (undoButton.current ?? searchBox.current)?.focus()));
+  };
 
   return (
     <Box sx={{ pb: 10 }}>
@@ -83,35 +102,53 @@ export default function TodosPage() {
         <Typography component="h1" variant="h4">
           Todos
         </Typography>
-        <GenerateTodos userId={user?.id} />
+        {!phone && <GenerateTodos run={generateRun} />}
       </Stack>
 
-      <ListControls view={view} onChange={(change) => setView(change)} searchRef={searchBox} />
+      <ListControls
+        view={view}
+        onChange={(change) => setView(change)}
+        searchRef={searchBox}
+        compact={phone}
+        tools={phone ? <GenerateTodos run={generateRun} /> : undefined}
+      />
 
       {isLoading || !data ? (
         <TodoRowSkeletons />
       ) : data.total === 0 ? (
-        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {emptyListText(view)}
-        </Typography>
+        <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />
       ) : (
-        <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
-          {data.todos.map((todo, index) => (
-            <TodoRow
-              key={todo.id}
-              todo={todo}
-              number={rowNumber(data.page, data.pageSize, index)}
-              onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-              onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+        <>
+          {bulkEnabled && (
+            <BulkBar
+              selected={selection.ids.length}
+              onPage={pageIds.length}
+              busy={bulk.busy}
+              onSelectAll={selection.setAll}
+              onAction={(action) => void runBulk(action)}
+              onClear={selection.clear}
             />
-          ))}
-        </Stack>
+          )}
+          <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+            {data.todos.map((todo, index) => (
+              <TodoRow
+                key={todo.id}
+                todo={todo}
+                number={rowNumber(data.page, data.pageSize, index)}
+                onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+                onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+                selected={selection.has(todo.id)}
+                onSelect={bulkEnabled ? (target, selected) => selection.toggle(target.id, selected) : undefined}
+              />
+            ))}
+          </Stack>
+        </>
       )}
 
       <Pagination
         page={clampPage(view.page, last)}
         pageSize={data?.pageSize ?? view.pageSize}
-        total={data?.total ?? 0}
+        total={data?.total}
         last={last}
         busy={busy}
         onPage={(page) => setView({ page })}

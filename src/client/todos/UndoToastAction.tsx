@@ -1,13 +1,15 @@
-/** The Undo button inside a toast: a real button, so Tab reaches it and Enter or Space press it. */
+/** A button inside a toast (Undo, Retry): a real button, so Tab reaches it and Enter or Space press it. */
 import Button from '@mui/material/Button';
 import type { RefObject } from 'react';
 
 export interface UndoToastActionProps {
   onUndo(): void;
   buttonRef?: RefObject<HTMLButtonElement | null>;
+  /** The button's text; Undo unless said otherwise. */
+  label?: string;
 }
 
-export function UndoToastAction({ onUndo, buttonRef }: UndoToastActionProps) {
+export function UndoToastAction({ onUndo, buttonRef, label = 'Undo' }: UndoToastActionProps) {
   return (
     <Button
       ref={buttonRef}
@@ -20,7 +22,7 @@ export function UndoToastAction({ onUndo, buttonRef }: UndoToastActionProps) {
         '&.Mui-focusVisible, &:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
       }}
     >
-      Undo
+      {label}
     </Button>
   );
 }

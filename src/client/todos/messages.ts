@@ -16,6 +16,13 @@ export const ODD_STATUS_MESSAGES: Record<Change, string> = {
   delete: 'Todo was Deleted but something went wrong!',
 };
 
+export const RESTORE_SUCCESS_MESSAGE = 'Todo restored!';
+export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went wrong!';
+
+/** The trash page's texts. */
+export const TRASH_EMPTY_TEXT = 'Trash is empty';
+export const TRASH_EMPTIED_MESSAGE = 'Trash emptied';
+
 export const NETWORK_ERROR_MESSAGE = 'Network error! Please try again later.';
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
 

@@ -43,7 +43,7 @@ export interface TodoChanges {
   completed?: boolean;
 }
 
-/** A deleted todo to create again (Undo), with its owner's id. */
+/** A deleted todo to bring back (Undo, the trash), with its owner's id (for the Strapi re-create). */
 export interface RestoredTodo {
   todo: TodoEntity;
   user: number | undefined;
@@ -116,11 +116,17 @@ export const todosApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
     }),
 
-    /** Undo of a delete: the todo is created again (a new id) and the lists refetch. */
+    /**
+     * Undo of a delete, and Restore in the trash: the same todo comes back from the trash (same id
+     * and dates). A stock Strapi backend has no trash: there the todo is created again (a new id).
+     */
     restoreTodo: builder.mutation<ChangeOutcome, RestoredTodo>({
-      query: (restored) => ({ url: 'todos/', method: 'POST', body: restoreTodoBody(restored) }),
+      query: (restored) =>
+        onStrapi
+          ? { url: 'todos/', method: 'POST', body: restoreTodoBody(restored) }
+          : { url: `todos/${restored.todo.id}/restore`, method: 'POST' },
       transformResponse: toOutcome,
-      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
+      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG, TODO_TAGS.trash]),
     }),
 
     editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges }>({
@@ -133,7 +139,7 @@ export const todosApi = api.injectEndpoints({
     deleteTodo: builder.mutation<ChangeOutcome, number>({
       query: (id) => ({ url: `todos/${id}`, method: 'DELETE' }),
       transformResponse: toOutcome,
-      invalidatesTags: (_result, error, id) => (error ? [] : [rowTag(id), LIST_TAG]),
+      invalidatesTags: (_result, error, id) => (error ? [] : [rowTag(id), LIST_TAG, TODO_TAGS.trash]),
     }),
 
     /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */

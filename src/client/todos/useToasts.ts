@@ -1,6 +1,9 @@
 /**
  * Toasts with the spec's durations: 2000 ms for a success, 4000 ms (the provider's default) for an
  * error; and the one success toast that carries an Undo button (see UNDO_TOAST_MS).
+ *
+ * Every toast names the kind of action it reports. An error toast of a kind is closed as soon as
+ * an action of the same kind succeeds, so an old failure never sits beside the proof it is over.
  */
 import type { SnackbarKey } from 'notistack';
 import { createElement, useEffect, type RefObject } from 'react';
@@ -17,7 +20,11 @@ export const SUCCESS_TOAST_MS = 2000;
  */
 export const UNDO_TOAST_MS = 6000;
 
+/** What a toast reports: a change to one todo, a bulk change, the trash, or loading the list. */
+export type ToastKind = 'add' | 'edit' | 'delete' | 'complete' | 'restore' | 'bulk' | 'trash' | 'list';
+
 export interface UndoableToast {
+  kind: ToastKind;
   /** Runs when Undo is pressed (the toast closes first). */
   onUndo(): void;
   /** Set to the Undo button while the toast is on screen, so focus can be moved to it. */
@@ -26,31 +33,67 @@ export interface UndoableToast {
   onFocusLost?(): void;
 }
 
+/** A button in an error toast, e.g. Retry. */
+export interface ToastButton {
+  label: string;
+  onClick(): void;
+}
+
+/** The error toasts on screen, by kind. */
+const openErrors = new Map<ToastKind, Set<SnackbarKey>>();
+
+/** Closes the error toasts of this kind: an action of that kind just succeeded. */
+function settle(kind: ToastKind): void {
+  openErrors.get(kind)?.forEach((key) => closeToast(key));
+  openErrors.delete(kind);
+}
+
+const actionButton = (label: string, buttonRef: RefObject<HTMLButtonElement | null> | undefined, onPress: () => void) =>
+  (key: SnackbarKey) =>
+    createElement(UndoToastAction, {
+      label,
+      buttonRef,
+      onUndo: () => {
+        closeToast(key);
+        onPress();
+      },
+    });
+
 const toasts = {
-  success: (message: string) => showToast(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS }),
-  error: (message: string) => showToast(message, { variant: 'error' }),
+  success(message: string, kind: ToastKind) {
+    settle(kind);
+    return showToast(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS });
+  },
+  error(message: string, kind: ToastKind, button?: ToastButton) {
+    const key = showToast(message, {
+      variant: 'error',
+      ...(button ? { action: actionButton(button.label, undefined, button.onClick) } : {}),
+      onExited: (_node, exited) => openErrors.get(kind)?.delete(exited),
+    });
+    openErrors.set(kind, (openErrors.get(kind) ?? new Set()).add(key));
+    return key;
+  },
+  /** An action of this kind succeeded without a toast of its own (a tick, a refetch). */
+  settle,
   /** A success toast with an Undo button, shown for UNDO_TOAST_MS. */
-  undoable: (message: string, { onUndo, buttonRef, onFocusLost }: UndoableToast) =>
-    showToast(message, {
+  undoable(message: string, { kind, onUndo, buttonRef, onFocusLost }: UndoableToast) {
+    settle(kind);
+    return showToast(message, {
       variant: 'success',
       autoHideDuration: UNDO_TOAST_MS,
-      action: (key: SnackbarKey) =>
-        createElement(UndoToastAction, {
-          buttonRef,
-          onUndo: () => {
-            closeToast(key);
-            onUndo();
-          },
-        }),
+      action: actionButton('Undo', buttonRef, onUndo),
       onExit: () => {
         const button = buttonRef?.current;
         if (button && button === document.activeElement) onFocusLost?.();
       },
-    }),
+    });
+  },
 };
 
+export type Toasts = typeof toasts;
+
 /** The todo screens' toasts; the toast host is made ready as soon as such a screen is up. */
-export function useToasts() {
+export function useToasts(): Toasts {
   useEffect(prepareToasts, []);
   return toasts;
 }

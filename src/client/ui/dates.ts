@@ -28,3 +28,25 @@ export function formatDateTime(value: string | number | Date, timeZone?: string)
   if (Number.isNaN(date.getTime())) return String(value);
   return formatterFor(timeZone).format(date);
 }
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** How long ago (or ahead) a moment is, in its largest whole unit: "3 days ago", "yesterday", "now". */
+export function formatRelative(value: string | number | Date, now: number = Date.now()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return relative.format(0, 'second');
+}

@@ -27,7 +27,11 @@ describe('which key is which shortcut', () => {
     expect(press('/', { shiftKey: true })).toBe('search');
   });
 
-  it.each(['a', 'Enter', 'Escape', ' ', 'Tab', 'ArrowDown', 'F1'])('ignores %j', (key) => {
+  it('takes "Escape" as clearing the selection (a dialog or menu open keeps it for itself)', () => {
+    expect(press('Escape')).toBe('clearSelection');
+  });
+
+  it.each(['a', 'Enter', ' ', 'Tab', 'ArrowDown', 'F1'])('ignores %j', (key) => {
     expect(press(key)).toBeNull();
   });
 });

@@ -175,7 +175,9 @@ describe('the "Delete this todo" dialog', () => {
     const { store } = renderWithStore(<DeleteTodoDialog open todo={todo} onClose={onClose} />);
     stores.push(store);
     const dialog = screen.getByRole('dialog', { name: 'Delete this todo' });
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this todo?');
+    // It names the todo, then asks the spec's question.
+    // (jsdom's name computation pads the title's own dir="auto" span with spaces; Chromium does not.)
+    expect(dialog).toHaveAccessibleDescription(/^Delete " ?Doomed ?"\? Are you sure you want to delete this todo\?$/);
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
@@ -233,7 +235,7 @@ describe('undoing a delete', () => {
     return within(toast).findByRole('button', { name: 'Undo' });
   }
 
-  it('the delete toast carries an Undo button, which posts the todo again and says "Todo restored!"', async () => {
+  it('the delete toast carries an Undo button, which restores the same todo from the trash and says "Todo restored!"', async () => {
     const todo = server.insert({ title: 'Doomed', description: 'Its details', completed: true });
     const { user } = renderDelete(todo);
     const undo = await deleteIt(user);
@@ -241,13 +243,9 @@ describe('undoing a delete', () => {
 
     await user.click(undo);
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
-    expect(server.requestsTo('POST')).toHaveLength(1);
-    expect(server.requestsTo('POST')[0]?.body).toEqual({
-      data: { title: 'Doomed', description: 'Its details', completed: true, user: 7 },
-    });
-    expect(server.todos.map((restored) => restored.attributes)).toEqual([
-      expect.objectContaining({ title: 'Doomed', description: 'Its details', completed: true }),
-    ]);
+    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([`/api/todos/${todo.id}/restore`]);
+    expect(server.todos).toEqual([todo]);
+    expect(server.trash).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
   });
 
@@ -268,14 +266,6 @@ describe('undoing a delete', () => {
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
     // The Undo toast's exit transition, which hands focus on, may end after the next toast shows.
     await waitFor(() => expect(onFocusLost).toHaveBeenCalledTimes(1));
-  });
-
-  it('a restore without a description sends null', async () => {
-    const todo = server.insert({ title: 'Plain', description: null, completed: false });
-    const { user } = renderDelete(todo);
-    await user.click(await deleteIt(user));
-    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Plain', description: null, completed: false, user: 7 } });
   });
 
   it('a failed restore says why', async () => {

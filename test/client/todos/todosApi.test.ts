@@ -129,7 +129,7 @@ describe('changes refetch the list on screen', () => {
     subscription.unsubscribe();
   });
 
-  it('restoring a deleted todo posts its title, description and completion with the owner, and refetches', async () => {
+  it('restoring a deleted todo brings the same todo back from the trash (POST /todos/:id/restore) and refetches', async () => {
     server.seed(1);
     const subscription = await watchList();
     const deleted = server.insert({ title: 'Gone', description: 'Was here', completed: true });
@@ -137,9 +137,11 @@ describe('changes refetch the list on screen', () => {
     await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 1, 'the delete refetch');
     const outcome = await store.dispatch(restoreTodo.initiate({ todo: deleted, user: 7 })).unwrap();
     expect(outcome.status).toBe(200);
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Gone', description: 'Was here', completed: true, user: 7 } });
+    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([`/api/todos/${deleted.id}/restore`]);
+    expect(server.requestsTo('POST')[0]?.body).toBeUndefined();
     await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the restore refetch');
     const restored = getTodos.select(view())(store.getState()).data?.todos[1];
+    expect(restored?.id).toBe(deleted.id);
     expect(restored?.attributes).toMatchObject({ title: 'Gone', description: 'Was here', completed: true });
     subscription.unsubscribe();
   });

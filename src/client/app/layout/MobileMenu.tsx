@@ -11,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
+import { hasTrash } from '../features';
 import { activeSx } from './activeSx';
 
 export interface MobileMenuProps {
@@ -49,6 +50,7 @@ export function MobileMenu({ user, loggingOut, onLogout, onNavigate }: MobileMen
     >
       {item('/todos', 'Todos')}
       {item('/profile', 'Profile')}
+      {hasTrash() && item('/trash', 'Trash')}
       <ListItem disablePadding>
         <ListItemButton
           disabled={loggingOut}

@@ -1,7 +1,8 @@
-/** The user dropdown's open menu (Profile, Logout): loaded on first use, see UserMenu. */
+/** The user dropdown's open menu (Profile, Trash, Logout): loaded on first use, see UserMenu. */
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
+import { hasTrash } from '../features';
 
 export interface UserMenuListProps {
   id: string;
@@ -27,6 +28,11 @@ export default function UserMenuList({ id, buttonId, anchor, loggingOut, onClose
       <MenuItem component={RouterLink} to="/profile" onClick={onClose}>
         Profile
       </MenuItem>
+      {hasTrash() && (
+        <MenuItem component={RouterLink} to="/trash" onClick={onClose}>
+          Trash
+        </MenuItem>
+      )}
       <MenuItem
         disabled={loggingOut}
         onClick={() => {

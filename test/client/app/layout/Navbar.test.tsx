@@ -60,6 +60,7 @@ describe('navbar, signed in', () => {
       'href',
       '/profile',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Trash' })).toHaveAttribute('href', '/trash');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     // MUI puts an invisible backdrop under the menu: a click anywhere else lands on it.
     const backdrop = document.querySelector('.MuiBackdrop-root');
@@ -109,6 +110,7 @@ describe('navbar, signed in', () => {
     expect(inMenu.getByText('alice')).toBeInTheDocument();
     expect(inMenu.getByRole('link', { name: 'Todos' })).toHaveAttribute('href', '/todos');
     expect(inMenu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(inMenu.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash');
     expect(inMenu.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(inMenu.getByRole('link', { name: 'Profile' }));
     expect(router.location.pathname).toBe('/profile');

@@ -31,6 +31,8 @@ export const errorBody = (status: number, name: string, message: string) => ({
 
 export class FakeTodoApi {
   todos: TodoEntity[] = [];
+  /** Deleted todos, most recently deleted last, with when they were deleted. */
+  trash: { todo: TodoEntity; deletedAt: string }[] = [];
   requests: RecordedRequest[] = [];
   interceptors: Interceptor[] = [];
   private nextId = 1;
@@ -92,6 +94,8 @@ export class FakeTodoApi {
 
   private answer({ method, url, body }: RecordedRequest): Response {
     const path = url.pathname.replace(/\/$/, '');
+    const trashAnswer = this.answerTrash(method, path, url.searchParams, body);
+    if (trashAnswer) return trashAnswer;
     const match = /^\/api\/todos(?:\/(\d+))?$/.exec(path);
     if (!match) return json(404, errorBody(404, 'NotFoundError', 'Not Found'));
     const id = match[1] ? Number(match[1]) : undefined;
@@ -117,9 +121,63 @@ export class FakeTodoApi {
     }
     if (method === 'DELETE') {
       this.todos = this.todos.filter((candidate) => candidate !== todo);
+      this.clock += 60_000;
+      this.trash.push({ todo, deletedAt: new Date(this.clock).toISOString() });
       return json(200, { data: todo, meta: {} });
     }
     return json(405, errorBody(405, 'MethodNotAllowedError', 'Method Not Allowed'));
+  }
+
+  /** The trash, restore and bulk calls (Ticklist's, beyond Strapi); undefined for any other path. */
+  private answerTrash(method: string, path: string, params: URLSearchParams, body: unknown): Response | undefined {
+    if (path === '/api/todos/trash' && method === 'GET') {
+      const page = Number(params.get('pagination[page]') ?? 1);
+      const pageSize = Number(params.get('pagination[pageSize]') ?? 25);
+      const rows = [...this.trash].reverse().map(({ todo, deletedAt }) => ({ ...todo, attributes: { ...todo.attributes, deletedAt } }));
+      return json(200, {
+        data: rows.slice((page - 1) * pageSize, page * pageSize),
+        meta: { pagination: { page, pageSize, pageCount: Math.ceil(rows.length / pageSize), total: rows.length } },
+      });
+    }
+    if (path === '/api/todos/trash' && method === 'DELETE') {
+      this.trash = [];
+      return json(204, undefined);
+    }
+    const restore = /^\/api\/todos\/(\d+)\/restore$/.exec(path);
+    if (restore && method === 'POST') {
+      const todo = this.untrash([Number(restore[1])])?.[0];
+      return todo ? json(200, { data: todo, meta: {} }) : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+    }
+    if (path === '/api/todos/bulk' && method === 'POST') {
+      const { action, ids } = body as { action: string; ids: number[] };
+      if (action === 'restore') {
+        const restored = this.untrash(ids);
+        return restored ? json(200, { data: { count: restored.length } }) : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+      }
+      const todos = ids.map((id) => this.todos.find((todo) => todo.id === id));
+      if (todos.some((todo) => !todo)) return json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+      for (const todo of todos as TodoEntity[]) {
+        if (action === 'delete') {
+          this.todos = this.todos.filter((candidate) => candidate !== todo);
+          this.trash.push({ todo, deletedAt: new Date((this.clock += 1000)).toISOString() });
+        } else {
+          todo.attributes.completed = action === 'complete';
+        }
+      }
+      return json(200, { data: { count: ids.length } });
+    }
+    return undefined;
+  }
+
+  /** Moves these todos from the trash back to the list (all or none). */
+  private untrash(ids: number[]): TodoEntity[] | undefined {
+    const entries = ids.map((id) => this.trash.find((entry) => entry.todo.id === id));
+    if (entries.some((entry) => !entry)) return undefined;
+    this.trash = this.trash.filter((entry) => !entries.includes(entry));
+    const todos = entries.map((entry) => entry!.todo);
+    this.todos.push(...todos);
+    this.todos.sort((a, b) => a.id - b.id);
+    return todos;
   }
 
   /** The list answer for these query parameters, as the fake would give it now. */

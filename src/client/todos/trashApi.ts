@@ -1,0 +1,51 @@
+/**
+ * Ticklist's trash and bulk calls (beyond Strapi, see README): the trash's pages, emptying it, and
+ * one all-or-nothing call that completes, reopens, deletes or restores many todos. Restoring one
+ * todo is todosApi's restoreTodo (it is also the Undo of a delete).
+ */
+import type { TodoEntity } from '../../shared/api-types';
+import { api, TODO_TAGS } from '../app/api';
+import type { TodoPage } from './todosApi';
+import { toTodoPage } from './todosApi';
+import { DEFAULT_VIEW } from './view';
+
+export const TRASH_PAGE_SIZE = 10;
+
+export type BulkAction = 'complete' | 'uncomplete' | 'delete' | 'restore';
+
+/** A trashed todo: its attributes add when it was deleted. */
+export type TrashedTodo = TodoEntity & { attributes: TodoEntity['attributes'] & { deletedAt: string } };
+
+export type TrashPage = Omit<TodoPage, 'todos'> & { todos: TrashedTodo[] };
+
+/** What each bulk action changes: every list (they all provide the list tag), and the trash. */
+const BULK_TAGS = {
+  complete: [TODO_TAGS.list],
+  uncomplete: [TODO_TAGS.list],
+  delete: [TODO_TAGS.list, TODO_TAGS.trash],
+  restore: [TODO_TAGS.list, TODO_TAGS.trash],
+} as const;
+
+export const trashApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getTrash: builder.query<TrashPage, number>({
+      query: (page) => `todos/trash?pagination[page]=${page}&pagination[pageSize]=${TRASH_PAGE_SIZE}`,
+      transformResponse: (response: Parameters<typeof toTodoPage>[0], _meta, page) =>
+        toTodoPage(response, { ...DEFAULT_VIEW, page, pageSize: TRASH_PAGE_SIZE }) as TrashPage,
+      providesTags: [TODO_TAGS.trash],
+    }),
+
+    emptyTrash: builder.mutation<null, void>({
+      query: () => ({ url: 'todos/trash', method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [TODO_TAGS.trash]),
+    }),
+
+    bulkTodos: builder.mutation<number, { action: BulkAction; ids: number[] }>({
+      query: (body) => ({ url: 'todos/bulk', method: 'POST', body }),
+      transformResponse: (response: { data: { count: number } }) => response.data.count,
+      invalidatesTags: (_result, error, { action, ids }) => (error ? [] : [...BULK_TAGS[action], ...ids.map(TODO_TAGS.row)]),
+    }),
+  }),
+});
+
+export const { useGetTrashQuery, useEmptyTrashMutation, useBulkTodosMutation } = trashApi;

@@ -1,0 +1,45 @@
+/**
+ * The selection bar's actions: one all-or-nothing bulk call each. A bulk delete moves the todos to
+ * the trash and offers one Undo for all of them, which restores them with one bulk call.
+ */
+import type { RefObject } from 'react';
+import { changeErrorMessage } from './messages';
+import { useBulkTodosMutation, type BulkAction } from './trashApi';
+import { useToasts } from './useToasts';
+
+const count = (n: number) => (n === 1 ? '1 todo' : `${n} todos`);
+
+/** What each action's success says, with the number of todos it changed. */
+export const BULK_MESSAGES: Record<BulkAction, (n: number) => string> = {
+  complete: (n) => `${count(n)} completed`,
+  uncomplete: (n) => `${count(n)} marked open`,
+  delete: (n) => `${count(n)} moved to the trash`,
+  restore: (n) => `${count(n)} restored`,
+};
+
+export function useBulkActions({ undoButton, onFocusLost }: { undoButton: RefObject<HTMLButtonElement | null>; onFocusLost(): void }) {
+  const [bulk, { isLoading }] = useBulkTodosMutation();
+  const toasts = useToasts();
+
+  const run = async (action: BulkAction, ids: number[]): Promise<boolean> => {
+    try {
+      const changed = await bulk({ action, ids }).unwrap();
+      if (action === 'delete') {
+        toasts.undoable(BULK_MESSAGES.delete(ids.length), {
+          kind: 'bulk',
+          onUndo: () => void run('restore', ids),
+          buttonRef: undoButton,
+          onFocusLost,
+        });
+      } else {
+        toasts.success(BULK_MESSAGES[action](action === 'restore' ? ids.length : changed), 'bulk');
+      }
+      return true;
+    } catch (error) {
+      toasts.error(changeErrorMessage(error), 'bulk');
+      return false;
+    }
+  };
+
+  return { run, busy: isLoading };
+}

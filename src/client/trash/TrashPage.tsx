@@ -1,0 +1,98 @@
+/**
+ * The /trash screen: the signed-in user's deleted todos, most recently deleted first, ten a page
+ * (the page lives in the URL), each with Restore; "Empty trash" deletes them all for good after a
+ * confirmation. Restoring and emptying invalidate the trash and list tags, so both stay in step.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSessionUser } from '../session/SessionProvider';
+import { changeErrorMessage, listErrorDetails, TRASH_EMPTIED_MESSAGE, TRASH_EMPTY_TEXT } from '../todos/messages';
+import { Pagination } from '../todos/Pagination';
+import { clampPage, lastPage } from '../todos/pagination';
+import { TodoRowSkeletons } from '../todos/TodoRow';
+import { TRASH_PAGE_SIZE, useEmptyTrashMutation, useGetTrashQuery } from '../todos/trashApi';
+import { useRestore } from '../todos/useRestore';
+import { useToasts } from '../todos/useToasts';
+import { ErrorPage } from '../ui/ErrorPage';
+import { EmptyTrashDialog } from './EmptyTrashDialog';
+import { TrashRow } from './TrashRow';
+
+const pageFrom = (params: URLSearchParams) => clampPage(Number(params.get('page') ?? 1), Number.MAX_SAFE_INTEGER);
+
+export default function TrashPage() {
+  const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const { data, currentData, error, isLoading, isFetching } = useGetTrashQuery(page, { refetchOnMountOrArgChange: true });
+  const [emptyTrash, { isLoading: emptying }] = useEmptyTrashMutation();
+  const [confirming, setConfirming] = useState(false);
+  const restore = useRestore(user?.id);
+  const toasts = useToasts();
+
+  const last = data ? lastPage(data.total, TRASH_PAGE_SIZE) : 1;
+  const goTo = (target: number, replace = false) => setParams(target === 1 ? {} : { page: String(target) }, { replace });
+
+  // A restore can empty the last page: step back to the new last one.
+  useEffect(() => {
+    if (data && !isFetching && page > last) setParams(last === 1 ? {} : { page: String(last) }, { replace: true });
+  }, [data, isFetching, page, last, setParams]);
+
+  if (error && !currentData) {
+    const { status, message } = listErrorDetails(error);
+    return <ErrorPage status={status} title={message} />;
+  }
+
+  const empty = async () => {
+    try {
+      await emptyTrash().unwrap();
+      toasts.success(TRASH_EMPTIED_MESSAGE, 'trash');
+      setConfirming(false);
+      goTo(1, true);
+    } catch (failure) {
+      toasts.error(changeErrorMessage(failure), 'trash');
+    }
+  };
+
+  return (
+    <Box sx={{ pb: 4 }}>
+      <Stack direction="row" spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography component="h1" variant="h4">
+          Trash
+        </Typography>
+        <Button variant="outlined" color="error" disabled={!data || data.total === 0} onClick={() => setConfirming(true)}>
+          Empty trash
+        </Button>
+      </Stack>
+
+      {isLoading || !data ? (
+        <TodoRowSkeletons />
+      ) : data.total === 0 ? (
+        <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+          {TRASH_EMPTY_TEXT}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} aria-label="Deleted todos" aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+          {data.todos.map((todo) => (
+            <TrashRow key={todo.id} todo={todo} onRestore={restore} />
+          ))}
+        </Stack>
+      )}
+
+      {data && data.total > TRASH_PAGE_SIZE && (
+        <Pagination page={clampPage(page, last)} pageSize={TRASH_PAGE_SIZE} total={data.total} last={last} busy={isFetching} onPage={goTo} />
+      )}
+
+      <EmptyTrashDialog
+        open={confirming}
+        count={data?.total ?? 0}
+        busy={emptying}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void empty()}
+      />
+    </Box>
+  );
+}

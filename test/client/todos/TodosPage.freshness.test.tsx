@@ -1,0 +1,85 @@
+/** The list's loading footer, the no-match text, failures that keep the session, and error toasts that close. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TodosPage, { NO_SEARCH_MATCH_TEXT } from '../../../src/client/todos/TodosPage';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { renderRoute } from './support/render';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+
+const mockSend = jest.fn();
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
+  useSessionHandle: () => ({ send: mockSend }),
+}));
+
+let server: FakeTodoApi;
+let cleanupStore: (() => void) | undefined;
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+  mockSend.mockClear();
+});
+
+afterEach(() => {
+  cleanupStore?.();
+  server.uninstall();
+});
+
+function open(path = '/todos') {
+  const view = renderRoute(TodosPage, path);
+  cleanupStore = () => view.store.dispatch(todosApi.util.resetApiState());
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('the todo list, beyond the happy path', () => {
+  it('claims no count while the list loads', async () => {
+    server.seed(2);
+    const held = heldResponse();
+    server.interceptOnce((request) => request.method === 'GET', () => held.promise);
+    open();
+    expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
+    expect(screen.queryByText(/Showing 0 to 0/)).not.toBeInTheDocument();
+    held.release(jsonResponse(200, server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'))));
+    expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
+  });
+
+  it('says "No todos match your search" with a Clear search button that clears it', async () => {
+    server.seed(3);
+    const { user, router } = open('/todos?search=zebra');
+    expect(await screen.findByText(NO_SEARCH_MATCH_TEXT)).toBeInTheDocument();
+    expect(NO_SEARCH_MATCH_TEXT).toBe('No todos match your search');
+    expect(screen.queryByText(/Add your first todo/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(3));
+    expect(router.location.search).toBe('');
+    expect(screen.getByPlaceholderText('Search todos...')).toHaveValue('');
+  });
+
+  it('a 500 keeps the session and shows the error page', async () => {
+    server.interceptors.push((request) =>
+      request.method === 'GET' ? jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')) : undefined,
+    );
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(mockSend).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('closes an old error toast once a later action of the same kind succeeds', async () => {
+    server.seed(1);
+    const { user } = open();
+    const box = await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
+    server.interceptOnce(
+      (request) => request.method === 'PUT',
+      () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Tick failed')),
+    );
+    await user.click(box);
+    expect(await screen.findByText('Tick failed')).toBeInTheDocument();
+    await waitFor(() => expect(box).not.toBeChecked());
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    await waitFor(() => expect(screen.queryByText('Tick failed')).not.toBeInTheDocument());
+  });
+});

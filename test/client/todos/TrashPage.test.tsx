@@ -1,0 +1,86 @@
+/** The trash screen in jsdom, against the fake API: rows, Restore, paging, Empty trash and its empty state. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TrashPage from '../../../src/client/trash/TrashPage';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { FakeTodoApi } from './support/fakeTodoApi';
+import { renderRoute } from './support/render';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
+  useSessionHandle: () => ({ send: jest.fn() }),
+}));
+
+let server: FakeTodoApi;
+let cleanupStore: (() => void) | undefined;
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+});
+
+afterEach(() => {
+  cleanupStore?.();
+  server.uninstall();
+});
+
+function open(path = '/todos') {
+  const view = renderRoute(TrashPage, path);
+  cleanupStore = () => view.store.dispatch(todosApi.util.resetApiState());
+  return { ...view, user: userEvent.setup() };
+}
+
+/** Seeds `count` todos and moves them all to the trash, the first one deleted first. */
+function trashTodos(count: number) {
+  server.seed(count);
+  for (const todo of [...server.todos]) {
+    server.todos = server.todos.filter((candidate) => candidate !== todo);
+    server.trash.push({ todo, deletedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString() });
+  }
+}
+
+const titles = () => screen.queryAllByTestId('trash-row').map((row) => within(row).getByRole('heading').textContent);
+
+describe('the trash screen', () => {
+  it('says "Trash is empty" and disables Empty trash when there is nothing', async () => {
+    open();
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Empty trash' })).toBeDisabled();
+  });
+
+  it('lists the most recently deleted first, with when, and pages by ten', async () => {
+    trashTodos(12);
+    const { user } = open();
+    await waitFor(() => expect(titles()).toHaveLength(10));
+    expect(titles()[0]).toBe('Todo 12');
+    const first = screen.getAllByTestId('trash-row')[0]!;
+    const time = first.querySelector('time')!;
+    expect(time).toHaveTextContent('3 days ago');
+    expect(time.getAttribute('dateTime')).toBe(server.trash.at(-1)!.deletedAt);
+    expect(time.getAttribute('title')).toMatch(/\d{4} at \d\d:\d\d [AP]M$/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(titles()).toEqual(['Todo 2', 'Todo 1']));
+  });
+
+  it('Restore brings the todo back and says "Todo restored!"', async () => {
+    trashTodos(2);
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Restore Todo 1' }));
+    expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
+    await waitFor(() => expect(titles()).toEqual(['Todo 2']));
+    expect(server.todos.map((todo) => todo.id)).toEqual([1]);
+  });
+
+  it('Empty trash asks first, then empties it and says "Trash emptied"', async () => {
+    trashTodos(3);
+    const { user } = open();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Empty trash' }));
+    const dialog = screen.getByRole('dialog', { name: 'Empty trash?' });
+    expect(dialog).toHaveTextContent('The 3 todos in the trash will be deleted for good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Empty trash' }));
+    expect(await screen.findByText('Trash emptied')).toBeInTheDocument();
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
+    expect(server.trash).toHaveLength(0);
+  });
+});
