@@ -82,7 +82,7 @@ const screens: Screen[] = [
     async show(page, url) {
       await page.goto(`${url}/login`);
       await page.getByLabel('Email').fill(newCredentials('nobody').email);
-      await page.getByLabel('Password').fill('Wrong1!x');
+      await page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('alert').filter({ hasText: 'Invalid identifier or password' }).waitFor();
     },
@@ -92,7 +92,7 @@ const screens: Screen[] = [
     async show(page, url) {
       await page.goto(`${url}/login`);
       await page.getByLabel('Email').fill('not-an-email');
-      await page.getByLabel('Password').fill('123');
+      await page.getByLabel('Password', { exact: true }).fill('123');
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByText('Invalid email format').waitFor();
     },

@@ -160,7 +160,7 @@ describeInBrowser('dark mode', () => {
       const login = await open(stage.browser, `${url}/login`, { scheme: 'dark', viewport });
       await screenshot(login.page, `dark-login-${width}`);
       await login.page.getByLabel('Email').fill(`nobody-${width}@example.com`);
-      await login.page.getByLabel('Password').fill('Wrong1!x');
+      await login.page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
       await login.page.getByRole('button', { name: 'Login' }).click();
       await login.page.getByRole('alert').waitFor();
       await login.page.waitForTimeout(400);

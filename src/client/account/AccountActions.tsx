@@ -35,25 +35,25 @@ export function AccountActions({ user }: { user: User }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const confirm = async () => {
-    if (await run(() => sendConfirmation({ email: user.email }).unwrap())) toasts.success(ACCOUNT_MESSAGES.confirmationSent(user.email));
+    if (await run('mail', () => sendConfirmation({ email: user.email }).unwrap())) toasts.success(ACCOUNT_MESSAGES.confirmationSent(user.email), 'mail');
   };
   const leaveEverywhere = async () => {
-    if ((await run(() => logoutAll().unwrap())) === undefined) return;
+    if ((await run('account', () => logoutAll().unwrap())) === undefined) return;
     session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.loggedOutEverywhere });
   };
   const download = async (format: ExportFormat) => {
-    const text = await run(() => exportAccount(format).unwrap());
+    const text = await run('export', () => exportAccount(format).unwrap());
     exporting.reset(); // the text is in the file now; the store need not keep it
     if (text === undefined) return;
     downloadText(text, exportFileName(format), format === 'csv' ? 'text/csv' : 'application/json');
-    toasts.success(ACCOUNT_MESSAGES.exported);
+    toasts.success(ACCOUNT_MESSAGES.exported, 'export');
   };
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file can be picked again
     if (!file) return;
-    const answer = await run(() => importTodos(file).unwrap());
-    if (answer) toasts.success(ACCOUNT_MESSAGES.imported(answer.data.imported));
+    const answer = await run('import', () => importTodos(file).unwrap());
+    if (answer) toasts.success(ACCOUNT_MESSAGES.imported(answer.data.imported), 'import');
   };
 
   return (

@@ -27,10 +27,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   const onSubmit = handleSubmit(async (values) => {
-    const renewed = await run(() => changePassword(values).unwrap());
+    const renewed = await run('password', () => changePassword(values).unwrap());
     if (!renewed) return;
     session.send({ type: 'session.renewed', session: renewed });
-    toasts.success(ACCOUNT_MESSAGES.passwordChanged);
+    toasts.success(ACCOUNT_MESSAGES.passwordChanged, 'password');
     close();
   });
   return (

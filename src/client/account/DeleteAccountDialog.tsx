@@ -29,7 +29,7 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
     onClose();
   };
   const onSubmit = handleSubmit(async (values) => {
-    if ((await run(() => deleteAccount(values).unwrap())) === undefined) return;
+    if ((await run('account', () => deleteAccount(values).unwrap())) === undefined) return;
     session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.accountDeleted });
   });
   return (

@@ -26,7 +26,7 @@ export default function ForgotPasswordPage() {
       <form
         noValidate
         aria-label="Forgot password"
-        onSubmit={handleSubmit((values) => run(() => forgotPassword(values).unwrap()))}
+        onSubmit={handleSubmit((values) => run('password', () => forgotPassword(values).unwrap()))}
       >
         <FormTextField
           label="Email"

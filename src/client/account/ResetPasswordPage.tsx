@@ -29,11 +29,11 @@ export default function ResetPasswordPage() {
     formState: { errors },
   } = useAuthForm({ resolver, emptyValues: { password: '', passwordConfirmation: '' }, serverErrors });
   const onSubmit = handleSubmit(async (values) => {
-    const renewed = await run(() => resetPassword({ code, ...values }).unwrap());
+    const renewed = await run('password', () => resetPassword({ code, ...values }).unwrap());
     if (!renewed) return;
     // The session machine goes to /todos once the session is kept: the page's guard needs it first.
     session.send({ type: 'session.renewed', session: renewed, goTo: PAGE_PATHS.todos });
-    toasts.success(ACCOUNT_MESSAGES.passwordReset);
+    toasts.success(ACCOUNT_MESSAGES.passwordReset, 'password');
   });
   return (
     <AuthCard title="Choose a new password" switchText="Ask for a new link" switchTo={PAGE_PATHS.forgotPassword}>

@@ -5,21 +5,21 @@
 import { useCallback, useState } from 'react';
 import { fieldMessagesOf, type FieldMessages } from '../session/authApi';
 import { changeErrorMessage, isFetchBaseQueryError } from '../todos/messages';
-import { useToasts } from '../todos/useToasts';
+import { useToasts, type ToastKind } from '../todos/useToasts';
 
 const NONE: FieldMessages = {};
 
 export function useAccountCall() {
   const toasts = useToasts();
   const [serverErrors, setServerErrors] = useState<FieldMessages>(NONE);
-  /** Runs `call`; its result, or undefined once the failure is shown. */
+  /** Runs `call`; its result, or undefined once the failure is shown as a toast of this kind. */
   const run = useCallback(
-    async <T>(call: () => Promise<T>): Promise<T | undefined> => {
+    async <T>(kind: ToastKind, call: () => Promise<T>): Promise<T | undefined> => {
       try {
         return await call();
       } catch (error) {
         setServerErrors(isFetchBaseQueryError(error) ? fieldMessagesOf(error.data) : NONE);
-        toasts.error(changeErrorMessage(error));
+        toasts.error(changeErrorMessage(error), kind);
         return undefined;
       }
     },

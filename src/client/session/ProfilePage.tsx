@@ -87,7 +87,7 @@ function useConfirmedNotice() {
   const confirmed = params.get('confirmed') === '1';
   useEffect(() => {
     if (!confirmed) return;
-    toasts.success(ACCOUNT_MESSAGES.emailConfirmed);
+    toasts.success(ACCOUNT_MESSAGES.emailConfirmed, 'mail');
     setParams({}, { replace: true });
   }, [confirmed, setParams, toasts]);
 }

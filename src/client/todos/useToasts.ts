@@ -20,8 +20,21 @@ export const SUCCESS_TOAST_MS = 2000;
  */
 export const UNDO_TOAST_MS = 6000;
 
-/** What a toast reports: a change to one todo, a bulk change, the trash, or loading the list. */
-export type ToastKind = 'add' | 'edit' | 'delete' | 'complete' | 'restore' | 'bulk' | 'trash' | 'list';
+/** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, or an account action. */
+export type ToastKind =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'complete'
+  | 'restore'
+  | 'bulk'
+  | 'trash'
+  | 'list'
+  | 'password'
+  | 'mail'
+  | 'export'
+  | 'import'
+  | 'account';
 
 export interface UndoableToast {
   kind: ToastKind;
