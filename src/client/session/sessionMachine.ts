@@ -30,6 +30,7 @@ import {
   signedInByRenewal,
   signedInElsewhere,
   signedOutAfterLogout,
+  signedOutByServer,
   toast,
 } from './sessionTransitions';
 import type {
@@ -160,22 +161,7 @@ export const sessionMachine = setup({
                   { guard: 'isAnotherUser', ...signedInByRenewal },
                   { actions: keepRenewedSession },
                 ],
-                /** The server ended every token of the user already: nothing to revoke. */
-                'session.closed': {
-                  target: '#session.auth.signedOut.leaving',
-                  actions: [
-                    { type: 'forgetSession', params: { reason: 'logout' } },
-                    'removeStoredSession',
-                    {
-                      type: 'notify',
-                      params: ({ event }) => {
-                        assertEvent(event, 'session.closed');
-                        return { message: event.message, variant: 'success' };
-                      },
-                    },
-                    { type: 'announceEnd', params: { reason: 'logout' } },
-                  ],
-                },
+                'session.closed': signedOutByServer,
                 'session.expired': {
                   target: '#session.auth.signedOut',
                   actions: [

@@ -23,6 +23,23 @@ export const signedOutAfterLogout = {
   ],
 } as const;
 
+/** The server ended every token of the user already (logged out everywhere, deleted): nothing to revoke. */
+export const signedOutByServer = {
+  target: '#session.auth.signedOut.leaving',
+  actions: [
+    { type: 'forgetSession', params: { reason: 'logout' } },
+    'removeStoredSession',
+    {
+      type: 'notify',
+      params: ({ event }: { event: SessionEvent }) => {
+        assertEvent(event, 'session.closed');
+        return { message: event.message, variant: 'success' as const };
+      },
+    },
+    { type: 'announceEnd', params: { reason: 'logout' } },
+  ],
+} as const;
+
 /** Another tab logged in: follow it. No API call, no toast, nothing written back. */
 export const signedInElsewhere = {
   target: '#session.auth.signedIn',
