@@ -10,6 +10,7 @@ import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts'
 import * as tokensValidAfter from './migrations/008-tokens-valid-after';
 import * as trash from './migrations/009-trash';
 import * as accountCodes from './migrations/010-account-codes';
+import * as todoEvents from './migrations/011-todo-events';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-tokens-valid-after': tokensValidAfter,
   '009-trash': trash,
   '010-account-codes': accountCodes,
+  '011-todo-events': todoEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,11 +47,21 @@ export interface AccountCodeTable {
   used_at: string | null;
 }
 
+/** A change of a user's todos, for their live event streams (migration 011); data is the event's JSON. */
+export interface TodoEventTable {
+  /** bigint on PostgreSQL: pg reads it as a string. */
+  id: Generated<number | string>;
+  user_id: number;
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
   revoked_tokens: RevokedTokenTable;
   account_codes: AccountCodeTable;
+  todo_events: TodoEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;
