@@ -185,7 +185,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'last-event-id'],
       maxAge: 600,
     });
   }

@@ -11,6 +11,7 @@ import * as tokensValidAfter from './migrations/008-tokens-valid-after';
 import * as trash from './migrations/009-trash';
 import * as accountCodes from './migrations/010-account-codes';
 import * as todoEvents from './migrations/011-todo-events';
+import * as idempotencyKeys from './migrations/012-idempotency-keys';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-trash': trash,
   '010-account-codes': accountCodes,
   '011-todo-events': todoEvents,
+  '012-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
