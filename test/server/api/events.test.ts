@@ -226,6 +226,9 @@ describe('live events across two server processes', () => {
         latencies.push(Math.round(performance.now() - started));
       }
       console.log(`${label}: write on A → event on B's stream, ms (incl. the POST): ${latencies.join(', ')}`);
+      // SIGTERM ends open streams rather than waiting for them: B exits 0 at once.
+      expect(await b.kill('SIGTERM')).toBe(0);
+      await onB.ended;
     } finally {
       onB.close();
     }
