@@ -73,7 +73,7 @@ function listenOnPostgres(connectionString: string, wake: (userId: string) => vo
   };
 }
 
-/** Two connections, as a subscribed Redis connection can do nothing else. ioredis resubscribes after a reconnect. */
+/** Two connections, as a subscribed Redis connection can do nothing else. */
 function redisPubSub(url: string, channel: string, wake: (userId: number | string) => void, wakeAll: () => void) {
   let publisher: import('ioredis').default | undefined;
   let subscriber: import('ioredis').default | undefined;
@@ -85,8 +85,10 @@ function redisPubSub(url: string, channel: string, wake: (userId: number | strin
       const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 };
       publisher = new Redis(url, options).on('error', () => undefined);
       subscriber = new Redis(url, { ...options, enableOfflineQueue: true }).on('error', () => undefined);
-      subscriber.on('message', (_channel: string, userId: string) => wake(userId)).on('ready', wakeAll);
-      await subscriber.subscribe(channel).catch(() => undefined);
+      // (Re)subscribes on every connect, as a first subscribe may fail while Redis is away.
+      const subscribe = () => subscriber!.subscribe(channel).then(wakeAll, () => undefined);
+      subscriber.on('message', (_channel: string, userId: string) => wake(userId)).on('ready', () => void subscribe());
+      await subscribe();
     },
     async close() {
       await Promise.all([publisher, subscriber].map((client) => client?.quit().catch(() => client.disconnect())));

@@ -50,9 +50,10 @@ export function registerEventStreams(app: FastifyInstance, { db, events, authent
       open.delete(end);
       res.end();
     };
+    // Checked before writing, so one large event (an import's ids) still goes out whole.
     const write = (text: string) => {
-      if (!ended) res.write(text);
       if (res.writableLength > MAX_BUFFERED_BYTES) end();
+      if (!ended) res.write(text);
     };
     const look = async (ping: boolean) => {
       if (ended) return;
