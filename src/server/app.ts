@@ -18,7 +18,10 @@ import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { startHousekeeping } from './db/housekeeping';
 import type { Database } from './db/types';
+import { createEventBus } from './events/bus';
+import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
@@ -28,7 +31,6 @@ import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { bulkRoutes } from './todos/bulk-routes';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
-import { startTrashPurge } from './todos/trash';
 import { trashRoutes } from './todos/trash-routes';
 import { userRoutes } from './users/routes';
 
@@ -39,6 +41,8 @@ export interface BuildOptions {
   limiterFactory?: LimiterFactory;
   /** Where the JSON log lines go instead of stdout (tests capture them to check what is logged). */
   logStream?: { write(line: string): void };
+  /** How often event streams send `: ping` and check their token (tests shorten it). */
+  eventHeartbeatMs?: number;
 }
 
 /** What the per-request line says of a request and its answer, as Fastify's own serializers do. */
@@ -160,29 +164,33 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     tokens,
     throttle,
     mailer: createMailer(config.smtpUrl, config.mailFrom, log as FastifyBaseLogger),
+    events: createEventBus(config, log as FastifyBaseLogger),
     authenticate: createAuthenticate(db, tokens, throttle),
   };
   app.addHook('onClose', () => context.mailer.settled());
+  app.addHook('onReady', () => context.events.start());
+  app.addHook('onClose', () => context.events.close());
   app.decorateRequest('session', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
-  // Trashed todos older than TRASH_DAYS are purged at start and then hourly, by every process.
-  let stopPurge: (() => Promise<void>) | undefined;
+  // Old trashed todos, events and idempotency keys are deleted at start and then periodically, by every process.
+  let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stopPurge = startTrashPurge(db, config.trashDays, app.log);
+    stopHousekeeping = startHousekeeping(db, config.trashDays, app.log);
   });
-  app.addHook('onClose', async () => stopPurge?.());
+  app.addHook('onClose', async () => stopHousekeeping?.());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'last-event-id'],
       maxAge: 600,
     });
   }
   await registerOpenApi(app);
+  registerEventStreams(app, context, options.eventHeartbeatMs);
   const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
   await registerSpa(app, config.staticDir);

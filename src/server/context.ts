@@ -6,6 +6,7 @@ import type { Throttle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { EventBus } from './events/bus';
 import type { Mailer } from './mail/mailer';
 
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   tokens: TokenService;
   throttle: Throttle;
   mailer: Mailer;
+  /** Wakes users' event streams (events/bus.ts). */
+  events: EventBus;
   /** The one pre-handler of protected routes: checks the token and its session (request.session). */
   authenticate: (request: FastifyRequest) => Promise<void>;
 }

@@ -26,7 +26,13 @@ const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]{1,4096})$/i;
 const issuedTooEarly = (user: UserRow, claims: TokenClaims): boolean =>
   user.tokens_valid_after !== null && claims.issuedAtMs <= Date.parse(user.tokens_valid_after);
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a token that verified may still act (an event stream asks again while it is open). */
+export async function isSessionValid(db: Kysely<Database>, claims: TokenClaims, now = Date.now()): Promise<boolean> {
+  const user = await findSessionUser(db, claims.userId, claims.jti);
+  return user !== undefined && !issuedTooEarly(user, claims) && claims.expiresAt.getTime() > now;
+}
 
 export function createAuthenticate(db: Kysely<Database>, tokens: TokenService, throttle: Throttle) {
   return async function authenticate(request: FastifyRequest): Promise<void> {

@@ -58,7 +58,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
 }
 
 /** pg, loaded only when DATABASE_URL names PostgreSQL: a SQLite server does not carry it. */
-function loadPg(): typeof Pg {
+export function loadPg(): typeof Pg {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('pg') as typeof Pg;
 }

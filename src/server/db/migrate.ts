@@ -10,6 +10,8 @@ import * as plainSearchAndCounts from './migrations/007-plain-search-and-counts'
 import * as tokensValidAfter from './migrations/008-tokens-valid-after';
 import * as trash from './migrations/009-trash';
 import * as accountCodes from './migrations/010-account-codes';
+import * as todoEvents from './migrations/011-todo-events';
+import * as idempotencyKeys from './migrations/012-idempotency-keys';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '008-tokens-valid-after': tokensValidAfter,
   '009-trash': trash,
   '010-account-codes': accountCodes,
+  '011-todo-events': todoEvents,
+  '012-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

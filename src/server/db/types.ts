@@ -47,11 +47,33 @@ export interface AccountCodeTable {
   used_at: string | null;
 }
 
+/** A change of a user's todos, for their live event streams (migration 011); data is the event's JSON. */
+export interface TodoEventTable {
+  /** bigint on PostgreSQL: pg reads it as a string. */
+  id: Generated<number | string>;
+  user_id: number;
+  data: string;
+  created_at: string;
+}
+
+/** The first answer to a user's Idempotency-Key (migration 012); status and body are set before commit. */
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  /** SHA-256 of the method, URL and body: a key reused for another request is refused. */
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
   revoked_tokens: RevokedTokenTable;
   account_codes: AccountCodeTable;
+  todo_events: TodoEventTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type UserRow = Selectable<UserTable>;

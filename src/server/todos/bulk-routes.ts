@@ -4,6 +4,7 @@ import { bulkBodySchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
+import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, countSchema, errorResponses, fromValibot } from '../http/schemas';
 import { parseWith } from '../http/validate';
 import { applyBulk } from './bulk';
@@ -17,15 +18,18 @@ export function bulkRoutes(api: FastifyInstance, { db, authenticate }: AppContex
         tags: ['todos'],
         security: bearerSecurity,
         summary: 'One action over 1–500 of the caller’s todos, in one transaction: if any id is not found, nothing changes (404)',
+        headers: idempotencyHeaders,
         body: fromValibot(bulkBodySchema),
         response: { 200: countSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = parseWith(bulkBodySchema, request.body);
-      const count = await applyBulk(db, sessionOf(request).user.id, body);
-      if (count === undefined) throw notFound();
-      return { data: { count } };
+      return idempotent(db, request, reply, async (trx) => {
+        const count = await applyBulk(trx, sessionOf(request).user.id, body);
+        if (count === undefined) throw notFound();
+        return { data: { count } };
+      });
     },
   );
 }

@@ -3,8 +3,8 @@
  * rows. These read and change live todos only; the trash has its own module (trash.ts).
  */
 import type { Kysely } from 'kysely';
-import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
+import { ownerTransaction, recordEvent } from '../events/journal';
 
 type Db = Kysely<Database>;
 
@@ -42,11 +42,10 @@ export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string };
 
 /**
  * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
- * never blocks: its oldest todos go for good. The owner's row is locked first on PostgreSQL, so
- * concurrent writes cannot overshoot (SQLite writes one at a time anyway).
+ * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
+ * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
 async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
-  if (onPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
   // Two counts, each served by its own partial index (migration 009) without reading a row.
   const count = async (trashed: boolean) => {
     const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
@@ -73,9 +72,11 @@ const rowOf = (ownerId: number, todo: ImportedTodo) => ({
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
 export function createTodo(db: Db, ownerId: number, input: TodoInput, { maxTodos = Infinity, now = new Date() } = {}): Promise<TodoRow> {
   const row = rowOf(ownerId, { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() });
-  return db.transaction().execute(async (trx) => {
+  return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
-    return trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
+    const created = await trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
+    await recordEvent(trx, ownerId, 'created', created.id);
+    return created;
   });
 }
 
@@ -84,27 +85,34 @@ const IMPORT_CHUNK = 500;
 
 /** Adds `todos` to the owner's, all or none (one transaction, the limit checked as by createTodo). */
 export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxTodos = Infinity): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, todos.length, maxTodos);
+    const ids: number[] = [];
     for (let start = 0; start < todos.length; start += IMPORT_CHUNK) {
-      await trx.insertInto('todos').values(todos.slice(start, start + IMPORT_CHUNK).map((todo) => rowOf(ownerId, todo))).execute();
+      const chunk = todos.slice(start, start + IMPORT_CHUNK).map((todo) => rowOf(ownerId, todo));
+      ids.push(...(await trx.insertInto('todos').values(chunk).returning('id').execute()).map((row) => row.id));
     }
-    return todos.length;
+    if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
+    return ids.length;
   });
 }
 
 export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, now = new Date()): Promise<TodoRow | undefined> {
-  return db
-    .updateTable('todos')
-    .set({
-      ...(patch.title !== undefined && { title: patch.title, title_key: titleKey(patch.title) }),
-      ...(patch.description !== undefined && { description: patch.description }),
-      ...(patch.completed !== undefined && { completed: patch.completed ? 1 : 0 }),
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  return ownerTransaction(db, ownerId, async (trx) => {
+    const updated = await trx
+      .updateTable('todos')
+      .set({
+        ...(patch.title !== undefined && { title: patch.title, title_key: titleKey(patch.title) }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.completed !== undefined && { completed: patch.completed ? 1 : 0 }),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) await recordEvent(trx, ownerId, 'updated', id);
+    return updated;
+  });
 }

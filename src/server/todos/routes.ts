@@ -4,6 +4,7 @@ import { LARGEST_ID, todoCreateDataSchema, todoUpdateDataSchema } from '../../sh
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
+import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, dataEnvelope, errorResponses, fromValibot, pageQueryProperties, singleTodoSchema, todoListSchema } from '../http/schemas';
 import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
@@ -105,16 +106,19 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       schema: {
         ...common,
         summary: 'Create a todo owned by the caller',
+        headers: idempotencyHeaders,
         body: dataEnvelope(fromValibot(todoCreateDataSchema)),
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
-      const row = await createTodo(db, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit);
-      return { data: toTodoEntity(row), meta: {} };
+      return idempotent(db, request, reply, async (trx) => {
+        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit);
+        return { data: toTodoEntity(row), meta: {} };
+      });
     },
   );
 
@@ -126,18 +130,21 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         ...common,
         summary: 'Change one of the caller’s todos',
         params: idParams,
+        headers: idempotencyHeaders,
         body: dataEnvelope(fromValibot(todoUpdateDataSchema)),
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = sessionOf(request);
       const id = todoId(request);
       const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
-      const row = await updateTodo(db, user.id, id, data);
-      if (!row) throw notFound();
-      return { data: toTodoEntity(row), meta: {} };
+      return idempotent(db, request, reply, async (trx) => {
+        const row = await updateTodo(trx, user.id, id, data);
+        if (!row) throw notFound();
+        return { data: toTodoEntity(row), meta: {} };
+      });
     },
   );
 
@@ -149,13 +156,17 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         ...common,
         summary: 'Move one of the caller’s todos to the trash (see /todos/trash); answers the deleted todo',
         params: idParams,
+        headers: idempotencyHeaders,
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const row = await trashTodo(db, sessionOf(request).user.id, todoId(request));
-      if (!row) throw notFound();
-      return { data: toTodoEntity(row), meta: {} };
+    async (request, reply) => {
+      const id = todoId(request);
+      return idempotent(db, request, reply, async (trx) => {
+        const row = await trashTodo(trx, sessionOf(request).user.id, id);
+        if (!row) throw notFound();
+        return { data: toTodoEntity(row), meta: {} };
+      });
     },
   );
 }

@@ -3,8 +3,8 @@
  * dates and fields. It is purged TRASH_DAYS after it was trashed.
  */
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, TodoRow } from '../db/types';
+import { ownerTransaction, recordEvent } from '../events/journal';
 import type { ListedTodo } from './list';
 import { offsetAndLimit, type Pagination } from './query';
 
@@ -13,12 +13,18 @@ type Db = Kysely<Database>;
 export type TrashedTodo = ListedTodo & { deleted_at: string | null };
 
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
-/** Moves a todo into the trash (a time) or out of it (null); undefined when it is not on the other side. */
+/**
+ * Moves a todo into the trash (a time) or out of it (null); undefined when it is not on the other
+ * side. Lists see it go (deleted) or come back (created).
+ */
 function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | null): Promise<TodoRow | undefined> {
-  const todo = db.updateTable('todos').set({ deleted_at: deletedAt }).where('id', '=', id).where('owner_id', '=', ownerId);
-  return todo.where('deleted_at', deletedAt === null ? 'is not' : 'is', null).returningAll().executeTakeFirst();
+  return ownerTransaction(db, ownerId, async (trx) => {
+    const todo = trx.updateTable('todos').set({ deleted_at: deletedAt }).where('id', '=', id).where('owner_id', '=', ownerId);
+    const moved = await todo.where('deleted_at', deletedAt === null ? 'is not' : 'is', null).returningAll().executeTakeFirst();
+    if (moved) await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
+    return moved;
+  });
 }
 
 /** Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. */
@@ -44,7 +50,7 @@ export async function listTrash(db: Db, ownerId: number, pagination: Pagination)
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
-/** Deletes the owner's trashed todos for good; how many. */
+/** Deletes the owner's trashed todos for good; how many. No event: lists never show trashed todos. */
 export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
   const result = await db.deleteFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -58,25 +64,4 @@ export async function purgeTrash(db: Db, trashDays: number, now = new Date()): P
   const cutoff = new Date(now.getTime() - trashDays * DAY_MS).toISOString();
   const result = await db.deleteFrom('todos').where('deleted_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/**
- * Runs purgeTrash now and then every hour until the returned stop is called (which waits for a run
- * under way). A failed run (the database away) is logged and the next one tries again. The timer
- * does not keep the process alive.
- */
-export function startTrashPurge(db: Db, trashDays: number, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeTrash(db, trashDays).then(
-      (purged) => void (purged > 0 && log.info({ purged }, 'purged old todos from the trash')),
-      (error: unknown) => log.warn({ err: error }, 'trash purge failed; next try in an hour'),
-    );
-  };
-  run();
-  const timer = setInterval(run, HOUR_MS).unref();
-  return () => {
-    clearInterval(timer);
-    return running;
-  };
 }

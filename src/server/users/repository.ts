@@ -16,7 +16,7 @@ export class DuplicateUserError extends Error {}
 export const usernameKey = (username: string): string => username.toLowerCase();
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 };

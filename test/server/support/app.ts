@@ -15,6 +15,8 @@ export interface TestApp {
 export interface TestAppOptions extends TestDatabaseOptions {
   /** Where the log lines go (with LOG_LEVEL in env); silent otherwise. */
   logStream?: { write(line: string): void };
+  /** Event streams' heartbeat (BuildOptions.eventHeartbeatMs). */
+  eventHeartbeatMs?: number;
 }
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -29,7 +31,7 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     STATIC_DIR: `${database.dataDir}/no-spa`,
     ...env,
   });
-  const app = await buildApp(config, database.handle.db, { logStream: options.logStream });
+  const app = await buildApp(config, database.handle.db, { logStream: options.logStream, eventHeartbeatMs: options.eventHeartbeatMs });
   await app.ready();
   return {
     app,

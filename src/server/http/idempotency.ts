@@ -1,0 +1,61 @@
+/**
+ * Idempotency-Key (POST /todos, PUT and DELETE /todos/:id, POST /todos/bulk): the first successful
+ * answer to a user's key is stored in the write's own transaction and answered again for 24 hours,
+ * without writing again. A concurrent duplicate waits on the owner's lock (PostgreSQL) or the
+ * single writer (SQLite), then finds the key taken and reads the stored answer. Failed requests
+ * store nothing: a retry runs again.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sessionOf } from '../auth/authenticate';
+import type { Database } from '../db/types';
+import { ownerTransaction } from '../events/journal';
+import { isUniqueViolation } from '../users/repository';
+import { ApiError, fieldError } from './errors';
+
+type Db = Kysely<Database>;
+
+const KEY = /^[\x20-\x7e]{1,255}$/;
+const KEPT_MS = 24 * 3_600_000;
+
+/** The header as the OpenAPI document shows it. */
+export const idempotencyHeaders = {
+  type: 'object',
+  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'a retry with the same key gets the first answer (24 hours)' } },
+} as const;
+
+const hashOf = (request: FastifyRequest) =>
+  createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+
+/** Runs `write` (given the transaction to write in) once per key; without a key, just runs it. */
+export async function idempotent<T>(db: Db, request: FastifyRequest, reply: FastifyReply, write: (trx: Db) => Promise<T>): Promise<T> {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return write(db);
+  if (typeof key !== 'string' || !KEY.test(key)) throw fieldError(['Idempotency-Key'], 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+  const userId = sessionOf(request).user.id;
+  const requestHash = hashOf(request);
+  try {
+    return await ownerTransaction(db, userId, async (trx) => {
+      await trx.insertInto('idempotency_keys').values({ user_id: userId, key, request_hash: requestHash, created_at: new Date().toISOString() }).execute();
+      const answer = await write(trx);
+      const stored = trx.updateTable('idempotency_keys').set({ status: reply.statusCode, body: JSON.stringify(answer) });
+      await stored.where('user_id', '=', userId).where('key', '=', key).execute();
+      return answer;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const first = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  // Purged in the meantime (24 hours old): the key is free again.
+  if (!first || first.body === null || first.status === null) return idempotent(db, request, reply, write);
+  if (first.request_hash !== requestHash) throw new ApiError(422, 'ApplicationError', 'Idempotency-Key reused with a different request');
+  reply.code(first.status).header('idempotent-replayed', 'true');
+  return JSON.parse(first.body) as T;
+}
+
+/** Deletes keys older than 24 hours (the housekeeping job). */
+export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - KEPT_MS).toISOString();
+  return Number((await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+}
