@@ -26,7 +26,7 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
       variant="outlined"
       component="section"
       aria-label="Bulk actions"
-      sx={{ px: 1, py: 0.5, mb: 1, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 48 }}
+      sx={{ px: 1, py: 0.25, mb: 1, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 40 }}
     >
       <Checkbox
         checked={all}
@@ -34,6 +34,7 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
         disabled={onPage === 0}
         onChange={(event) => onSelectAll(event.target.checked)}
         slotProps={{ input: { 'aria-label': 'Select all todos on this page' } }}
+        size="small"
         sx={{ p: 0.5 }}
       />
       <Typography variant="body2" role="status" sx={{ minWidth: '9ch' }}>

@@ -205,7 +205,7 @@ export function ListControls({
   }
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
       {searchField}
       {selects}
     </Stack>

@@ -39,69 +39,99 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
   };
 
   return (
-    <Paper component="li" variant="outlined" data-testid="todo-row" sx={{ px: 2, py: 1, listStyle: 'none' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
-          {onSelect && (
-            <Checkbox
-              checked={selected}
-              onChange={(event) => onSelect(todo, event.target.checked)}
-              slotProps={{ input: { 'aria-label': `Select ${title}` } }}
-              sx={{ p: 0.5 }}
-            />
-          )}
-          <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
-            {number}.
-          </Typography>
+    <Box component="li" data-testid="todo-row" sx={rowSx}>
+      <Stack direction="row" spacing={0.5} sx={{ gridArea: 'main', alignItems: 'center', minWidth: 0 }}>
+        {onSelect && (
           <Checkbox
-            checked={completed}
-            onChange={(event) => void toggle(event.target.checked)}
-            slotProps={{ input: { 'aria-label': `Mark ${title} as completed` } }}
+            size="small"
+            checked={selected}
+            onChange={(event) => onSelect(todo, event.target.checked)}
+            slotProps={{ input: { 'aria-label': `Select ${title}` } }}
             sx={{ p: 0.5 }}
           />
-          <Typography
-            component="h2"
-            variant="subtitle1"
-            dir="auto"
-            sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
-          >
-            {title}
-          </Typography>
-          <StatusBadge completed={completed} />
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexShrink: 0 }}>
-          <Button size="small" variant="outlined" aria-label={`Edit ${title}`} onClick={() => onEdit(todo)}>
-            Edit
-          </Button>
-          <Button size="small" variant="outlined" color="error" aria-label={`Delete ${title}`} onClick={() => onDelete(todo)}>
-            Delete
-          </Button>
-        </Stack>
-      </Stack>
-      <Box sx={{ mt: 0.5, pl: { sm: '4.5ch' } }}>
-        {description ? <Description text={description} /> : null}
-        {/* One line of metadata: relative dates, the full date in each one's tooltip. */}
-        <Typography variant="caption" color="text.secondary" component="p" data-testid="todo-dates">
-          Created at: <TimeAgo value={createdAt} /> · Updated at: <TimeAgo value={updatedAt} />
+        )}
+        <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
+          {number}.
         </Typography>
-      </Box>
-    </Paper>
+        <Checkbox
+          size="small"
+          checked={completed}
+          onChange={(event) => void toggle(event.target.checked)}
+          slotProps={{ input: { 'aria-label': `Mark ${title} as completed` } }}
+          sx={{ p: 0.5 }}
+        />
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          dir="auto"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
+        >
+          {title}
+        </Typography>
+        <StatusBadge completed={completed} />
+      </Stack>
+      {description ? (
+        <Box sx={{ gridArea: 'desc', pl: { sm: DETAILS_INDENT } }}>
+          <Description text={description} />
+        </Box>
+      ) : null}
+      {/* One line of metadata: relative dates, the full date in each one's tooltip. */}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        data-testid="todo-dates"
+        sx={{ gridArea: 'dates', whiteSpace: 'nowrap', pl: { xs: DETAILS_INDENT_XS, sm: 0 } }}
+      >
+        Created at: <TimeAgo value={createdAt} /> · Updated at: <TimeAgo value={updatedAt} />
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ gridArea: 'actions', justifyContent: 'flex-end' }}>
+        <Button size="small" variant="outlined" aria-label={`Edit ${title}`} onClick={() => onEdit(todo)}>
+          Edit
+        </Button>
+        <Button size="small" variant="outlined" color="error" aria-label={`Delete ${title}`} onClick={() => onDelete(todo)}>
+          Delete
+        </Button>
+      </Stack>
+    </Box>
   );
 }
+
+/** Where the description starts: under the title, past the boxes and the number. */
+const DETAILS_INDENT = '11ch';
+const DETAILS_INDENT_XS = 0.5;
+
+/**
+ * A row is a grid, so that on a wide screen the dates and the buttons share the title's line and
+ * ten rows fit on a 1280×800 screen; on a phone the dates and buttons take a line of their own.
+ */
+const rowSx = {
+  listStyle: 'none',
+  px: 1,
+  py: 0.5,
+  display: 'grid',
+  columnGap: 2,
+  alignItems: 'center',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) auto auto' },
+  gridTemplateAreas: {
+    xs: '"main main" "desc desc" "dates actions"',
+    sm: '"main dates actions" "desc desc desc"',
+  },
+  '& + &': { borderTop: 1, borderColor: 'divider' },
+} as const;
 
 export const SKELETON_ROWS = 5;
 
 /** What the list shows while it loads: five placeholder rows. */
 export function TodoRowSkeletons() {
   return (
-    <Stack component="ul" spacing={1.5} aria-busy="true" sx={{ p: 0, m: 0 }}>
+    <Paper component="ul" variant="outlined" aria-busy="true" sx={{ p: 0, m: 0 }}>
       {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <Paper key={index} component="li" variant="outlined" data-testid="todo-skeleton" sx={{ p: 2, listStyle: 'none' }}>
+        <Box key={index} component="li" data-testid="todo-skeleton" sx={{ ...rowSx, display: 'block', py: 1 }}>
           <Skeleton variant="text" width="60%" height={28} />
-          <Skeleton variant="text" width="40%" />
           <Skeleton variant="text" width="30%" />
-        </Paper>
+        </Box>
       ))}
-    </Stack>
+    </Paper>
   );
 }

@@ -6,6 +6,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -97,7 +98,7 @@ export default function TodosPage() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+        sx={{ mb: { xs: 2, sm: 1.5 }, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <Typography component="h1" variant="h4">
           Todos
@@ -129,7 +130,7 @@ export default function TodosPage() {
               onClear={selection.clear}
             />
           )}
-          <Stack component="ol" spacing={1.5} aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+          <Paper component="ol" variant="outlined" aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
             {data.todos.map((todo, index) => (
               <TodoRow
                 key={todo.id}
@@ -141,7 +142,7 @@ export default function TodosPage() {
                 onSelect={bulkEnabled ? (target, selected) => selection.toggle(target.id, selected) : undefined}
               />
             ))}
-          </Stack>
+          </Paper>
         </>
       )}
 
