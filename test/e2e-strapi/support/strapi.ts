@@ -119,7 +119,9 @@ export async function startStrapiStage(): Promise<StrapiStage> {
     const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
     const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: ROOT,
-      env: { ...process.env, VITE_API_URL: apiUrl, VITE_API_FLAVOR: 'strapi' },
+      // Jest sets NODE_ENV=test, which Vite would build into React's development code (StrictMode
+      // then starts the session actor twice, and a registration is sent twice).
+      env: { ...process.env, NODE_ENV: 'production', VITE_API_URL: apiUrl, VITE_API_FLAVOR: 'strapi' },
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(`building the SPA for Strapi failed:\n${build.stdout}${build.stderr}`);
