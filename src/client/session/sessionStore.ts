@@ -1,10 +1,9 @@
 /**
  * What the components read of the session, and how their events reach the session actor.
  *
- * The actor (sessionMachine, run by SessionActorHost with @xstate/react) is the one source of
- * truth once it runs. Its code (XState, @xstate/react and the machine: 14 KB gzip) is fetched when
- * it is first wanted: at once when a session is stored (signed-in pages act on it), otherwise with
- * the first event (login, register…), when a sign-in form is first used (`prepare`), or when another
+ * The actor (sessionMachine, run by SessionActorHost) is the one source of truth once it runs.
+ * Its code (XState and the machine: 14 KB gzip) is fetched when it is first wanted: at once when a
+ * session is stored (signed-in pages act on it), otherwise with the first event (login, register…), when a sign-in form is first used (`prepare`), or when another
  * tab stores a session. Until then the session is the stored one (none), which is exactly what the
  * machine's `restoring` state reads when it starts; events sent meanwhile wait and go to the actor
  * in order once it runs.

@@ -1,5 +1,6 @@
 /** The session actor runs once it is wanted; until then the session is the stored one. */
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createActor } from 'xstate';
 import {
   SessionProvider,
@@ -77,6 +78,23 @@ describe('the session provider', () => {
     await act(async () => pending.resolve(aSession({ username: 'alice' })));
     expect(await screen.findByText('Signed in as alice')).toBeInTheDocument();
     expect(notify).toHaveBeenCalledWith('Login successful! Redirecting...', 'success');
+  });
+
+  it('under StrictMode (development) makes each call once: the actor is not restarted by the second mount', async () => {
+    const pending = deferred<ReturnType<typeof aSession>>();
+    const logIn = jest.fn(() => pending.promise);
+    render(
+      <StrictMode>
+        <SessionProvider logic={fakeSessionLogic({ logIn })} navigate={jest.fn()} notify={jest.fn()}>
+          <Probe />
+        </SessionProvider>
+      </StrictMode>,
+    );
+    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
+    expect(await screen.findByText('Logging in')).toBeInTheDocument();
+    await act(async () => pending.resolve(aSession({ username: 'alice' })));
+    expect(await screen.findByText('Signed in as alice')).toBeInTheDocument();
+    expect(logIn).toHaveBeenCalledTimes(1);
   });
 
   it('a sign-in form in use prepares the actor before any event', async () => {
