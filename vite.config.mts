@@ -3,7 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
+import { pwaOptions } from './src/client/offline/serviceWorkerConfig';
 
 /**
  * precompress(): writes a brotli (.br) and a gzip (.gz) copy next to every text asset of the build,
@@ -30,16 +32,21 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const content = fs.readFileSync(file);
-        if (content.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-      }
+    // After every other plugin's files (vite-plugin-pwa writes the service worker in its closeBundle).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const content = fs.readFileSync(file);
+          if (content.length < MIN_BYTES) continue;
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }));
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -55,7 +62,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), VitePWA(pwaOptions), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   define: {
     __TICKLIST_CONFIG__: JSON.stringify(clientConfigFromEnv(process.env, command === 'serve')),
@@ -75,6 +82,9 @@ export default defineConfig(({ command }) => ({
         // modules by which lazy pages also use them into a dozen chunks the first load fetches
         // anyway (modulepreloads), each compressed on its own: 6 KB more gzip for /login.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // faker's chunk (Generate Todos) is named for it, so the service worker can leave it out.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/]@faker-js[\\/]/.test(id)) ? 'assets/faker-[hash].js' : 'assets/[name]-[hash].js',
       },
     },
   },

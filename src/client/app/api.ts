@@ -38,9 +38,10 @@ const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
 export const backoffDelay = (attempt: number): number =>
   Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.max(0, attempt - 1) * (0.75 + Math.random() * 0.5));
 
-/** Only reads are retried, and only when retrying can help (network failure, timeout, 5xx). */
+/** Only reads are retried, and only when retrying can help (online: network failure, timeout, 5xx). */
 export const shouldRetry = (error: FetchBaseQueryError, isQuery: boolean): boolean => {
-  if (!isQuery) return false;
+  // Offline, a retry cannot help; the list comes back with the network (refetchOnReconnect).
+  if (!isQuery || !navigator.onLine) return false;
   if (typeof error.status === 'number') return error.status >= 500;
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 };

@@ -1,5 +1,10 @@
-/** The stored session: one localStorage key holding { jwt, user } exactly as the login call answers. */
+/**
+ * The stored session: one localStorage key holding { jwt, user } exactly as the login call answers.
+ * Whenever it is written or removed (a session starts, is renewed or ends), the service worker's
+ * cached API answers go too: they belong to whoever was signed in before.
+ */
 import type { Session } from '../../shared/api-types';
+import { clearApiCache } from '../offline/apiCache';
 
 export const SESSION_STORAGE_KEY = 'user';
 
@@ -28,10 +33,12 @@ export function readStoredSession(storage: Storage = localStorage): Session | un
 
 export function writeStoredSession(session: Session, storage: Storage = localStorage): void {
   storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  void clearApiCache();
 }
 
 export function removeStoredSession(storage: Storage = localStorage): void {
   storage.removeItem(SESSION_STORAGE_KEY);
+  void clearApiCache();
 }
 
 /**

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
 import { hasTrash } from '../app/features';
+import { useOnline } from '../offline/useOnline';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -35,6 +36,8 @@ import { changeView, viewFromParams, viewToParams, type TodoView } from './view'
 
 export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
 
+export const OFFLINE_MISS_TEXT = 'This list is not saved on this device yet: it shows when you are back online.';
+
 type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
 export default function TodosPage() {
@@ -46,6 +49,7 @@ export default function TodosPage() {
   const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTodosQuery(view, {
     refetchOnMountOrArgChange: true,
   });
+  const online = useOnline();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
   const searchBox = useRef<HTMLInputElement>(null);
   const openAdd = () => setDialog({ kind: 'add', open: true });
@@ -79,7 +83,10 @@ export default function TodosPage() {
   // A failed refresh of the page on screen keeps its rows (and says so in a toast with Retry).
   useListRefreshToasts(error, currentData !== undefined, fulfilledTimeStamp, refetch);
 
-  if (error && !currentData) {
+  // Offline, a read that fails is no error page: the last list this page showed stays (the service
+  // worker answers the views it has kept), else a line says this view is not on the device.
+  const offlineMiss = !online && error !== undefined && !currentData;
+  if (error && !currentData && !offlineMiss) {
     const { status, message } = listErrorDetails(error);
     return <ErrorPage status={status} title={message} />;
   }
@@ -114,7 +121,9 @@ export default function TodosPage() {
         tools={phone ? <GenerateTodos run={generateRun} /> : undefined}
       />
 
-      {isLoading || !data ? (
+      {offlineMiss && !data ? (
+        <Typography sx={{ py: 4, textAlign: 'center' }}>{OFFLINE_MISS_TEXT}</Typography>
+      ) : isLoading || !data ? (
         <TodoRowSkeletons />
       ) : data.total === 0 ? (
         <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />

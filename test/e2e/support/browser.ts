@@ -28,8 +28,13 @@ export function describeInBrowser(name: string, suite: () => void): void {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Contexts block service workers unless a suite asks for them (`serviceWorkers: 'allow'`, as the
+ * PWA suite does): a worker answers the app's reads out of page.route's reach and from its cache,
+ * which the other suites' intercepted and offline answers must not meet.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -42,6 +47,9 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */

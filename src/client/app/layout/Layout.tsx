@@ -1,12 +1,13 @@
 /**
- * The shared layout: navbar on top, the page in a container, footer at the bottom. While a page's
- * code loads the container shows a spinner; a page that fails shows the error page there, so the
- * navbar stays usable.
+ * The shared layout: navbar on top (signed in, the offline banner under it), the page in a
+ * container, footer at the bottom. While a page's code loads the container shows a spinner; a page
+ * that fails shows the error page there, so the navbar stays usable.
  */
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { OfflineBanner } from '../../offline/OfflineBanner';
 import { useSessionUser } from '../../session/SessionProvider';
 import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
 import { RouteErrorBoundary } from '../../ui/RouteErrorPage';
@@ -16,8 +17,9 @@ import { Navbar } from './Navbar';
 import { PageFallback } from './PageFallback';
 
 export function Layout() {
+  const signedIn = Boolean(useSessionUser());
   // Signed in, the next page this tab may have to show without warning is the login page.
-  usePreloadWhenIdle(loadLoginPage, Boolean(useSessionUser()));
+  usePreloadWhenIdle(loadLoginPage, signedIn);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
@@ -36,6 +38,7 @@ export function Layout() {
         Skip to content
       </Box>
       <Navbar />
+      {signedIn && <OfflineBanner />}
       <Container
         component="main"
         id="main"

@@ -1,0 +1,75 @@
+/** Offline, a list read that fails is no error page and no sign-out: the last list stays, or a line says so. */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import TodosPage, { OFFLINE_MISS_TEXT } from '../../../src/client/todos/TodosPage';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { FakeTodoApi } from './support/fakeTodoApi';
+import { renderRoute } from './support/render';
+
+jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+
+const mockSend = jest.fn();
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
+  useSessionHandle: () => ({ send: mockSend }),
+}));
+
+let server: FakeTodoApi;
+let cleanupStore: (() => void) | undefined;
+let online: jest.SpyInstance<boolean, []>;
+
+beforeEach(() => {
+  server = new FakeTodoApi().install();
+  mockSend.mockClear();
+  online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
+});
+
+afterEach(() => {
+  cleanupStore?.();
+  server.uninstall();
+  online.mockRestore();
+});
+
+function open(path = '/todos') {
+  const view = renderRoute(TodosPage, path);
+  cleanupStore = () => view.store.dispatch(todosApi.util.resetApiState());
+  return { ...view, user: userEvent.setup() };
+}
+
+const failReads = () =>
+  server.interceptors.push((request) => (request.method === 'GET' ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+
+function goOffline() {
+  online.mockReturnValue(false);
+  act(() => void window.dispatchEvent(new Event('offline')));
+}
+
+describe('the todo list offline', () => {
+  it('a list never read on this device says so, at once, without the error page or a sign-out', async () => {
+    goOffline();
+    failReads();
+    open();
+    expect(await screen.findByText(OFFLINE_MISS_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Todos' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    // Offline a retry cannot help: one try, no backoff.
+    expect(server.requestsTo('GET')).toHaveLength(1);
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+
+  it('another page that fails offline keeps the last list on screen', async () => {
+    server.seed(12);
+    const { user } = open();
+    await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(10));
+    goOffline();
+    failReads();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.requestsTo('GET').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(screen.getByRole('list')).not.toHaveAttribute('aria-busy'));
+    expect(screen.getAllByTestId('todo-row')).toHaveLength(10);
+    expect(screen.getByText('Todo 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_MISS_TEXT)).not.toBeInTheDocument();
+    expect(mockSend).not.toHaveBeenCalled();
+  });
+});
