@@ -115,8 +115,9 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
       const result = { sent: 0, stopped: false };
       if (user === undefined) return result;
       await lock(async () => {
-        // Read again inside the lock: another tab may have sent some meanwhile.
-        for (const write of waiting(await store.list(user))) {
+        // The first waiting write, read again each time: another tab may have sent some meanwhile,
+        // and an add that reached the server gave later writes its real id.
+        for (let write = waiting(await store.list(user))[0]; write; write = waiting(await store.list(user))[0]) {
           if (userId !== user) return; // signed out or another user: their token must not carry these
           const outcome = await replayWrite(write, send);
           if (outcome.kind === 'stopped') {
@@ -132,7 +133,7 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
             if (outcome.kind === 'conflict') report.notice(outcome.notice);
             await store.remove(write.seq!);
           }
-          await reload(user);
+          if (userId === user) publish(await store.list(user));
         }
       });
       if (userId === user) await reload(user);
