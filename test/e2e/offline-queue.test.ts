@@ -131,7 +131,8 @@ describeInBrowser('offline write queue', () => {
     await context.setOffline(false);
     const bobPage = await openAs(context, url, bob);
     await bobPage.getByText('No todos available').first().waitFor();
-    await addTodo(bobPage, "Bob's todo"); // online: straight to the server
+    await addTodo(bobPage, "Bob's todo"); // online: straight to the server, not through the queue
+    await bobPage.getByText('Todo added successfully!', { exact: true }).waitFor();
     await expectRows(bobPage, numbered(1, ["Bob's todo"]));
     expect(await serverTodos(url, bob)).toMatchObject([{ title: "Bob's todo" }]);
     expect(await serverTodos(url, ann)).toEqual([]);
@@ -160,6 +161,7 @@ describeInBrowser('offline write queue', () => {
       await route.abort('connectionreset'); // ... and the answer never arrives
     });
     await addTodo(page, 'Answer lost');
+    await page.getByText('Todo saved on this device! It will be added when the connection returns.').first().waitFor();
     await until(async () => keys.length >= 2, 'the retry');
     await expectRows(page, numbered(1, ['Answer lost']));
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
