@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
-import { useApiExtra, useSessionHandle } from '../session/SessionProvider';
+import { useWriteQueue } from '../offline/useWriteQueue';
+import { useApiExtra, useSessionHandle, useSessionUser } from '../session/SessionProvider';
 import { api } from './api';
 import { createAppStore } from './store';
 
@@ -15,6 +16,8 @@ export default function StoreScope() {
   const extra = useApiExtra();
   const [store] = useState(() => createAppStore(extra));
   const session = useSessionHandle();
+  // The signed-in user's offline writes are sent from here, whichever page is open.
+  useWriteQueue(store.dispatch, session, useSessionUser()?.id);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;

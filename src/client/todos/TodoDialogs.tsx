@@ -12,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { SubmitButton } from '../ui/SubmitButton';
-import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
+import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, QUEUED_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
 import { useRestore } from './useRestore';
@@ -24,7 +24,8 @@ function useChangeReporter(change: Change) {
   return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
     try {
       const outcome = await run();
-      if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change], change);
+      if (outcome.queued) toasts.success(QUEUED_MESSAGES[change], change);
+      else if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change], change);
       else toasts.error(ODD_STATUS_MESSAGES[change], change);
       return true;
     } catch (error) {
@@ -111,7 +112,9 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
     const deleted = todo;
     try {
       const outcome = await deleteTodo(deleted.id).unwrap();
-      if (isSuccessStatus(outcome.status)) {
+      if (outcome.queued) {
+        toasts.success(QUEUED_MESSAGES.delete, 'delete'); // no Undo: nothing reached the trash yet
+      } else if (isSuccessStatus(outcome.status)) {
         focusUndo.current = true;
         toasts.undoable(SUCCESS_MESSAGES.delete, {
           kind: 'delete',

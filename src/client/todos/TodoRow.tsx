@@ -13,6 +13,8 @@ import { changeErrorMessage } from './messages';
 import { useSetTodoCompletedMutation } from './todosApi';
 import { useToasts } from './useToasts';
 import { StatusBadge } from '../ui/StatusBadge';
+import type { SyncState } from './queuedOverlay';
+import { SyncChip } from './SyncChip';
 
 export interface TodoRowProps {
   todo: TodoEntity;
@@ -22,9 +24,11 @@ export interface TodoRowProps {
   /** Ticked for a bulk action; without `onSelect` the row has no selection box (Strapi backend). */
   selected?: boolean;
   onSelect?(todo: TodoEntity, selected: boolean): void;
+  /** Set while a write to this todo waits in the offline queue. */
+  sync?: SyncState;
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect }: TodoRowProps) {
+export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt } = todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
@@ -69,6 +73,7 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
           {title}
         </Typography>
         <StatusBadge completed={completed} />
+        {sync && <SyncChip state={sync} />}
       </Stack>
       {description ? (
         <Box sx={{ gridArea: 'desc', pl: { sm: DETAILS_INDENT } }}>

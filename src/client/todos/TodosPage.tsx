@@ -27,6 +27,7 @@ import { clampPage, lastPage, rowNumber } from './pagination';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
+import { useWithQueuedWrites } from './queuedOverlay';
 import { BulkBar } from './BulkBar';
 import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
@@ -50,6 +51,8 @@ export default function TodosPage() {
     refetchOnMountOrArgChange: true,
   });
   const online = useOnline();
+  // What is shown: the list with the writes still waiting in the offline queue applied.
+  const { page: shown, sync } = useWithQueuedWrites(data, view);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
   const searchBox = useRef<HTMLInputElement>(null);
   const openAdd = () => setDialog({ kind: 'add', open: true });
@@ -123,9 +126,9 @@ export default function TodosPage() {
 
       {offlineMiss && !data ? (
         <Typography sx={{ py: 4, textAlign: 'center' }}>{OFFLINE_MISS_TEXT}</Typography>
-      ) : isLoading || !data ? (
+      ) : isLoading || !data || !shown ? (
         <TodoRowSkeletons />
-      ) : data.total === 0 ? (
+      ) : shown.total === 0 ? (
         <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />
       ) : (
         <>
@@ -140,15 +143,16 @@ export default function TodosPage() {
             />
           )}
           <Paper component="ol" variant="outlined" aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
-            {data.todos.map((todo, index) => (
+            {shown.todos.map((todo, index) => (
               <TodoRow
                 key={todo.id}
                 todo={todo}
+                sync={sync.get(todo.id)}
                 number={rowNumber(data.page, data.pageSize, index)}
                 onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
                 onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
                 selected={selection.has(todo.id)}
-                onSelect={bulkEnabled ? (target, selected) => selection.toggle(target.id, selected) : undefined}
+                onSelect={bulkEnabled && todo.id > 0 ? (target, selected) => selection.toggle(target.id, selected) : undefined}
               />
             ))}
           </Paper>
@@ -158,7 +162,7 @@ export default function TodosPage() {
       <Pagination
         page={clampPage(view.page, last)}
         pageSize={data?.pageSize ?? view.pageSize}
-        total={data?.total}
+        total={shown?.total}
         last={last}
         busy={busy}
         onPage={(page) => setView({ page })}

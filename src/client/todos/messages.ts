@@ -16,6 +16,13 @@ export const ODD_STATUS_MESSAGES: Record<Change, string> = {
   delete: 'Todo was Deleted but something went wrong!',
 };
 
+/** A change kept on this device (offline, or no answer came): it is sent when the connection returns. */
+export const QUEUED_MESSAGES: Record<Change, string> = {
+  add: 'Todo saved on this device! It will be added when the connection returns.',
+  edit: 'Todo saved on this device! It will be updated when the connection returns.',
+  delete: 'Todo will be deleted when the connection returns.',
+};
+
 export const RESTORE_SUCCESS_MESSAGE = 'Todo restored!';
 export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went wrong!';
 

@@ -5,9 +5,10 @@
  * lists under a status filter, which it changes).
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import type { ListResponse, SingleResponse, TodoEntity } from '../../shared/api-types';
+import type { ListResponse, SingleResponse, TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import { clientConfig } from '../config';
+import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
 import { lastPage } from './pagination';
 import type { StatusFilter, TodoView } from './view';
 
@@ -28,7 +29,11 @@ export interface TodoPage {
 export interface ChangeOutcome {
   status: number;
   todo: TodoEntity | null;
+  /** Kept on this device (offline, or no answer came) and sent when the network is back. */
+  queued?: boolean;
 }
+
+const QUEUED_OUTCOME: ChangeOutcome = { status: 202, todo: null, queued: true };
 
 export interface NewTodo {
   title: string;
@@ -98,6 +103,19 @@ const toOutcome = (response: SingleResponse | null, meta: FetchBaseQueryMeta | u
   todo: response?.data ?? null,
 });
 
+/** A write through the offline queue (see sendOrQueue): its outcome, queued or answered. */
+const queuedWrite =
+  <A>(toWrite: (arg: A, state: unknown) => TodoWrite) =>
+  async (arg: A, baseApi: { getState(): unknown }, _extra: unknown, baseQuery: Parameters<typeof sendOrQueue>[1]) => {
+    const result = await sendOrQueue(toWrite(arg, baseApi.getState()), baseQuery);
+    if ('queued' in result) return { data: QUEUED_OUTCOME };
+    if (result.error) return { error: result.error };
+    return { data: toOutcome(result.data as SingleResponse | null, result.meta as FetchBaseQueryMeta | undefined) };
+  };
+
+/** No refetch for a queued write: the list shows it from the queue, and offline a refetch fails. */
+const unlessQueued = <T>(result: ChangeOutcome | undefined, error: unknown, tags: T[]): T[] => (error || result?.queued ? [] : tags);
+
 export const todosApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTodos: builder.query<TodoPage, TodoView>({
@@ -111,9 +129,8 @@ export const todosApi = api.injectEndpoints({
     }),
 
     addTodo: builder.mutation<ChangeOutcome, NewTodo>({
-      query: (data) => ({ url: 'todos/', method: 'POST', body: { data } }),
-      transformResponse: toOutcome,
-      invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG]),
+      queryFn: queuedWrite((data: NewTodo) => ({ method: 'POST', path: 'todos/', body: { data: { ...data } }, todoId: temporaryId() })),
+      invalidatesTags: (result, error) => unlessQueued(result, error, [LIST_TAG]),
     }),
 
     /**
@@ -130,22 +147,29 @@ export const todosApi = api.injectEndpoints({
     }),
 
     editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges }>({
-      query: ({ id, changes }) => ({ url: `todos/${id}`, method: 'PUT', body: { data: changes } }),
-      transformResponse: toOutcome,
+      queryFn: queuedWrite(({ id, changes }: { id: number; changes: TodoChanges }, state) => ({
+        method: 'PUT',
+        path: `todos/${id}`,
+        body: { data: { ...changes } },
+        todoId: id,
+        base: cachedTodo(state, id),
+      })),
       // The row, and the lists: a new title can move the row to another page of a title sort.
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [rowTag(id), LIST_TAG]),
+      invalidatesTags: (result, error, { id }) => unlessQueued(result, error, [rowTag(id), LIST_TAG]),
     }),
 
     deleteTodo: builder.mutation<ChangeOutcome, number>({
-      query: (id) => ({ url: `todos/${id}`, method: 'DELETE' }),
-      transformResponse: toOutcome,
-      invalidatesTags: (_result, error, id) => (error ? [] : [rowTag(id), LIST_TAG, TODO_TAGS.trash]),
+      queryFn: queuedWrite((id: number, state) => ({ method: 'DELETE', path: `todos/${id}`, todoId: id, base: cachedTodo(state, id) })),
+      invalidatesTags: (result, error, id) => unlessQueued(result, error, [rowTag(id), LIST_TAG, TODO_TAGS.trash]),
     }),
 
     /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */
     setTodoCompleted: builder.mutation<ChangeOutcome, { id: number; completed: boolean }>({
-      query: ({ id, completed }) => ({ url: `todos/${id}`, method: 'PUT', body: { data: { completed } } }),
-      transformResponse: toOutcome,
+      // The lists are ticked already (onQueryStarted): what the user saw before is the other value.
+      queryFn: queuedWrite(({ id, completed }: { id: number; completed: boolean }, state) => {
+        const seen = cachedTodo(state, id);
+        return { method: 'PUT', path: `todos/${id}`, body: { data: { completed } }, todoId: id, base: seen && { ...seen, completed: !completed } };
+      }),
       async onQueryStarted({ id, completed }, { dispatch, getState, queryFulfilled }) {
         const lists = todosApi.util
           .selectInvalidatedBy(getState(), [rowTag(id)])
@@ -160,6 +184,7 @@ export const todosApi = api.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
+          if (data.queued) return; // the tick stays; the queue sends it
           const saved = data.todo;
           // A list that was being refetched meanwhile may have brought back the old value: refetch it.
           const refetching = lists.some(
@@ -202,6 +227,16 @@ export const {
   useSetTodoCompletedMutation,
   useCreateSampleTodoMutation,
 } = todosApi;
+
+/** A todo's attributes as a cached list shows them. */
+function cachedTodo(state: unknown, id: number): TodoAttributes | undefined {
+  const lists = todosApi.util.selectInvalidatedBy(state as never, [rowTag(id)]).filter((entry) => entry.endpointName === 'getTodos');
+  for (const { originalArgs } of lists) {
+    const row = todosApi.endpoints.getTodos.select(originalArgs as TodoView)(state as never).data?.todos.find((todo) => todo.id === id);
+    if (row) return row.attributes;
+  }
+  return undefined;
+}
 
 /** Marks every todo list stale, so the ones on screen refetch. */
 export const refreshTodoLists = () => todosApi.util.invalidateTags([LIST_TAG]);

@@ -1,0 +1,172 @@
+/**
+ * The offline write queue in Chromium: writes made offline show at once, survive the tab being
+ * closed, and reach the server exactly once when the network returns; a lost answer is retried
+ * with the same key; a conflict keeps the user's version; another user never gets them.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Session, TodoEntity } from '../../src/shared/api-types';
+import { describeInBrowser, DESKTOP, stageForSuite } from './support/browser';
+import { createTodoList, registerUser } from './support/session';
+import { expectRows, numbered, screenshotBoth } from './support/todos-page';
+
+jest.setTimeout(120_000);
+
+/** Every todo of the user on the server, oldest first. */
+async function serverTodos(baseUrl: string, session: Session): Promise<TodoEntity['attributes'][]> {
+  const response = await fetch(`${baseUrl}/api/todos?pagination[pageSize]=100&sort=createdAt:asc`, {
+    headers: { authorization: `Bearer ${session.jwt}` },
+  });
+  return ((await response.json()) as { data: TodoEntity[] }).data.map((todo) => todo.attributes);
+}
+
+/** A tab of this context signed in as `session` (the stored session is replaced, as a sign-in would). */
+async function openAs(context: BrowserContext, baseUrl: string, session: Session): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/api/health`); // same origin, no app: set the stored session first
+  await page.evaluate((stored) => window.localStorage.setItem('user', stored), JSON.stringify(session));
+  await page.goto(`${baseUrl}/todos`);
+  await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+  return page;
+}
+
+async function addTodo(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add todo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function editTitle(page: Page, from: string, to: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit ${from}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit this todo' });
+  await dialog.getByLabel('Title').fill(to);
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const waitingChips = (page: Page) => page.getByLabel('Waiting to sync');
+
+describeInBrowser('offline write queue', () => {
+  const stage = stageForSuite();
+  const newContext = (browser: Browser) => browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+
+  it('writes made offline show at once and reach the server exactly once after the tab was closed', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    await createTodoList(url, session, [{ title: 'Buy milk' }, { title: 'Call Ann' }]);
+    const context = await newContext(stage.browser);
+    const page = await openAs(context, url, session);
+    await expectRows(page, numbered(1, ['Buy milk', 'Call Ann']));
+
+    await context.setOffline(true);
+    await addTodo(page, 'Written offline');
+    await page.getByRole('alert').filter({ hasText: 'Todo saved on this device!' }).first().waitFor();
+    await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).check();
+    await editTitle(page, 'Call Ann', 'Call Ann and Bob');
+    await expectRows(page, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
+    expect(await waitingChips(page).count()).toBe(3);
+    await screenshotBoth(page, 'offline-queue-pending');
+    expect(await serverTodos(url, session)).toMatchObject([{ title: 'Buy milk', completed: false }, { title: 'Call Ann' }]);
+
+    // The tab is closed before the network returns; a new one sends what was queued.
+    await page.close();
+    await context.setOffline(false);
+    const again = await openAs(context, url, session);
+    await until(async () => (await serverTodos(url, session)).length === 3, 'the queued add on the server');
+    await expectRows(again, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
+    await until(async () => (await waitingChips(again).count()) === 0, 'the waiting marks to go');
+    expect(await serverTodos(url, session)).toMatchObject([
+      { title: 'Buy milk', completed: true },
+      { title: 'Call Ann and Bob', completed: false },
+      { title: 'Written offline', completed: false },
+    ]);
+    await again.reload(); // nothing is sent twice
+    await expectRows(again, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
+    expect(await serverTodos(url, session)).toHaveLength(3);
+    await context.close();
+  });
+
+  it('an edit of a todo deleted elsewhere meanwhile is kept as a new todo, and the user is told', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    const [id] = await createTodoList(url, session, [{ title: 'Plan trip' }]);
+    const context = await newContext(stage.browser);
+    const page = await openAs(context, url, session);
+    await expectRows(page, numbered(1, ['Plan trip']));
+
+    await context.setOffline(true);
+    await editTitle(page, 'Plan trip', 'Plan trip to Rome');
+    await expectRows(page, numbered(1, ['Plan trip to Rome']));
+    const deleted = await fetch(`${url}/api/todos/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${session.jwt}` } });
+    expect(deleted.status).toBe(200);
+
+    await context.setOffline(false);
+    await page.getByRole('alert').filter({ hasText: '"Plan trip to Rome" was deleted elsewhere: your version is kept as a new todo.' }).waitFor();
+    await expectRows(page, numbered(1, ['Plan trip to Rome']));
+    expect(await serverTodos(url, session)).toMatchObject([{ title: 'Plan trip to Rome' }]);
+    await context.close();
+  });
+
+  it("another user signing in on the same browser neither sees nor sends the first user's queued writes", async () => {
+    const url = stage.server.url;
+    const [ann, bob] = [await registerUser(url), await registerUser(url)];
+    const context = await newContext(stage.browser);
+    const annPage = await openAs(context, url, ann);
+    await annPage.getByText('No todos available').first().waitFor();
+    await context.setOffline(true);
+    await addTodo(annPage, "Ann's secret");
+    await expectRows(annPage, numbered(1, ["Ann's secret"]));
+    await annPage.close();
+
+    await context.setOffline(false);
+    const bobPage = await openAs(context, url, bob);
+    await bobPage.getByText('No todos available').first().waitFor();
+    await addTodo(bobPage, "Bob's todo"); // online: straight to the server, not through the queue
+    await bobPage.getByText('Todo added successfully!', { exact: true }).waitFor();
+    await expectRows(bobPage, numbered(1, ["Bob's todo"]));
+    expect(await serverTodos(url, bob)).toMatchObject([{ title: "Bob's todo" }]);
+    expect(await serverTodos(url, ann)).toEqual([]);
+    await bobPage.close();
+
+    // Ann comes back: her write is sent now, once.
+    const annAgain = await openAs(context, url, ann);
+    await until(async () => (await serverTodos(url, ann)).length === 1, "Ann's queued add on the server");
+    await expectRows(annAgain, numbered(1, ["Ann's secret"]));
+    expect(await serverTodos(url, bob)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a write whose answer was lost is sent again with the same key and lands once', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    const context = await newContext(stage.browser);
+    const page = await openAs(context, url, session);
+    await page.getByText('No todos available').first().waitFor();
+    const keys: string[] = [];
+    await page.route(`${url}/api/todos/`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      await route.fetch(); // the server handles it ...
+      await route.abort('connectionreset'); // ... and the answer never arrives
+    });
+    await addTodo(page, 'Answer lost');
+    await page.getByText('Todo saved on this device! It will be added when the connection returns.').first().waitFor();
+    await until(async () => keys.length >= 2, 'the retry');
+    await expectRows(page, numbered(1, ['Answer lost']));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+    expect(await serverTodos(url, session)).toMatchObject([{ title: 'Answer lost' }]);
+    await context.close();
+  });
+});
