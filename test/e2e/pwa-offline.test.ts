@@ -2,7 +2,8 @@
  * The installable app in Chromium against the built server: the manifest and its icons, the
  * service worker taking control, then offline: the banner, a reload of /todos that still shows
  * the list seen before, back online the banner going and the list refreshing; and a logout
- * leaving no API answers in the cache.
+ * leaving no API answers in the cache; and with the write queue: a todo added offline survives a
+ * reload offline and reaches the server exactly once when the network returns.
  */
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, describeInBrowser, screenshot, stageForSuite } from './support/browser';
@@ -11,7 +12,8 @@ import { expectRows, numbered } from './support/todos-page';
 
 jest.setTimeout(90_000);
 
-const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sent when you are back online.';
+const OFFLINE_TEXT =
+  'You are offline. Changes are saved on this device and sent when you are back online.';
 
 interface ManifestIcon {
   src: string;
@@ -28,7 +30,11 @@ function pngSize(bytes: Buffer): string {
 
 /** The API answers the service worker keeps (0 when its cache does not exist). */
 const cachedApiAnswers = (page: Page) =>
-  page.evaluate(async () => ((await caches.keys()).includes('ticklist-api') ? (await (await caches.open('ticklist-api')).keys()).length : 0));
+  page.evaluate(async () =>
+    (await caches.keys()).includes('ticklist-api')
+      ? (await (await caches.open('ticklist-api')).keys()).length
+      : 0,
+  );
 
 describeInBrowser('installable app: manifest, service worker, offline', () => {
   const stage = stageForSuite();
@@ -63,34 +69,51 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
       expect(image.headers.get('content-type')).toBe('image/png');
       expect(pngSize(Buffer.from(await image.arrayBuffer()))).toBe(icon.sizes);
     }
-    const themeColors = await page.locator('meta[name="theme-color"]').evaluateAll((metas) =>
-      metas.map((meta) => `${meta.getAttribute('media')} ${meta.getAttribute('content')}`),
-    );
-    expect(themeColors).toEqual(['(prefers-color-scheme: light) #1565c0', '(prefers-color-scheme: dark) #1e1e1e']);
+    const themeColors = await page
+      .locator('meta[name="theme-color"]')
+      .evaluateAll((metas) =>
+        metas.map((meta) => `${meta.getAttribute('media')} ${meta.getAttribute('content')}`),
+      );
+    expect(themeColors).toEqual([
+      '(prefers-color-scheme: light) #1565c0',
+      '(prefers-color-scheme: dark) #1e1e1e',
+    ]);
     await context.close();
   });
 
   it('offline: the banner shows, a reload still shows the list seen before; online again the list refreshes; logout empties the cache', async () => {
     const session = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }, { title: 'Call mum' }]);
-    const context = await stage.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'allow', timezoneId: 'UTC', locale: 'en-US' });
+    const context = await stage.browser.newContext({
+      viewport: DESKTOP,
+      serviceWorkers: 'allow',
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
     await signInContext(context, session);
     const page = await context.newPage();
     await page.goto(`${stage.server.url}/todos`);
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
 
     // The worker registers once the page is idle and takes control of it.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return { state: registration?.active?.state, script: navigator.serviceWorker.controller?.scriptURL };
+      return {
+        state: registration?.active?.state,
+        script: navigator.serviceWorker.controller?.scriptURL,
+      };
     });
     expect(worker).toEqual({ state: 'activated', script: `${stage.server.url}/sw.js` });
     // The next visit reads the list through the worker, which keeps the answer.
     await page.reload();
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
     await page.waitForFunction(
-      async () => (await caches.keys()).includes('ticklist-api') && (await (await caches.open('ticklist-api')).keys()).length > 0,
+      async () =>
+        (await caches.keys()).includes('ticklist-api') &&
+        (await (await caches.open('ticklist-api')).keys()).length > 0,
     );
 
     await context.setOffline(true);
@@ -127,10 +150,62 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum', 'Water plants']));
 
     expect(await cachedApiAnswers(page)).toBeGreaterThan(0);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: session.user.username }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: session.user.username })
+      .click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);
     expect(await cachedApiAnswers(page)).toBe(0);
+    await context.close();
+  });
+
+  it('a todo added offline is still there after a reload offline, and reaches the server exactly once when back online', async () => {
+    const session = await registerUser(stage.server.url);
+    await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }]);
+    const context = await stage.browser.newContext({
+      viewport: DESKTOP,
+      serviceWorkers: 'allow',
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
+    await signInContext(context, session);
+    const page = await context.newPage();
+    await page.goto(`${stage.server.url}/todos`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    await page.reload(); // this visit's list read goes through the worker, which keeps it
+    await expectRows(page, numbered(1, ['Buy milk']));
+    await page.waitForFunction(
+      async () =>
+        (await caches.keys()).includes('ticklist-api') &&
+        (await (await caches.open('ticklist-api')).keys()).length > 0,
+    );
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add todo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+    await dialog.getByLabel('Title').fill('Written on the train');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']));
+
+    await page.reload();
+    await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']), 15_000);
+    expect(await page.getByLabel('Waiting to sync').count()).toBe(1);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online'))); // see the test above
+    await page.getByLabel('Waiting to sync').waitFor({ state: 'detached', timeout: 15_000 });
+    await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']));
+    const stored = await fetch(`${stage.server.url}/api/todos?pagination[pageSize]=100`, {
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    const titles = (
+      (await stored.json()) as { data: { attributes: { title: string } }[] }
+    ).data.map((todo) => todo.attributes.title);
+    expect(titles.sort()).toEqual(['Buy milk', 'Written on the train']);
     await context.close();
   });
 });
