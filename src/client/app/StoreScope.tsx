@@ -1,13 +1,15 @@
 /**
  * The Redux store (RTK Query's cache of server data) for the pages that read todos: a layout route
  * around the signed-in pages, loaded with them, so the sign-in pages' first load carries no Redux.
- * One store while the visitor moves between those pages; a new one after leaving them.
+ * One store while the visitor moves between those pages; a new one after leaving them. The live
+ * event stream lives here too: it only matters where there is a cache to refresh.
  */
 import { useEffect, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
-import { useApiExtra, useSessionHandle } from '../session/SessionProvider';
+import { useLiveEvents } from '../live/useLiveEvents';
+import { useApiExtra, useSessionHandle, useSessionView } from '../session/SessionProvider';
 import { api } from './api';
 import { createAppStore } from './store';
 
@@ -15,6 +17,9 @@ export default function StoreScope() {
   const extra = useApiExtra();
   const [store] = useState(() => createAppStore(extra));
   const session = useSessionHandle();
+  // Closed as the logout starts: the server then ends the stream, which must not look like an expiry.
+  const live = useSessionView((view) => (view.loggingOut ? undefined : view.session));
+  useLiveEvents(store.dispatch, live, extra);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;

@@ -1,0 +1,97 @@
+/**
+ * One stream of the signed-in user's todo changes (GET /api/todos/events), opened with
+ * fetch-event-source: the browser's EventSource cannot send the bearer header. The library keeps the
+ * last event id and sends it as Last-Event-ID when it reconnects, so the server replays what the
+ * tab missed; this module chooses when and how soon to reconnect, and which cached data goes stale.
+ */
+import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import { backoffDelay } from '../app/api';
+import { API_BASE } from '../config';
+import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
+
+export const EVENTS_URL = `${API_BASE}/todos/events`;
+/** Changes that arrive together (a Generate Todos run, this tab's own writes) refetch once. */
+export const COALESCE_MS = 100;
+
+export interface LiveStreamOptions {
+  token: string;
+  /** Where this user's previous stream in this tab stopped: the new one resumes from there. */
+  lastEventId?: string;
+  onTags(tags: LiveTag[]): void;
+  /** The server refused the token (401). */
+  onUnauthorized(): void;
+  onEventId?(id: string): void;
+  /** The wait before reconnect attempt n (1, 2, …): the API's capped exponential backoff with jitter. */
+  retryDelay?(attempt: number): number;
+}
+
+/** Thrown to stop retrying: fetch-event-source gives up when onerror throws. */
+class StreamRefused extends Error {}
+
+const isEventStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+
+/** Opens the stream; the returned function closes it for good. */
+export function openLiveStream(options: LiveStreamOptions): () => void {
+  const { token, onTags, onUnauthorized, onEventId, retryDelay = backoffDelay } = options;
+  const controller = new AbortController();
+  let lastId = options.lastEventId;
+  let attempt = 0;
+  let connections = 0;
+  let resuming = false;
+  let stale = new Map<string, LiveTag>();
+  let flush: ReturnType<typeof setTimeout> | undefined;
+
+  const invalidate = (tags: LiveTag[]) => {
+    tags.forEach((tag) => stale.set(JSON.stringify(tag), tag));
+    if (flush !== undefined || stale.size === 0) return;
+    flush = setTimeout(() => {
+      const batch = [...stale.values()];
+      stale = new Map();
+      flush = undefined;
+      onTags(batch);
+    }, COALESCE_MS);
+  };
+
+  const onmessage = ({ id, event, data }: EventSourceMessage) => {
+    if (id) {
+      lastId = id;
+      onEventId?.(id);
+    }
+    if (event === 'ready' || event === 'reset') attempt = 0;
+    // A reconnect with no id to resume from cannot know what changed meanwhile.
+    const lost = event === 'ready' && connections > 1 && !resuming;
+    invalidate(lost ? ALL_TODO_TAGS : tagsForEvent(event, data));
+  };
+
+  fetchEventSource(EVENTS_URL, {
+    headers: { authorization: `Bearer ${token}`, ...(lastId ? { 'last-event-id': lastId } : {}) },
+    signal: controller.signal,
+    // A background tab keeps following, so it is current when it comes back.
+    openWhenHidden: true,
+    async onopen(response) {
+      if (response.ok && isEventStream(response)) {
+        connections += 1;
+        resuming = lastId !== undefined;
+        return;
+      }
+      if (response.status === 401) onUnauthorized();
+      // Asking again cannot help a refused request; a 429 or a 5xx can pass later.
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new StreamRefused();
+      throw new Error(`the event stream answered ${response.status}`);
+    },
+    onmessage,
+    onclose() {
+      throw new Error('the server ended the event stream');
+    },
+    onerror(error) {
+      if (error instanceof StreamRefused) throw error;
+      attempt += 1;
+      return retryDelay(attempt);
+    },
+  }).catch(() => undefined);
+
+  return () => {
+    controller.abort();
+    clearTimeout(flush);
+  };
+}
