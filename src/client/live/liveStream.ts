@@ -36,8 +36,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
   const controller = new AbortController();
   let lastId = options.lastEventId;
   let attempt = 0;
-  let connections = 0;
-  let resuming = false;
+  let lostTrack = false;
   let stale = new Map<string, LiveTag>();
   let flush: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,9 +57,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       onEventId?.(id);
     }
     if (event === 'ready' || event === 'reset') attempt = 0;
-    // A reconnect with no id to resume from cannot know what changed meanwhile.
-    const lost = event === 'ready' && connections > 1 && !resuming;
-    invalidate(lost ? ALL_TODO_TAGS : tagsForEvent(event, data));
+    invalidate(event === 'ready' && lostTrack ? ALL_TODO_TAGS : tagsForEvent(event, data));
   };
 
   fetchEventSource(EVENTS_URL, {
@@ -70,8 +67,8 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     openWhenHidden: true,
     async onopen(response) {
       if (response.ok && isEventStream(response)) {
-        connections += 1;
-        resuming = lastId !== undefined;
+        // After a failure with no id to resume from, what changed meanwhile is unknown.
+        lostTrack = attempt > 0 && lastId === undefined;
         return;
       }
       if (response.status === 401) onUnauthorized();
