@@ -72,8 +72,9 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
         return;
       }
       if (response.status === 401) onUnauthorized();
-      // Asking again cannot help a refused request; a 429 or a 5xx can pass later.
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new StreamRefused();
+      // As with EventSource, only a busy or failing server (429, 5xx) is asked again: any other
+      // answer (a 4xx, a 204, a page that is not a stream) would be the same next time.
+      if (response.status !== 429 && response.status < 500) throw new StreamRefused();
       throw new Error(`the event stream answered ${response.status}`);
     },
     onmessage,

@@ -129,8 +129,8 @@ describe('the live stream', () => {
     expect(attempts).toEqual([]);
   });
 
-  it.each([400, 403, 404])('a %i is not retried and does not end the session', async (status) => {
-    server.answers.push(new Response('{}', { status }));
+  it.each([400, 403, 404, 204])('a %i is not retried and does not end the session', async (status) => {
+    server.answers.push(new Response(status === 204 ? null : '{}', { status }));
     const { attempts, onUnauthorized } = open();
     await server.requested(1);
     await pause(100);
