@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import type { Session } from '../../src/shared/api-types';
-import { describeInBrowser, DESKTOP, stageForSuite } from './support/browser';
+import { describeInBrowser, DESKTOP, PHONE, stageForSuite } from './support/browser';
 import { createTodoList, registerUser, signInContext } from './support/session';
 import { expectRows, numbered } from './support/todos-page';
 
@@ -16,8 +16,8 @@ const WITHIN_MS = 2000;
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/todos/events';
 
 /** A signed-in device on /todos, with its event-stream requests and list calls recorded from the start. */
-async function openDevice(browser: Browser, baseUrl: string, session: Session) {
-  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+async function openDevice(browser: Browser, baseUrl: string, session: Session, viewport: { width: number; height: number } = DESKTOP) {
+  const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
   await signInContext(context, session);
   const page = await context.newPage();
   const streams: Request[] = [];
@@ -66,7 +66,8 @@ describeInBrowser('todos: live across devices', () => {
     const bob = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, ann, [{ title: 'Water plants' }, { title: 'Pay rent' }]);
     await createTodoList(stage.server.url, bob, [{ title: 'Only mine' }]);
-    const a = await openDevice(stage.browser, stage.server.url, ann);
+    // A is a small phone: its page is taller than the screen, so a refetch that lost its place would show.
+    const a = await openDevice(stage.browser, stage.server.url, ann, { width: PHONE.width, height: 480 });
     const b = await openDevice(stage.browser, stage.server.url, ann);
     const c = await openDevice(stage.browser, stage.server.url, bob);
     for (const device of [a, b]) await expectRows(device.page, numbered(1, ['Water plants', 'Pay rent']));
@@ -91,11 +92,16 @@ describeInBrowser('todos: live across devices', () => {
     await editDialog.getByRole('button', { name: 'Close' }).click();
     await editDialog.waitFor({ state: 'detached' });
 
-    // B ticks a todo: A shows it completed.
+    // B ticks a todo: A, scrolled to the bottom, shows it completed and stays where it was.
+    await a.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const scrolled = await a.page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
     const ticked = b.page.waitForResponse((response) => response.request().method() === 'PUT');
     await b.page.getByRole('checkbox', { name: 'Mark Water plants as completed' }).click();
     const tickedAt = await answeredAt(ticked);
     expect((await shownAt(a.page, 'Water plants', 'completed')) - tickedAt).toBeLessThanOrEqual(WITHIN_MS);
+    await a.page.waitForTimeout(300); // the refetch's rows are in
+    expect(await a.page.evaluate(() => window.scrollY)).toBe(scrolled);
 
     // A deletes a todo: it leaves B's list.
     await a.page.getByRole('button', { name: 'Delete Buy milk' }).click();
