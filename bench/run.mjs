@@ -8,7 +8,9 @@
 //
 // Environment: BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_RUNS (3), BENCH_WARMUP (s),
 // BENCH_SEQ_REQUESTS (per call in the one-at-a-time measurements, 200), BENCH_SCALE=1 (the
-// 1,000,000-row scenario), BENCH_SQLITE=0 (skip SQLite), BENCH_PG_URL, BENCH_LIGHTHOUSE=1.
+// 1,000,000-row scenario), BENCH_SQLITE=0 (skip SQLite), BENCH_PG_URL, BENCH_LIGHTHOUSE=1; with
+// PostgreSQL the live events too (bench/lib/events.mjs): BENCH_EVENTS=0 skips them, BENCH_EVENTS_ONLY=1
+// runs only them (after seeding), BENCH_EVENT_WRITES (300), BENCH_EVENT_STREAMS (1000).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,7 @@ import { measureGenerate } from './lib/generate-time.mjs';
 import { CALLS } from './lib/calls.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
+import { benchEventLatency, benchOpenStreams, eventRows } from './lib/events.mjs';
 
 const env = process.env;
 const num = (name, fallback) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : fallback);
@@ -31,6 +34,10 @@ const settings = {
   scale: env.BENCH_SCALE === '1' || env.BENCH_SCALE === 'true',
   sqlite: env.BENCH_SQLITE !== '0',
   lighthouse: env.BENCH_LIGHTHOUSE === '1',
+  events: env.BENCH_EVENTS !== '0',
+  eventsOnly: env.BENCH_EVENTS_ONLY === '1',
+  eventWrites: num('BENCH_EVENT_WRITES', 300),
+  eventStreams: num('BENCH_EVENT_STREAMS', 1000),
 };
 settings.warmup = num('BENCH_WARMUP', Math.min(5, Math.max(1, Math.round(settings.duration / 4))));
 const pgAdminUrl = env.BENCH_PG_URL || (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined);
@@ -104,6 +111,8 @@ async function benchEngine(engine, tmp, shared) {
   const seeded = await seedDatabase({ kind: engine.kind, url: engine.url });
   out.seed = { seconds: round(seeded.seconds, 1), reShare: round(seeded.reShare, 3) };
   log(`   seeded in ${out.seed.seconds} s (${Math.round(seeded.reShare * 100)} % of titles contain "re")`);
+  shared.seeded[engine.kind] = { url: engine.url, user: seeded.user };
+  if (settings.eventsOnly) return out;
 
   const server = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}`) });
   try {
@@ -318,6 +327,18 @@ async function analyse(kind, url, ownerId) {
   return result;
 }
 
+// ---------- live events (PostgreSQL benched) ----------
+async function benchEvents(seeded, tmp) {
+  const fail = (error) => ({ error: String(error?.message ?? error) });
+  log('\n== live events: write → event latency across two processes on PostgreSQL');
+  const latency = await benchEventLatency({ databaseUrl: seeded.postgres.url, tmp, user: seeded.postgres.user, connections: settings.connections, writes: settings.eventWrites, log }).catch(fail);
+  // SQLite when it is benched (one process is all this part needs), else PostgreSQL.
+  const target = seeded.sqlite ?? seeded.postgres;
+  log(`\n== live events: ${settings.eventStreams} open streams on one process`);
+  const streams = await benchOpenStreams({ databaseUrl: target.url, tmp, user: target.user, connections: settings.connections, duration: settings.duration, warmup: settings.warmup, count: settings.eventStreams, log }).catch(fail);
+  return { latency, streams, streamsEngine: seeded.sqlite ? 'SQLite' : 'PostgreSQL' };
+}
+
 // ---------- Lighthouse (optional) ----------
 // ---------- report ----------
 const pass = (ok) => (ok === undefined ? '—' : ok ? 'pass' : 'FAIL');
@@ -363,6 +384,7 @@ function markdown(report) {
       lines.push('', `## ${e.engine}`, '', 'Failed:', '```', e.error, '```');
       continue;
     }
+    if (!e.load) continue; // BENCH_EVENTS_ONLY: seeded only
     lines.push('', `## ${e.engine}`, '', mdTable(['call', 'target', 'measured', ''], tableFor(e)));
     if (e.scaleError) lines.push('', `Scale scenario failed: ${e.scaleError}`);
     if (e.scale) {
@@ -375,6 +397,9 @@ function markdown(report) {
       }
       for (const x of e.scale.analysis.experiments) lines.push(`**${x.name}** — ${x.medianMs} ms: \`${x.sql}\``, '```', x.plan, '```');
     }
+  }
+  if (report.events) {
+    lines.push('', `## Live events (streams part on ${report.events.streamsEngine})`, '', mdTable(['measure', 'target', 'measured', ''], eventRows(report.events, pass)));
   }
   const spa = report.spa;
   if (spa && !spa.error) {
@@ -416,7 +441,7 @@ async function main() {
     for (const name of pgNames) await dropPgDatabase(pgAdminUrl, name).catch(() => undefined);
     fs.rmSync(tmp, { recursive: true, force: true });
   };
-  const shared = {};
+  const shared = { seeded: {} };
   const report = {
     when: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} (server flags: ${startFlags().join(' ') || 'none'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at start`,
@@ -433,6 +458,7 @@ async function main() {
         report.engines[engine.kind] = { engine: engine.label, error: String(error?.stack ?? error).slice(0, 2000) };
       }
     }
+    if (settings.events && shared.seeded.postgres) report.events = await benchEvents(shared.seeded, tmp);
   } finally {
     await cleanup();
   }

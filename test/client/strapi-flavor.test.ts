@@ -57,3 +57,24 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
     expect(hasTrash()).toBe(false);
   });
 });
+
+describe('live events on Strapi (no event stream there)', () => {
+  it('opens no stream while signed in', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { useLiveEvents } = await import('../../src/client/live/useLiveEvents');
+    const { makeStore } = await import('./todos/support/render');
+    const { aSession } = await import('./session/fixtures');
+    const fetchMock = jest.spyOn(globalThis, 'fetch');
+    try {
+      const extra = { getToken: () => 'jwt-1', onUnauthorized: () => undefined };
+      const { dispatch } = makeStore();
+      const session = aSession();
+      const { unmount } = renderHook(() => useLiveEvents(dispatch, session, extra));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetchMock).not.toHaveBeenCalled();
+      unmount();
+    } finally {
+      fetchMock.mockRestore();
+    }
+  });
+});

@@ -1,14 +1,16 @@
 /**
  * The Redux store (RTK Query's cache of server data) for the pages that read todos: a layout route
  * around the signed-in pages, loaded with them, so the sign-in pages' first load carries no Redux.
- * One store while the visitor moves between those pages; a new one after leaving them.
+ * One store while the visitor moves between those pages; a new one after leaving them. The live
+ * event stream lives here too: it only matters where there is a cache to refresh.
  */
 import { useEffect, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
+import { useLiveEvents } from '../live/useLiveEvents';
 import { useWriteQueue } from '../offline/useWriteQueue';
-import { useApiExtra, useSessionHandle, useSessionUser } from '../session/SessionProvider';
+import { useApiExtra, useSessionHandle, useSessionUser, useSessionView } from '../session/SessionProvider';
 import { api } from './api';
 import { createAppStore } from './store';
 
@@ -18,6 +20,9 @@ export default function StoreScope() {
   const session = useSessionHandle();
   // The signed-in user's offline writes are sent from here, whichever page is open.
   useWriteQueue(store.dispatch, session, useSessionUser()?.id);
+  // Closed as the logout starts: the server then ends the stream, which must not look like an expiry.
+  const live = useSessionView((view) => (view.loggingOut ? undefined : view.session));
+  useLiveEvents(store.dispatch, live, extra);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;

@@ -1,0 +1,95 @@
+/**
+ * One stream of the signed-in user's todo changes (GET /api/todos/events), opened with
+ * fetch-event-source: the browser's EventSource cannot send the bearer header. The library keeps the
+ * last event id and sends it as Last-Event-ID when it reconnects, so the server replays what the
+ * tab missed; this module chooses when and how soon to reconnect, and which cached data goes stale.
+ */
+import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
+import { backoffDelay } from '../app/api';
+import { API_BASE } from '../config';
+import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
+
+export const EVENTS_URL = `${API_BASE}/todos/events`;
+/** Changes that arrive together (a Generate Todos run, this tab's own writes) refetch once. */
+export const COALESCE_MS = 100;
+
+export interface LiveStreamOptions {
+  token: string;
+  /** Where this user's previous stream in this tab stopped: the new one resumes from there. */
+  lastEventId?: string;
+  onTags(tags: LiveTag[]): void;
+  /** The server refused the token (401). */
+  onUnauthorized(): void;
+  onEventId?(id: string): void;
+  /** The wait before reconnect attempt n (1, 2, …): the API's capped exponential backoff with jitter. */
+  retryDelay?(attempt: number): number;
+}
+
+/** Thrown to stop retrying: fetch-event-source gives up when onerror throws. */
+class StreamRefused extends Error {}
+
+const isEventStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+
+/** Opens the stream; the returned function closes it for good. */
+export function openLiveStream(options: LiveStreamOptions): () => void {
+  const { token, onTags, onUnauthorized, onEventId, retryDelay = backoffDelay } = options;
+  const controller = new AbortController();
+  let lastId = options.lastEventId;
+  let attempt = 0;
+  let lostTrack = false;
+  let stale = new Map<string, LiveTag>();
+  let flush: ReturnType<typeof setTimeout> | undefined;
+
+  const invalidate = (tags: LiveTag[]) => {
+    tags.forEach((tag) => stale.set(JSON.stringify(tag), tag));
+    if (flush !== undefined || stale.size === 0) return;
+    flush = setTimeout(() => {
+      const batch = [...stale.values()];
+      stale = new Map();
+      flush = undefined;
+      onTags(batch);
+    }, COALESCE_MS);
+  };
+
+  const onmessage = ({ id, event, data }: EventSourceMessage) => {
+    if (id) {
+      lastId = id;
+      onEventId?.(id);
+    }
+    if (event === 'ready' || event === 'reset') attempt = 0;
+    invalidate(event === 'ready' && lostTrack ? ALL_TODO_TAGS : tagsForEvent(event, data));
+  };
+
+  fetchEventSource(EVENTS_URL, {
+    headers: { authorization: `Bearer ${token}`, ...(lastId ? { 'last-event-id': lastId } : {}) },
+    signal: controller.signal,
+    // A background tab keeps following, so it is current when it comes back.
+    openWhenHidden: true,
+    async onopen(response) {
+      if (response.ok && isEventStream(response)) {
+        // After a failure with no id to resume from, what changed meanwhile is unknown.
+        lostTrack = attempt > 0 && lastId === undefined;
+        return;
+      }
+      if (response.status === 401) onUnauthorized();
+      // As with EventSource, only a busy or failing server (429, 5xx) is asked again: any other
+      // answer (a 4xx, a 204, a page that is not a stream) would be the same next time.
+      if (response.status !== 429 && response.status < 500) throw new StreamRefused();
+      throw new Error(`the event stream answered ${response.status}`);
+    },
+    onmessage,
+    onclose() {
+      throw new Error('the server ended the event stream');
+    },
+    onerror(error) {
+      if (error instanceof StreamRefused) throw error;
+      attempt += 1;
+      return retryDelay(attempt);
+    },
+  }).catch(() => undefined);
+
+  return () => {
+    controller.abort();
+    clearTimeout(flush);
+  };
+}

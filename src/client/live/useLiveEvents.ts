@@ -1,0 +1,29 @@
+/**
+ * Keeps one live stream open while this tab is signed in (not while logging out), and turns its
+ * events into cache invalidations, so lists refetch in place (no reload: scroll, dialogs and typed
+ * text stay). A new token (another user, a renewed session) opens a new stream.
+ */
+import { useEffect, useRef } from 'react';
+import type { Session } from '../../shared/api-types';
+import { api, type ApiExtra } from '../app/api';
+import { hasLiveEvents } from '../app/features';
+import type { AppDispatch } from '../app/store';
+import { openLiveStream } from './liveStream';
+
+export function useLiveEvents(dispatch: AppDispatch, session: Session | undefined, extra: ApiExtra): void {
+  const resumeFrom = useRef<{ userId: number; id: string } | undefined>(undefined);
+  const jwt = session?.jwt;
+  const userId = session?.user.id;
+  useEffect(() => {
+    if (jwt === undefined || userId === undefined || !hasLiveEvents()) return;
+    const last = resumeFrom.current?.userId === userId ? resumeFrom.current.id : undefined;
+    return openLiveStream({
+      token: jwt,
+      lastEventId: last,
+      onTags: (tags) => dispatch(api.util.invalidateTags(tags)),
+      onEventId: (id) => (resumeFrom.current = { userId, id }),
+      // A stream still holding a token the session has since replaced says nothing about the session.
+      onUnauthorized: () => extra.getToken() === jwt && extra.onUnauthorized(),
+    });
+  }, [dispatch, extra, jwt, userId]);
+}

@@ -1,0 +1,104 @@
+/**
+ * The live stream in the app (real routes, session machine and store; the API and its event stream
+ * faked, as jsdom has no server): one stream while signed in, its events refresh what is on screen,
+ * it closes at logout and when another user signs in in another tab, and a 401 on it ends the session.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutes } from '../../../src/client/app/router';
+import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
+import { aSession, storeSession } from '../session/fixtures';
+import { renderWithSession } from '../session/renderWithSession';
+import { FakeTodoApi } from '../todos/support/fakeTodoApi';
+import { FakeEventStreams, frame } from './support/fakeEventStreams';
+
+jest.mock('../../../src/client/config', () => ({
+  ...jest.requireActual('../../../src/client/config'),
+  API_BASE: 'http://ticklist.test/api',
+}));
+
+let api: FakeTodoApi;
+let events: FakeEventStreams;
+let frameElement: HTMLIFrameElement | undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+  api = new FakeTodoApi().install();
+  events = new FakeEventStreams().install();
+});
+afterEach(() => {
+  frameElement?.remove();
+  events.uninstall();
+  api.uninstall();
+});
+
+const titles = () => screen.queryAllByTestId('todo-row').map((row) => within(row).getByRole('heading').textContent);
+/** Lets time pass with the app running (the logout's redirect, a retry that must not come). */
+const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+async function openTodos() {
+  storeSession(aSession({ username: 'alice' }));
+  api.seed(2);
+  const view = renderWithSession(createRoutes(), { path: '/todos' });
+  await waitFor(() => expect(titles()).toEqual(['Todo 1', 'Todo 2']));
+  const stream = await events.requested(1);
+  stream.write(frame(40, null, 'ready'));
+  return { ...view, stream, user: userEvent.setup() };
+}
+
+describe('live events in the app', () => {
+  it('opens one stream with the session’s token; a change made elsewhere shows without a reload', async () => {
+    const { stream } = await openTodos();
+    expect(stream.headers.get('authorization')).toBe('Bearer jwt-1');
+    const row = screen.getAllByTestId('todo-row')[0]!;
+
+    api.insert({ title: 'From the phone', description: null, completed: false });
+    stream.write(frame(41, { action: 'created', id: 3 }));
+    await waitFor(() => expect(titles()).toEqual(['Todo 1', 'Todo 2', 'From the phone']));
+
+    api.todos[0]!.attributes.completed = true;
+    stream.write(frame(42, { action: 'updated', id: 1 }));
+    await waitFor(() => expect(within(screen.getAllByTestId('todo-row')[0]!).getByText('Completed')).toBeInTheDocument());
+    // Refreshed in place: the same row element, not a remounted page.
+    expect(screen.getAllByTestId('todo-row')[0]).toBe(row);
+
+    api.todos.splice(1, 1);
+    stream.write(frame(43, { action: 'deleted', id: 2 }));
+    await waitFor(() => expect(titles()).toEqual(['Todo 1', 'From the phone']));
+    expect(events.streams).toHaveLength(1);
+  });
+
+  it('closes the stream when the user logs out, and opens no other', async () => {
+    const { stream, user } = await openTodos();
+    await user.click(screen.getAllByRole('button', { name: 'alice' })[0]!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(stream.signal.aborted).toBe(true));
+    await pause(1500);
+    expect(events.streams).toHaveLength(1);
+  });
+
+  it('follows another user signing in in another tab: the old stream closes, one with the new token opens', async () => {
+    const { stream } = await openTodos();
+    stream.write(frame(41, { action: 'created', id: 3 }));
+    frameElement = document.createElement('iframe');
+    document.body.appendChild(frameElement);
+    frameElement.contentWindow!.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...aSession({ id: 8, username: 'bob' }), jwt: 'jwt-bob' }));
+    await waitFor(() => expect(events.streams).toHaveLength(2));
+    const next = events.streams[1]!;
+    expect(stream.signal.aborted).toBe(true);
+    expect(next.headers.get('authorization')).toBe('Bearer jwt-bob');
+    // Bob's stream does not resume from Alice's events.
+    expect(next.headers.has('last-event-id')).toBe(false);
+  });
+
+  it('a 401 on the stream ends the session like any other 401, and the stream is not retried', async () => {
+    const { stream, extra } = await openTodos();
+    events.answers.push(new Response('{}', { status: 401 }));
+    stream.end();
+    await waitFor(() => expect(extra().getToken()).toBeUndefined());
+    expect(events.streams).toHaveLength(2);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    await pause(1500);
+    expect(events.streams).toHaveLength(2);
+  });
+});
