@@ -23,6 +23,14 @@ export interface TodoAttributes {
   completed: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Due day, "YYYY-MM-DD"; absent on a Strapi backend. */
+  dueDate?: string | null;
+  /** When to remind, an ISO 8601 instant in UTC. */
+  remindAt?: string | null;
+  /** An RRULE subset, e.g. "FREQ=WEEKLY;BYDAY=MO,WE"; only with a due date. */
+  recurrence?: string | null;
+  /** Shared by every occurrence of a recurring todo; set by the server. */
+  seriesId?: string | null;
 }
 
 export interface TodoEntity {
