@@ -30,9 +30,11 @@ export interface TodoRowProps {
   sync?: SyncState;
   /** The reader's today ("YYYY-MM-DD") that due dates are named from. */
   today?: string;
+  /** The title's heading level: h3 under the Today page's day headings. */
+  titleAs?: 'h2' | 'h3';
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync, today }: TodoRowProps) {
+export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync, today, titleAs = 'h2' }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } = todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
@@ -71,7 +73,7 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
           sx={{ p: 0.5 }}
         />
         <Typography
-          component="h2"
+          component={titleAs}
           variant="subtitle1"
           dir="auto"
           sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
