@@ -23,13 +23,14 @@ export interface TodoAttributes {
   completed: boolean;
   createdAt: string;
   updatedAt: string;
-  /** Due day, "YYYY-MM-DD"; absent on a Strapi backend. */
+  // Dates and series (issue 28): Ticklist's server always sends them; a Strapi backend has none.
+  /** 'YYYY-MM-DD', or null: undated. */
   dueDate?: string | null;
-  /** When to remind, an ISO 8601 instant in UTC. */
+  /** ISO instant in UTC with milliseconds, or null. */
   remindAt?: string | null;
-  /** An RRULE subset, e.g. "FREQ=WEEKLY;BYDAY=MO,WE"; only with a due date. */
+  /** An RRULE of the subset in src/shared/recurrence.ts, or null. */
   recurrence?: string | null;
-  /** Shared by every occurrence of a recurring todo; set by the server. */
+  /** Shared by every occurrence of a recurring series; set by the server. */
   seriesId?: string | null;
 }
 
@@ -99,5 +100,5 @@ export interface ApiErrorBody {
   };
 }
 
-export type SortField = 'createdAt' | 'updatedAt' | 'title' | 'completed' | 'id';
+export type SortField = 'createdAt' | 'updatedAt' | 'title' | 'completed' | 'dueDate' | 'id';
 export type SortDirection = 'asc' | 'desc';

@@ -2,17 +2,17 @@
  * A page of one owner's live todos and the exact total it is a page of: two plain queries over the
  * owner's indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OrderByItemBuilder } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 import { titleKey } from './repository';
 
 type Db = Kysely<Database>;
 
-const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', id: 'id' } as const;
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', dueDate: 'due_date', id: 'id' } as const;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
-const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;
+export const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at', 'due_date', 'remind_at', 'recurrence', 'series_id'] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -21,12 +21,13 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
  * One owner's live todos narrowed by the query's filters. Needles match the title's lower-case key,
  * so both databases agree on case and Unicode; pg_trgm serves needles of 3+ characters (migration 007).
  */
-function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
+function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'>) {
   let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
   for (const needle of query.titleContains) {
     scoped = scoped.where(sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`);
   }
   if (query.completed !== undefined) scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
+  for (const condition of query.dueDate) scoped = scoped.where('due_date', condition.op, condition.date);
   return scoped;
 }
 
@@ -35,6 +36,12 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   if (sort.some((key) => key.field === 'id')) return sort;
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
+
+/** Undated todos come last in both directions (SQLite puts nulls first, PostgreSQL last, ascending). */
+const nullsLast = (order: OrderByItemBuilder, key: SortKey): OrderByItemBuilder => {
+  const directed = key.direction === 'desc' ? order.desc() : order.asc();
+  return key.field === 'dueDate' ? directed.nullsLast() : directed;
+};
 
 /**
  * The page and the total in one statement: the total is an uncorrelated subquery, which both
@@ -45,7 +52,7 @@ export async function listTodos(db: Db, ownerId: number, query: ListQuery): Prom
   const { offset, limit } = offsetAndLimit(query.pagination);
   const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
   const page = withTieBreak(query.sort)
-    .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+    .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], (order) => nullsLast(order, key)), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
     .select(count.$asScalar().as('total'))
     .limit(limit)
     .offset(offset);
