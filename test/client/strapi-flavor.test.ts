@@ -3,7 +3,7 @@
  * a case-insensitive title search with `$containsi`, and sort ties broken by id.
  */
 import { requestLogout } from '../../src/client/session/authApi';
-import { listTodosQuery } from '../../src/client/todos/todosApi';
+import { listTodosQuery } from '../../src/client/todos/listQuery';
 import { DEFAULT_VIEW, viewFromParams } from '../../src/client/todos/view';
 
 jest.mock('../../src/client/config', () => ({ API_BASE: 'http://strapi.test/api', clientConfig: { apiFlavor: 'strapi' } }));
