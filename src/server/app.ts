@@ -26,6 +26,7 @@ import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { startReminders } from './reminders/scheduler';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { bulkRoutes } from './todos/bulk-routes';
@@ -43,6 +44,9 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** How often event streams send `: ping` and check their token (tests shorten it). */
   eventHeartbeatMs?: number;
+  /** The time reminders are due by, and how often they are looked for (tests move the clock). */
+  clock?: () => Date;
+  reminderCheckMs?: number;
 }
 
 /** What the per-request line says of a request and its answer, as Fastify's own serializers do. */
@@ -179,6 +183,13 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     stopHousekeeping = startHousekeeping(db, config.trashDays, app.log);
   });
   app.addHook('onClose', async () => stopHousekeeping?.());
+  let stopReminders: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const deps = { db, mailer: context.mailer, events: context.events, publicUrl: config.publicUrl, log: app.log };
+    stopReminders = startReminders(deps, options.clock, options.reminderCheckMs);
+  });
+  // Before the mailer settles (onClose hooks run in order): a run under way queues its mails first.
+  app.addHook('preClose', async () => stopReminders?.());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
