@@ -29,6 +29,7 @@ import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
+import { calendarRoutes } from './calendar/routes';
 import { bulkRoutes } from './todos/bulk-routes';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
@@ -202,7 +203,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   }
   await registerOpenApi(app);
   registerEventStreams(app, context, options.eventHeartbeatMs);
-  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes];
+  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes, calendarRoutes];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
   await registerSpa(app, config.staticDir);
   return app;
