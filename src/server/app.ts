@@ -54,7 +54,8 @@ export interface BuildOptions {
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url,
+    // A calendar feed's secret is its owner's key: it is not written to the log.
+    url: request.url.replace(/^\/api\/calendar\/[^/?]+/, '/api/calendar/[redacted]'),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
