@@ -59,10 +59,15 @@ function DueDateField({ value, onChange, error }: FieldProps) {
       label="Due date"
       value={shown}
       onChange={change}
-      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error } }}
+      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
     />
   );
 }
+
+/** The focused part of a date (month, day, year…) gets a ring of its own, as every control does. */
+const sectionFocus = {
+  '& [role="spinbutton"]:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1, borderRadius: 0.5 },
+} as const;
 
 function RemindAtField({ value, onChange, error }: FieldProps) {
   const [shown, change] = usePickerValue(value, onChange, (date) => date.toISOString());
@@ -72,7 +77,7 @@ function RemindAtField({ value, onChange, error }: FieldProps) {
       value={shown}
       onChange={change}
       ampm={false}
-      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error } }}
+      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
     />
   );
 }
