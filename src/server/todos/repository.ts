@@ -85,9 +85,9 @@ const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = nu
 });
 
 /** A recurring todo starts a series of its own (its first occurrence). */
-const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date): Promise<string | null> =>
+const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
   todo.recurrence && todo.dueDate
-    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now)
+    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now, made)
     : Promise.resolve(null);
 
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
@@ -111,14 +111,17 @@ export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxT
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, todos.length, maxTodos);
     // Rows of one series in the file (its seriesKey) share a new series, its template their last row's.
+    const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
+    const made = new Map<string, number>();
+    todos.forEach((todo, index) => made.set(keyOf(todo, index), (made.get(keyOf(todo, index)) ?? 0) + 1));
     const series = new Map<string, string | null>();
     for (const [index, todo] of [...todos.entries()].reverse()) {
-      const key = todo.seriesKey ?? `row ${index}`;
-      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date()));
+      const key = keyOf(todo, index);
+      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date(), made.get(key)));
     }
     const ids: number[] = [];
     for (let start = 0; start < todos.length; start += IMPORT_CHUNK) {
-      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: todo.seriesKey ?? `row ${start + offset}` }));
+      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: keyOf(todo, start + offset) }));
       const chunk = rows.map(({ todo, key }) => rowOf(ownerId, todo, todo.recurrence ? (series.get(key) ?? null) : null));
       ids.push(...(await trx.insertInto('todos').values(chunk).returning('id').execute()).map((row) => row.id));
     }

@@ -23,12 +23,12 @@ export interface SeriesTemplate {
   recurrence: string;
 }
 
-/** A new series whose first occurrence is due on `anchor`; its id. */
-export async function startSeries(trx: Db, ownerId: number, template: SeriesTemplate, anchor: string, now = new Date()): Promise<string> {
+/** A new series whose latest occurrence is due on `anchor`, `made` occurrences so far (an import's may be more than 1); its id. */
+export async function startSeries(trx: Db, ownerId: number, template: SeriesTemplate, anchor: string, now = new Date(), made = 1): Promise<string> {
   const id = randomUUID();
   await trx
     .insertInto('todo_series')
-    .values({ id, owner_id: ownerId, ...template, anchor, occurrences: 1, created_at: now.toISOString() })
+    .values({ id, owner_id: ownerId, ...template, anchor, occurrences: made, created_at: now.toISOString() })
     .execute();
   return id;
 }

@@ -172,4 +172,31 @@ describeEachDialect('recurring series', (dialect) => {
     const events = await t.database.handle.db.selectFrom('todo_events').select('data').where('user_id', '=', session.user.id).execute();
     expect(events.map((event) => JSON.parse(event.data))).toContainEqual({ action: 'created', id: next!.id });
   });
+  it.each(['json', 'csv'])('an export (%s) imported by another user keeps dates and recurrence; occurrences of one series share a new one', async (format) => {
+    const owner = await register(t.app, credentials(`port${format}`));
+    const first = await createTodo(t.app, owner, { title: 'Ported', dueDate: '2026-12-07', remindAt: '2026-12-07T08:00:00Z', recurrence: 'FREQ=WEEKLY' });
+    await call(t.app, owner, { method: 'PUT', url: `/api/todos/${first.id}`, payload: { data: { completed: true } } });
+    await createTodo(t.app, owner, { title: 'Dated only', dueDate: '2026-12-24' });
+    const file = await call(t.app, owner, { method: 'GET', url: `/api/users/me/export?format=${format}` });
+    const other = await register(t.app, credentials(`imp${format}`));
+    const imported = await call(t.app, other, {
+      method: 'POST',
+      url: '/api/todos/import',
+      headers: { 'content-type': format === 'csv' ? 'text/csv' : 'application/json' },
+      payload: file.body,
+    });
+    expect(imported.json()).toEqual({ data: { imported: 3 } });
+    const todos = (await call(t.app, other, { method: 'GET', url: '/api/todos?sort=id:asc' })).json<{ data: TodoEntity[] }>().data;
+    const [done, open, dated] = todos.map((todo) => todo.attributes);
+    expect(done).toMatchObject({ title: 'Ported', completed: true, dueDate: '2026-12-07', remindAt: '2026-12-07T08:00:00.000Z', recurrence: 'FREQ=WEEKLY' });
+    expect(open).toMatchObject({ title: 'Ported', completed: false, dueDate: '2026-12-14', remindAt: '2026-12-14T08:00:00.000Z', seriesId: done!.seriesId });
+    expect(done!.seriesId).not.toBe(first.attributes.seriesId);
+    expect(dated).toMatchObject({ dueDate: '2026-12-24', recurrence: null, seriesId: null });
+    // The imported series goes on from its open occurrence; the completed one made its next already.
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[0]!.id}`, payload: { data: { completed: false } } });
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[0]!.id}`, payload: { data: { completed: true } } });
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[1]!.id}`, payload: { data: { completed: true } } });
+    const after = (await call(t.app, other, { method: 'GET', url: '/api/todos?sort=dueDate:asc' })).json<{ data: TodoEntity[] }>().data;
+    expect(after.filter((todo) => todo.attributes.seriesId === done!.seriesId).map((todo) => todo.attributes.dueDate)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
+  });
 });
