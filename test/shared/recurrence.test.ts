@@ -1,10 +1,11 @@
 /**
  * The date rules the SPA and the server share (issue 28): real calendar dates, instants with an
- * offset, the RRULE subset, and a series' next date from rrule with month ends clamped.
+ * offset, and the RRULE subset (which rrule must read alike).
  */
 import * as v from 'valibot';
 import { isCalendarDate, isInstant, remindAtField } from '../../src/shared/dates';
-import { nextOccurrence, recurrenceField, recurrenceProblem } from '../../src/shared/recurrence';
+import { RRule } from 'rrule';
+import { recurrenceField, recurrenceProblem } from '../../src/shared/recurrence';
 
 describe('calendar dates and instants', () => {
   it.each(['2026-12-05', '2028-02-29', '0001-01-01'])('accepts %s', (text) => expect(isCalendarDate(text)).toBe(true));
@@ -39,31 +40,12 @@ describe('the recurrence subset', () => {
     ['RRULE:FREQ=DAILY', /FREQ=DAILY, WEEKLY/],
     ['', /FREQ=DAILY, WEEKLY/],
   ])('refuses %s', (rule, message) => expect(recurrenceProblem(rule)).toMatch(message));
+  it('reads every accepted rule as rrule does', () => {
+    const read = (rule: string) => RRule.parseString(rule);
+    expect(read('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR')).toMatchObject({ freq: RRule.WEEKLY, interval: 2, byweekday: [RRule.MO, RRule.WE, RRule.FR] });
+    expect(read('FREQ=MONTHLY;COUNT=12')).toMatchObject({ freq: RRule.MONTHLY, count: 12 });
+    expect(read('FREQ=YEARLY;UNTIL=20301231').until).toEqual(new Date('2030-12-31T00:00:00Z'));
+    expect(read('FREQ=DAILY;UNTIL=20301231T000000Z').until).toEqual(new Date('2030-12-31T00:00:00Z'));
+  });
   it('reads any case and stores upper case', () => expect(v.parse(recurrenceField, ' freq=weekly;byday=mo ')).toBe('FREQ=WEEKLY;BYDAY=MO'));
-});
-
-describe('the next date of a series', () => {
-  const dates = (rule: string, anchor: string, count: number) => {
-    const out = [anchor];
-    while (out.length < count) {
-      const next = nextOccurrence(rule, anchor, out[out.length - 1]!, out.length);
-      if (!next) break;
-      out.push(next);
-    }
-    return out;
-  };
-  it('clamps monthly and yearly series to the month end, and comes back', () => {
-    expect(dates('FREQ=MONTHLY', '2027-01-31', 5)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
-    expect(dates('FREQ=MONTHLY;INTERVAL=2', '2026-12-30', 3)).toEqual(['2026-12-30', '2027-02-28', '2027-04-30']);
-    expect(dates('FREQ=YEARLY', '2028-02-29', 3)).toEqual(['2028-02-29', '2029-02-28', '2030-02-28']);
-    expect(dates('FREQ=MONTHLY', '2027-01-15', 3)).toEqual(['2027-01-15', '2027-02-15', '2027-03-15']);
-  });
-  it('follows weekly days and stops at COUNT and UNTIL', () => {
-    expect(dates('FREQ=WEEKLY;BYDAY=MO,FR', '2026-12-07', 4)).toEqual(['2026-12-07', '2026-12-11', '2026-12-14', '2026-12-18']);
-    expect(dates('FREQ=DAILY;COUNT=3', '2026-12-07', 10)).toEqual(['2026-12-07', '2026-12-08', '2026-12-09']);
-    expect(dates('FREQ=DAILY;UNTIL=20261209', '2026-12-07', 10)).toEqual(['2026-12-07', '2026-12-08', '2026-12-09']);
-  });
-  it('goes on from a moved occurrence to the rule’s next date after it', () => {
-    expect(nextOccurrence('FREQ=WEEKLY', '2026-12-07', '2026-12-16', 2)).toBe('2026-12-21');
-  });
 });

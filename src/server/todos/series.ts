@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { startOfDate } from '../../shared/dates';
-import { nextOccurrence } from '../../shared/recurrence';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
 import { titleKey } from './repository';
+import { nextOccurrence } from './rule-dates';
 
 type Db = Kysely<Database>;
 
