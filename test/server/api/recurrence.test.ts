@@ -150,6 +150,33 @@ describeEachDialect('recurring series', (dialect) => {
     expect((await put(second.id, { title: 'x' }, '?scope=all')).statusCode).toBe(400);
   });
 
+  it('scope=following with a new rule repeats by it from this occurrence; with null the series ends', async () => {
+    const first = await createTodo(t.app, session, { title: 'Review', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await complete(first.id);
+    const second = (await occurrences(first.attributes.seriesId))[1]!;
+    expect((await put(second.id, { recurrence: 'FREQ=DAILY;COUNT=2' }, '?scope=following')).json().data.attributes.recurrence).toBe('FREQ=DAILY;COUNT=2');
+    await complete(second.id);
+    const third = (await occurrences(first.attributes.seriesId))[2]!;
+    expect(third.attributes).toMatchObject({ dueDate: '2026-12-15', recurrence: 'FREQ=DAILY;COUNT=2' });
+    // COUNT=2 counts from the change: this was the second, so none follows it.
+    await complete(third.id);
+    expect(await occurrences(first.attributes.seriesId)).toHaveLength(3);
+
+    const other = await createTodo(t.app, session, { title: 'Stop me', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const stopped = await put(other.id, { recurrence: null }, '?scope=following');
+    expect(stopped.json().data.attributes).toMatchObject({ recurrence: null, seriesId: other.attributes.seriesId });
+    await complete(other.id);
+    expect(await occurrences(other.attributes.seriesId)).toHaveLength(1);
+  });
+
+  it('a completion replayed with its Idempotency-Key makes no second occurrence', async () => {
+    const first = await createTodo(t.app, session, { title: 'Keyed', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const keyed = () => call(t.app, session, { method: 'PUT', url: `/api/todos/${first.id}`, headers: { 'idempotency-key': `complete-${first.id}` }, payload: { data: { completed: true } } });
+    const [one, two] = await Promise.all([keyed(), keyed()]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(await occurrences(first.attributes.seriesId)).toHaveLength(2);
+  });
+
   it('DELETE scope=this skips an occurrence (the next is made); scope=following ends the series', async () => {
     const first = await createTodo(t.app, session, { title: 'Backup', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
     const skipped = await call(t.app, session, { method: 'DELETE', url: `/api/todos/${first.id}?scope=this` });
