@@ -54,7 +54,7 @@ export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; s
  * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
  * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
-async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
+export async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
   // Two counts, each served by its own partial index (migration 009) without reading a row.
   const count = async (trashed: boolean) => {
     const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
@@ -134,13 +134,15 @@ export interface UpdateOptions {
   /** For an occurrence of a series: the change applies to this one only, or to the following too. */
   scope?: Scope;
   now?: Date;
+  /** MAX_TODOS_PER_USER, which a series' next occurrence respects. */
+  maxTodos?: number;
 }
 
 /**
  * Changes a live todo. A recurrence needs a due date (the stored one or the patch's); a todo given
  * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries).
  */
-export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date() }: UpdateOptions = {}): Promise<TodoRow | undefined> {
+export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<TodoRow | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
@@ -174,7 +176,7 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'updated', id);
-    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now);
+    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now, maxTodos);
     return updated;
   });
 }

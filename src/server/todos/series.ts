@@ -11,7 +11,7 @@ import { startOfDate } from '../../shared/dates';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
-import { titleKey } from './repository';
+import { makeRoom, TodoLimitError, titleKey } from './repository';
 import { nextOccurrence } from './rule-dates';
 
 type Db = Kysely<Database>;
@@ -44,9 +44,10 @@ export async function endSeries(trx: Db, ownerId: number, seriesId: string): Pro
 /**
  * Makes the occurrence after `row`, due on the rule's next date after row's, unless one was made
  * for it already, the series ended, or the rule has no next date (COUNT, UNTIL). A reminder keeps
- * its distance from the due date. Returns the new todo.
+ * its distance from the due date. At MAX_TODOS_PER_USER (`maxTodos`), with no trashed todo to make
+ * room, none is made: the completion still succeeds. Returns the new todo.
  */
-export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date()): Promise<TodoRow | undefined> {
+export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date(), maxTodos = Infinity): Promise<TodoRow | undefined> {
   if (!row.series_id || !row.due_date || !row.recurrence) return undefined;
   const claimed = await trx
     .updateTable('todos')
@@ -64,6 +65,11 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
     await endSeries(trx, ownerId, series.id);
     return undefined;
   }
+  const roomLeft = await makeRoom(trx, ownerId, 1, maxTodos).then(
+    () => true,
+    (error: unknown) => (error instanceof TodoLimitError ? false : Promise.reject(error)),
+  );
+  if (!roomLeft) return undefined;
   const remindAt = row.remind_at && new Date(startOfDate(due) + Date.parse(row.remind_at) - startOfDate(row.due_date)).toISOString();
   const stamp = now.toISOString();
   const next = await trx
@@ -128,10 +134,10 @@ export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, ch
  * After an occurrence went to the trash: scope=this skips it (its next occurrence is made, as a
  * completion would); scope=following ends the series and trashes its open occurrences due later.
  */
-export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date()): Promise<void> {
+export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date(), maxTodos = Infinity): Promise<void> {
   if (!row.series_id) return;
   if (scope === 'this') {
-    await continueSeries(trx, ownerId, row, now);
+    await continueSeries(trx, ownerId, row, now, maxTodos);
     return;
   }
   await endSeries(trx, ownerId, row.series_id);

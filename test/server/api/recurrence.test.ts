@@ -227,3 +227,28 @@ describeEachDialect('recurring series', (dialect) => {
     expect(after.filter((todo) => todo.attributes.seriesId === done!.seriesId).map((todo) => todo.attributes.dueDate)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
   });
 });
+
+describeEachDialect('recurring series and MAX_TODOS_PER_USER', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { MAX_TODOS_PER_USER: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('a next occurrence takes the room of the oldest trashed todo, and none is made at the limit, the completion still succeeding', async () => {
+    const owner = await register(t.app, credentials('limit'));
+    const list = async () => (await call(t.app, owner, { method: 'GET', url: '/api/todos?sort=id:asc' })).json<{ data: TodoEntity[] }>().data;
+    const trashed = await createTodo(t.app, owner, { title: 'Trashed' });
+    await call(t.app, owner, { method: 'DELETE', url: `/api/todos/${trashed.id}` });
+    await createTodo(t.app, owner, { title: 'Other' });
+    const first = await createTodo(t.app, owner, { title: 'Daily', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const completed = await call(t.app, owner, { method: 'PUT', url: `/api/todos/${first.id}`, payload: { data: { completed: true } } });
+    expect(completed.statusCode).toBe(200);
+    expect((await list()).map((todo) => todo.attributes.dueDate)).toEqual([null, '2026-12-07', '2026-12-08']);
+    expect((await call(t.app, owner, { method: 'GET', url: '/api/todos/trash' })).json().data).toEqual([]);
+    const next = (await list())[2]!;
+    const atLimit = await call(t.app, owner, { method: 'PUT', url: `/api/todos/${next.id}`, payload: { data: { completed: true } } });
+    expect(atLimit.statusCode).toBe(200);
+    expect(await list()).toHaveLength(3);
+  });
+});
