@@ -154,7 +154,8 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       const template = { title: patch.title ?? current.title, description: patch.description !== undefined ? patch.description : current.description, recurrence };
       seriesId = await startSeries(trx, ownerId, template, dueDate!, now);
     } else if (scope === 'following') {
-      await changeFollowing(trx, ownerId, current, { title: patch.title, description: patch.description, recurrence: patch.recurrence }, dueDate, now);
+      const { title, description, recurrence: rule, dueDate: moved } = patch;
+      await changeFollowing(trx, ownerId, current, { title, description, recurrence: rule, dueDate: moved }, dueDate, now);
     }
     const updated = await trx
       .updateTable('todos')

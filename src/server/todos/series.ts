@@ -98,6 +98,8 @@ export interface SeriesChange {
   title?: string;
   description?: string | null;
   recurrence?: string | null;
+  /** A new due date for this occurrence: the rule is anchored there from now on. */
+  dueDate?: string | null;
 }
 
 /**
@@ -109,7 +111,12 @@ export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, ch
   if (!row.series_id) return;
   const { recurrence } = change;
   const text = Object.fromEntries(Object.entries({ title: change.title, description: change.description }).filter(([, value]) => value !== undefined));
-  const template = { ...text, ...(recurrence && { recurrence, anchor: dueDate ?? row.due_date ?? '', occurrences: 1 }) };
+  // A new rule starts afresh here (counted from here, the series open again); a moved date only moves the anchor.
+  const template = {
+    ...text,
+    ...(change.dueDate && { anchor: change.dueDate }),
+    ...(recurrence && { recurrence, anchor: dueDate ?? row.due_date ?? '', occurrences: 1, ended: 0 }),
+  };
   if (Object.keys(template).length > 0) {
     await trx.updateTable('todo_series').set(template).where('id', '=', row.series_id).where('owner_id', '=', ownerId).execute();
   }

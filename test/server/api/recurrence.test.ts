@@ -169,6 +169,17 @@ describeEachDialect('recurring series', (dialect) => {
     expect(await occurrences(other.attributes.seriesId)).toHaveLength(1);
   });
 
+  it('moving an occurrence with scope=following moves the rule; with scope=this the next one keeps the old day', async () => {
+    const weekly = await createTodo(t.app, session, { title: 'Mondays', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await put(weekly.id, { dueDate: '2026-12-08' }, '?scope=this');
+    await complete(weekly.id);
+    expect((await occurrences(weekly.attributes.seriesId))[1]!.attributes.dueDate).toBe('2026-12-14');
+    const moved = await createTodo(t.app, session, { title: 'Now Tuesdays', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await put(moved.id, { dueDate: '2026-12-08' }, '?scope=following');
+    await complete(moved.id);
+    expect((await occurrences(moved.attributes.seriesId))[1]!.attributes.dueDate).toBe('2026-12-15');
+  });
+
   it('a completion replayed with its Idempotency-Key makes no second occurrence', async () => {
     const first = await createTodo(t.app, session, { title: 'Keyed', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
     const keyed = () => call(t.app, session, { method: 'PUT', url: `/api/todos/${first.id}`, headers: { 'idempotency-key': `complete-${first.id}` }, payload: { data: { completed: true } } });
