@@ -1,4 +1,4 @@
-// Bundles the server's TypeScript into one ESM file; packages stay in node_modules, but for Kysely.
+// Bundles the server's TypeScript into one ESM file; packages stay in node_modules, but for Kysely and rrule.
 import { build } from 'esbuild';
 
 /**
@@ -6,8 +6,10 @@ import { build } from 'esbuild';
  * the server loads keeps its records in memory: bundled, the idle server's RSS is ~6 MiB lower
  * (83 → 77 MiB measured, `npm start`'s flags). Bundling the CommonJS packages as well saved
  * nothing more (their wrappers cost what the module records did).
+ * rrule's main file is a UMD bundle whose named exports Node's ESM loader cannot see (`import { RRule }`
+ * fails at start), and it has no "exports" map: bundled, esbuild reads it as the module it is.
  */
-const BUNDLED_PACKAGES = /^kysely(\/|$)/;
+const BUNDLED_PACKAGES = /^(kysely|rrule)(\/|$)/;
 
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/admin.ts'],

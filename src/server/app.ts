@@ -26,8 +26,10 @@ import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { startReminders } from './reminders/scheduler';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
+import { calendarRoutes } from './calendar/routes';
 import { bulkRoutes } from './todos/bulk-routes';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
@@ -43,13 +45,17 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** How often event streams send `: ping` and check their token (tests shorten it). */
   eventHeartbeatMs?: number;
+  /** The time reminders are due by, and how often they are looked for (tests move the clock). */
+  clock?: () => Date;
+  reminderCheckMs?: number;
 }
 
 /** What the per-request line says of a request and its answer, as Fastify's own serializers do. */
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url,
+    // A calendar feed's secret is its owner's key: it is not written to the log.
+    url: request.url.replace(/^\/api\/calendar\/[^/?]+/, '/api/calendar/[redacted]'),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -179,6 +185,13 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     stopHousekeeping = startHousekeeping(db, config.trashDays, app.log);
   });
   app.addHook('onClose', async () => stopHousekeeping?.());
+  let stopReminders: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const deps = { db, mailer: context.mailer, events: context.events, publicUrl: config.publicUrl, log: app.log };
+    stopReminders = startReminders(deps, options.clock, options.reminderCheckMs);
+  });
+  // Before the mailer settles (onClose hooks run in order): a run under way queues its mails first.
+  app.addHook('preClose', async () => stopReminders?.());
 
   registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
@@ -191,7 +204,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   }
   await registerOpenApi(app);
   registerEventStreams(app, context, options.eventHeartbeatMs);
-  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes];
+  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes, calendarRoutes];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
   await registerSpa(app, config.staticDir);
   return app;

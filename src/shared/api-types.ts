@@ -23,6 +23,15 @@ export interface TodoAttributes {
   completed: boolean;
   createdAt: string;
   updatedAt: string;
+  // Dates and series (issue 28): Ticklist's server always sends them; a Strapi backend has none.
+  /** 'YYYY-MM-DD', or null: undated. */
+  dueDate?: string | null;
+  /** ISO instant in UTC with milliseconds, or null. */
+  remindAt?: string | null;
+  /** An RRULE of the subset in src/shared/recurrence.ts, or null. */
+  recurrence?: string | null;
+  /** Shared by every occurrence of a recurring series; set by the server. */
+  seriesId?: string | null;
 }
 
 export interface TodoEntity {
@@ -91,5 +100,5 @@ export interface ApiErrorBody {
   };
 }
 
-export type SortField = 'createdAt' | 'updatedAt' | 'title' | 'completed' | 'id';
+export type SortField = 'createdAt' | 'updatedAt' | 'title' | 'completed' | 'dueDate' | 'id';
 export type SortDirection = 'asc' | 'desc';

@@ -4,6 +4,8 @@
  * API contract and follow the spec's tone.
  */
 import * as v from 'valibot';
+import { dueDateField, remindAtField } from './dates';
+import { recurrenceField } from './recurrence';
 
 export const LIMITS = {
   emailMax: 254,
@@ -137,32 +139,52 @@ export const loginBodySchema = v.strictObject(
 const todoDescription = v.nullable(descriptionField);
 const todoCompleted = v.boolean('completed must be true or false');
 
-export const todoCreateDataSchema = v.strictObject(
-  {
-    title: titleField,
-    description: v.optional(todoDescription, null),
-    completed: v.optional(todoCompleted, false),
-    /** Checked against the caller by the route: only the caller may be named. */
-    user: v.optional(v.unknown()),
-  },
-  bodyMessages({ title: 'title is a required field' }),
+/** A recurrence repeats from the due date: the API refuses one without it. */
+export const RECURRENCE_NEEDS_DUE_DATE = 'A recurrence needs a dueDate';
+
+/** The create's fields, also used alone by the import (which ignores other columns). */
+export const todoCreateEntries = {
+  title: titleField,
+  description: v.optional(todoDescription, null),
+  completed: v.optional(todoCompleted, false),
+  dueDate: v.optional(dueDateField, null),
+  remindAt: v.optional(remindAtField, null),
+  recurrence: v.optional(recurrenceField, null),
+  /** Checked against the caller by the route: only the caller may be named. */
+  user: v.optional(v.unknown()),
+};
+
+export const todoCreateDataSchema = v.pipe(
+  v.strictObject(todoCreateEntries, bodyMessages({ title: 'title is a required field' })),
+  v.forward(
+    v.check((data) => data.recurrence === null || data.dueDate !== null, RECURRENCE_NEEDS_DUE_DATE),
+    ['recurrence'],
+  ),
 );
 
+/** PUT's fields; whether a recurrence keeps a due date depends on the stored todo, so the server checks that. */
 export const todoUpdateDataSchema = v.pipe(
   v.strictObject(
     {
       title: v.optional(titleField),
       description: v.optional(todoDescription),
       completed: v.optional(todoCompleted),
+      dueDate: v.optional(dueDateField),
+      remindAt: v.optional(remindAtField),
+      recurrence: v.optional(recurrenceField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
-    (data) => data.title !== undefined || data.description !== undefined || data.completed !== undefined,
-    'Give at least one of title, description or completed',
+    (data) => ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence'].some((key) => data[key as keyof typeof data] !== undefined),
+    'Give at least one of title, description, completed, dueDate, remindAt or recurrence',
   ),
 );
+
+/** ?scope= of PUT and DELETE on an occurrence of a series: this one only, or this and the following ones. */
+export const SCOPES = ['this', 'following'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 export const BULK_ACTIONS = ['complete', 'uncomplete', 'delete', 'restore'] as const;
 export const BULK_MAX_IDS = 500;

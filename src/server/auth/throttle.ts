@@ -16,6 +16,8 @@ export interface Throttle {
   consumeMailRequest(email: string, address: string): Promise<number>;
   /** Counts a write of a user's, when WRITE_RATE_PER_MINUTE is set; seconds to wait when over it, else 0. */
   consumeWrite(userId: number): Promise<number>;
+  /** Counts a calendar feed read from `address` (60 a minute); seconds to wait, else 0. */
+  consumeFeedRead(address: string): Promise<number>;
 }
 
 export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
@@ -39,6 +41,8 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
   const registrations = makeLimiter({ keyPrefix: 'register-ip', points: config.maxRegistrationsPerAddress, duration: config.registerWindowSeconds });
   // Counted per address asked for, whether it has an account or not: a 429 tells nothing.
   const mails = makeLimiter({ keyPrefix: 'mail-to', points: 5, duration: 60 * 60 });
+  // Calendar apps poll a feed every few minutes at most; more is a client gone wrong or a guesser.
+  const feedReads = makeLimiter({ keyPrefix: 'feed-ip', points: 60, duration: 60 });
   const writes = writesPerMinute > 0 ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 }) : undefined;
   return {
     async beginLogin(identifierKey, address) {
@@ -53,5 +57,6 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
       return (await consume(perAddress, address)) || consume(mails, email);
     },
     consumeWrite: async (userId) => (writes ? consume(writes, String(userId)) : 0),
+    consumeFeedRead: (address) => consume(feedReads, address),
   };
 }

@@ -12,6 +12,7 @@ import * as trash from './migrations/009-trash';
 import * as accountCodes from './migrations/010-account-codes';
 import * as todoEvents from './migrations/011-todo-events';
 import * as idempotencyKeys from './migrations/012-idempotency-keys';
+import * as datesAndSeries from './migrations/013-dates-and-series';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-account-codes': accountCodes,
   '011-todo-events': todoEvents,
   '012-idempotency-keys': idempotencyKeys,
+  '013-dates-and-series': datesAndSeries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,8 @@ export interface UserTable {
   updated_at: string;
   /** Tokens issued before this ISO instant are refused (migration 008); null: none is. */
   tokens_valid_after: Generated<string | null>;
+  /** The calendar feed's secret (migration 013); null until one is made. */
+  calendar_secret: Generated<string | null>;
 }
 
 export interface TodoTable {
@@ -30,6 +32,32 @@ export interface TodoTable {
   updated_at: string;
   /** When the todo was moved to the trash (migration 009); null while it is live. */
   deleted_at: Generated<string | null>;
+  /** 'YYYY-MM-DD' (migration 013), or null: undated. */
+  due_date: Generated<string | null>;
+  /** ISO instant in UTC, or null. */
+  remind_at: Generated<string | null>;
+  /** An RRULE of the supported subset (src/shared/recurrence.ts), or null. */
+  recurrence: Generated<string | null>;
+  series_id: Generated<string | null>;
+  /** When a process claimed the reminder (it is then sent once); null: not sent yet. */
+  reminded_at: Generated<string | null>;
+  /** 1 once completing this occurrence made (or refused) the next one: it is claimed once. */
+  followed: Generated<number>;
+}
+
+/** A recurring series' template (migration 013): what its next occurrences copy. */
+export interface TodoSeriesTable {
+  id: string;
+  owner_id: number;
+  title: string;
+  description: string | null;
+  recurrence: string;
+  /** The rule's first date (DTSTART), 'YYYY-MM-DD'. */
+  anchor: string;
+  /** Occurrences made since the anchor, the first included: COUNT is checked against it. */
+  occurrences: number;
+  ended: Generated<number>;
+  created_at: string;
 }
 
 export interface RevokedTokenTable {
@@ -74,7 +102,9 @@ export interface Database {
   account_codes: AccountCodeTable;
   todo_events: TodoEventTable;
   idempotency_keys: IdempotencyKeyTable;
+  todo_series: TodoSeriesTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
+export type SeriesRow = Selectable<TodoSeriesTable>;

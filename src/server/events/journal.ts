@@ -9,7 +9,8 @@ import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
 
-export type TodoAction = 'created' | 'updated' | 'deleted';
+/** What happened to a todo; `reminder`: its reminder is due now (the SPA shows a toast). */
+export type TodoAction = 'created' | 'updated' | 'deleted' | 'reminder';
 export interface JournalRow {
   id: number;
   data: string;
@@ -33,9 +34,9 @@ export function ownerTransaction<T>(db: Db, ownerId: number, work: (trx: Db) => 
   return db.isTransaction ? locked(db) : db.transaction().execute(locked);
 }
 
-/** Adds an event of one todo (`id`) or many (`ids`); on PostgreSQL the NOTIFY is delivered at commit. */
-export async function recordEvent(trx: Db, ownerId: number, action: TodoAction, id: number | number[]): Promise<void> {
-  const data = JSON.stringify(Array.isArray(id) ? { action, ids: id } : { action, id });
+/** Adds an event of one todo (`id`, with `extra` fields) or many (`ids`); on PostgreSQL the NOTIFY is delivered at commit. */
+export async function recordEvent(trx: Db, ownerId: number, action: TodoAction, id: number | number[], extra: Record<string, unknown> = {}): Promise<void> {
+  const data = JSON.stringify(Array.isArray(id) ? { action, ids: id } : { action, id, ...extra });
   await trx.insertInto('todo_events').values({ user_id: ownerId, data, created_at: new Date().toISOString() }).execute();
   if (onPostgres(trx)) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(ownerId)})`.execute(trx);
 }

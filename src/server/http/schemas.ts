@@ -33,8 +33,12 @@ const todoAttributes = {
   completed: { type: 'boolean' },
   createdAt: timestamp,
   updatedAt: timestamp,
+  dueDate: { type: ['string', 'null'], format: 'date' },
+  remindAt: { type: ['string', 'null'], format: 'date-time' },
+  recurrence: { type: ['string', 'null'], example: 'FREQ=WEEKLY;BYDAY=MO,WE' },
+  seriesId: { type: ['string', 'null'], description: 'shared by the occurrences of a recurring series; read-only' },
 } as const;
-const todoAttributeNames = ['title', 'description', 'completed', 'createdAt', 'updatedAt'];
+const todoAttributeNames = ['title', 'description', 'completed', 'createdAt', 'updatedAt', 'dueDate', 'remindAt', 'recurrence', 'seriesId'];
 
 export const todoEntitySchema = {
   type: 'object',

@@ -42,9 +42,9 @@ export const unneutralised = (text: string): string => (text.startsWith("'") && 
 
 export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string> {
   // The byte-order mark tells spreadsheets that the file is UTF-8.
-  yield stringify([['id', 'title', 'description', 'completed', 'createdAt', 'updatedAt']], { bom: true });
+  yield stringify([['id', 'title', 'description', 'completed', 'createdAt', 'updatedAt', 'dueDate', 'remindAt', 'recurrence', 'seriesId']], { bom: true });
   for await (const rows of liveTodoBatches(db, ownerId)) {
-    const cells = rows.map((row) => [row.id, neutralised(row.title), neutralised(row.description ?? ''), String(Boolean(row.completed)), row.created_at, row.updated_at]);
+    const cells = rows.map((row) => [row.id, neutralised(row.title), neutralised(row.description ?? ''), String(Boolean(row.completed)), row.created_at, row.updated_at, row.due_date ?? '', row.remind_at ?? '', row.recurrence ?? '', row.series_id ?? '']);
     yield stringify(cells);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
-import { todoCreateDataSchema } from '../../shared/schemas';
+import { RECURRENCE_NEEDS_DUE_DATE, todoCreateEntries } from '../../shared/schemas';
 import { ApiError, fieldError, todoLimitReached } from '../http/errors';
 import { isRecord, parseWith } from '../http/validate';
 import { unneutralised } from './export';
@@ -14,7 +14,7 @@ import type { ImportedTodo } from './repository';
 type RawRow = Record<string, unknown> | undefined;
 
 /** The create's rules; a row's other fields (an id, an owner) are ignored rather than refused. */
-const rowSchema = v.object(todoCreateDataSchema.entries);
+const rowSchema = v.object(todoCreateEntries);
 
 /** An ISO date as stored (UTC); anything else is the time of the import. */
 const dateOr = (value: unknown, now: string): string =>
@@ -54,6 +54,10 @@ function csvRows(csv: string): RawRow[] {
     title: text(record, 'title'),
     description: text(record, 'description') || null,
     completed: flag(cell(record, 'completed')),
+    dueDate: cell(record, 'duedate') || null,
+    remindAt: cell(record, 'remindat') || null,
+    recurrence: cell(record, 'recurrence') || null,
+    seriesId: cell(record, 'seriesid') || undefined,
     createdAt: cell(record, 'createdat'),
     updatedAt: cell(record, 'updatedat'),
   }));
@@ -67,8 +71,17 @@ export function readImport(body: unknown, maxTodos: number, now = new Date().toI
   return rows.flatMap((row, index) => {
     if (!row) return [];
     try {
-      const { title, description, completed } = parseWith(rowSchema, { title: row.title, description: row.description, completed: row.completed });
-      return [{ title, description, completed, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) }];
+      const { user: _user, ...todo } = parseWith(rowSchema, {
+        title: row.title,
+        description: row.description,
+        completed: row.completed,
+        dueDate: row.dueDate ?? null,
+        remindAt: row.remindAt ?? null,
+        recurrence: row.recurrence ?? null,
+      });
+      if (todo.recurrence && !todo.dueDate) throw fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE);
+      const seriesKey = typeof row.seriesId === 'string' && row.seriesId !== '' ? row.seriesId : undefined;
+      return [{ ...todo, seriesKey, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) }];
     } catch (error) {
       const issue = error instanceof ApiError ? error.details.errors?.[0] : undefined;
       if (!issue) throw error;

@@ -2,17 +2,18 @@
  * A page of one owner's live todos and the exact total it is a page of: two plain queries over the
  * owner's indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 import { titleKey } from './repository';
 
 type Db = Kysely<Database>;
 
-const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', id: 'id' } as const;
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', dueDate: 'due_date', id: 'id' } as const;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
-const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at'] as const;
+export const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at', 'due_date', 'remind_at', 'recurrence', 'series_id'] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -21,12 +22,13 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
  * One owner's live todos narrowed by the query's filters. Needles match the title's lower-case key,
  * so both databases agree on case and Unicode; pg_trgm serves needles of 3+ characters (migration 007).
  */
-function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed'>) {
+function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'>) {
   let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
   for (const needle of query.titleContains) {
     scoped = scoped.where(sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`);
   }
   if (query.completed !== undefined) scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
+  for (const condition of query.dueDate) scoped = scoped.where('due_date', condition.op, condition.date);
   return scoped;
 }
 
@@ -37,6 +39,19 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
 }
 
 /**
+ * The order of the sort keys. Undated todos come last in both directions: on PostgreSQL by NULLS
+ * LAST, which its dueDate indexes store; on SQLite, whose indexes keep nulls first, by sorting on
+ * (due_date is null) first, as its expression indexes do (migration 013).
+ */
+function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(query: Q, sort: SortKey[], postgres: boolean): Q {
+  return sort.reduce((sorted, key) => {
+    if (key.field !== 'dueDate') return sorted.orderBy(SORT_COLUMNS[key.field], key.direction) as Q;
+    if (postgres) return sorted.orderBy('due_date', (order) => (key.direction === 'desc' ? order.desc() : order.asc()).nullsLast()) as Q;
+    return sorted.orderBy(sql`due_date is null`).orderBy('due_date', key.direction) as Q;
+  }, query);
+}
+
+/**
  * The page and the total in one statement: the total is an uncorrelated subquery, which both
  * databases run once, so PostgreSQL is asked once per page. A page past the end has no row to carry
  * it, so the count is then read alone.
@@ -44,8 +59,7 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
 export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
   const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
-  const page = withTieBreak(query.sort)
-    .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], key.direction), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+  const page = ordered(matchingTodos(db, ownerId, query).select(LISTED_COLUMNS), withTieBreak(query.sort), onPostgres(db))
     .select(count.$asScalar().as('total'))
     .limit(limit)
     .offset(offset);

@@ -8,6 +8,10 @@ const attributesOf = (row: ListedTodo): TodoAttributes => ({
   completed: Boolean(row.completed),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  dueDate: row.due_date,
+  remindAt: row.remind_at,
+  recurrence: row.recurrence,
+  seriesId: row.series_id,
 });
 
 export const toTodoEntity = (row: ListedTodo): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });

@@ -1,12 +1,13 @@
 /** Strapi v4 list query (parsed by qs) → a typed ListQuery; anything not understood is a 400, never the wrong rows. */
 import type { SortDirection, SortField, ValidationIssue } from '../../shared/api-types';
+import { isCalendarDate } from '../../shared/dates';
 import { validationError } from '../http/errors';
 import { isRecord } from '../http/validate';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 1000;
-const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'id'];
+const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'dueDate', 'id'];
 
 export type Pagination = { kind: 'page'; page: number; pageSize: number } | { kind: 'offset'; start: number; limit: number };
 
@@ -20,8 +21,13 @@ export interface ListQuery {
   /** Substrings the title must contain, case-insensitively (all of them). */
   titleContains: string[];
   completed: boolean | undefined;
+  /** Conditions on the due date, all of which must hold. */
+  dueDate: DueDateCondition[];
   sort: SortKey[];
 }
+
+const DATE_OPERATORS = { $eq: '=', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
+export type DueDateCondition = { op: (typeof DATE_OPERATORS)[keyof typeof DATE_OPERATORS]; date: string } | { op: 'is' | 'is not'; date: null };
 
 type Issues = ValidationIssue[];
 
@@ -111,8 +117,27 @@ function parseCompletedFilter(issues: Issues, raw: unknown): boolean | undefined
   return completed;
 }
 
-function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleContains' | 'completed'> {
-  const none = { titleContains: [], completed: undefined };
+/** filters[dueDate][$lt]=2026-12-05 and the like; $null / $notNull take true or false, as in Strapi. */
+function parseDueDateFilter(issues: Issues, raw: unknown): DueDateCondition[] {
+  const conditions: DueDateCondition[] = [];
+  for (const [operator, value] of Object.entries(isRecord(raw) ? raw : { $eq: raw })) {
+    const path = ['filters', 'dueDate', operator];
+    if (operator === '$null' || operator === '$notNull') {
+      if (value !== 'true' && value !== 'false') issue(issues, path, `filters.dueDate.${operator} must be true or false`);
+      else conditions.push({ op: (operator === '$null') === (value === 'true') ? 'is' : 'is not', date: null });
+    } else if (!(operator in DATE_OPERATORS)) {
+      issue(issues, path, `filters.dueDate.${operator} is not a supported operator (use $eq, $lt, $lte, $gt, $gte, $null or $notNull)`);
+    } else if (typeof value !== 'string' || !isCalendarDate(value)) {
+      issue(issues, path, `filters.dueDate.${operator} must be a calendar date written YYYY-MM-DD`);
+    } else {
+      conditions.push({ op: DATE_OPERATORS[operator as keyof typeof DATE_OPERATORS], date: value });
+    }
+  }
+  return conditions;
+}
+
+function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'> {
+  const none = { titleContains: [], completed: undefined, dueDate: [] };
   if (raw === undefined) return none;
   if (!isRecord(raw)) {
     issue(issues, ['filters'], 'filters must be an object such as filters[title][$contains]=milk');
@@ -120,12 +145,14 @@ function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleConta
   }
   let titleContains: string[] = [];
   let completed: boolean | undefined;
+  let dueDate: DueDateCondition[] = [];
   for (const [field, operand] of Object.entries(raw)) {
     if (field === 'title') titleContains = parseTitleFilter(issues, operand);
     else if (field === 'completed') completed = parseCompletedFilter(issues, operand);
-    else issue(issues, ['filters', field], `filters.${field} is not a filterable field (use title or completed)`);
+    else if (field === 'dueDate') dueDate = parseDueDateFilter(issues, operand);
+    else issue(issues, ['filters', field], `filters.${field} is not a filterable field (use title, completed or dueDate)`);
   }
-  return { titleContains, completed };
+  return { titleContains, completed, dueDate };
 }
 
 /** sort=a:asc,b:desc, sort[0]=a:asc, or qs's object form of a long sort[] list. */

@@ -3,8 +3,10 @@
  * rows. These read and change live todos only; the trash has its own module (trash.ts).
  */
 import type { Kysely } from 'kysely';
+import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
+import { changeFollowing, continueSeries, startSeries } from './series';
 
 type Db = Kysely<Database>;
 
@@ -12,7 +14,14 @@ export interface TodoInput {
   title: string;
   description: string | null;
   completed: boolean;
+  /** Dates and recurrence (issue 28); absent reads as null. */
+  dueDate?: string | null;
+  remindAt?: string | null;
+  recurrence?: string | null;
 }
+
+/** Thrown when a todo would have a recurrence without a due date to repeat from. */
+export class RecurrenceWithoutDueDate extends Error {}
 
 /** The key titles are searched and sorted by: Unicode lower case, computed here so both databases agree. */
 export const titleKey = (title: string): string => title.normalize('NFC').toLowerCase();
@@ -37,15 +46,15 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
 /** Thrown when a create or an import would take an owner past MAX_TODOS_PER_USER. */
 export class TodoLimitError extends Error {}
 
-/** A todo as an import brings it: its dates are the file's (or the time of the import). */
-export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string };
+/** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
+export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; seriesKey?: string };
 
 /**
  * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
  * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
  * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
-async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
+export async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
   // Two counts, each served by its own partial index (migration 009) without reading a row.
   const count = async (trashed: boolean) => {
     const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
@@ -59,7 +68,7 @@ async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: numb
   await trx.deleteFrom('todos').where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over)).execute();
 }
 
-const rowOf = (ownerId: number, todo: ImportedTodo) => ({
+const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
   owner_id: ownerId,
   title: todo.title,
   title_key: titleKey(todo.title),
@@ -67,29 +76,53 @@ const rowOf = (ownerId: number, todo: ImportedTodo) => ({
   completed: todo.completed ? 1 : 0,
   created_at: todo.createdAt,
   updated_at: todo.updatedAt,
+  due_date: todo.dueDate ?? null,
+  remind_at: todo.remindAt ?? null,
+  recurrence: todo.recurrence ?? null,
+  series_id: seriesId,
+  // An occurrence brought in completed had its next one already: completing it again makes none.
+  followed: seriesId && todo.completed ? 1 : 0,
 });
+
+/** A recurring todo starts a series of its own (its first occurrence). */
+const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
+  todo.recurrence && todo.dueDate
+    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now, made)
+    : Promise.resolve(null);
 
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
 export function createTodo(db: Db, ownerId: number, input: TodoInput, { maxTodos = Infinity, now = new Date() } = {}): Promise<TodoRow> {
-  const row = rowOf(ownerId, { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+  if (input.recurrence && !input.dueDate) throw new RecurrenceWithoutDueDate();
+  const todo = { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
+    const row = rowOf(ownerId, todo, await seriesFor(trx, ownerId, input, now));
     const created = await trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'created', created.id);
     return created;
   });
 }
 
-/** Rows a statement inserts: well under SQLite's 32,766 bound variables at 7 a row. */
+/** Rows a statement inserts: well under SQLite's 32,766 bound variables at 13 a row. */
 const IMPORT_CHUNK = 500;
 
 /** Adds `todos` to the owner's, all or none (one transaction, the limit checked as by createTodo). */
 export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxTodos = Infinity): Promise<number> {
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, todos.length, maxTodos);
+    // Rows of one series in the file (its seriesKey) share a new series, its template their last row's.
+    const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
+    const made = new Map<string, number>();
+    todos.forEach((todo, index) => made.set(keyOf(todo, index), (made.get(keyOf(todo, index)) ?? 0) + 1));
+    const series = new Map<string, string | null>();
+    for (const [index, todo] of [...todos.entries()].reverse()) {
+      const key = keyOf(todo, index);
+      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date(), made.get(key)));
+    }
     const ids: number[] = [];
     for (let start = 0; start < todos.length; start += IMPORT_CHUNK) {
-      const chunk = todos.slice(start, start + IMPORT_CHUNK).map((todo) => rowOf(ownerId, todo));
+      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: keyOf(todo, start + offset) }));
+      const chunk = rows.map(({ todo, key }) => rowOf(ownerId, todo, todo.recurrence ? (series.get(key) ?? null) : null));
       ids.push(...(await trx.insertInto('todos').values(chunk).returning('id').execute()).map((row) => row.id));
     }
     if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
@@ -97,22 +130,54 @@ export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxT
   });
 }
 
-export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, now = new Date()): Promise<TodoRow | undefined> {
+export interface UpdateOptions {
+  /** For an occurrence of a series: the change applies to this one only, or to the following too. */
+  scope?: Scope;
+  now?: Date;
+  /** MAX_TODOS_PER_USER, which a series' next occurrence respects. */
+  maxTodos?: number;
+}
+
+/**
+ * Changes a live todo. A recurrence needs a due date (the stored one or the patch's); a todo given
+ * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries).
+ */
+export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<TodoRow | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
+    const current = await findTodo(trx, ownerId, id);
+    if (!current) return undefined;
+    const dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
+    const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
+    if (recurrence && !dueDate) throw new RecurrenceWithoutDueDate();
+    let seriesId = current.series_id;
+    if (recurrence && !current.recurrence) {
+      const template = { title: patch.title ?? current.title, description: patch.description !== undefined ? patch.description : current.description, recurrence };
+      seriesId = await startSeries(trx, ownerId, template, dueDate!, now);
+    } else if (scope === 'following') {
+      const { title, description, recurrence: rule, dueDate: moved } = patch;
+      await changeFollowing(trx, ownerId, current, { title, description, recurrence: rule, dueDate: moved }, dueDate, now);
+    }
     const updated = await trx
       .updateTable('todos')
       .set({
         ...(patch.title !== undefined && { title: patch.title, title_key: titleKey(patch.title) }),
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.completed !== undefined && { completed: patch.completed ? 1 : 0 }),
+        ...(patch.dueDate !== undefined && { due_date: patch.dueDate }),
+        // A new reminder time is a new reminder: it is sent even if the old one was.
+        ...(patch.remindAt !== undefined && patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
+        ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
+        series_id: seriesId,
+        // A todo given a new series is its first occurrence, not yet followed.
+        ...(seriesId !== current.series_id && { followed: 0 }),
         updated_at: now.toISOString(),
       })
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
       .returningAll()
-      .executeTakeFirst();
-    if (updated) await recordEvent(trx, ownerId, 'updated', id);
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, ownerId, 'updated', id);
+    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now, maxTodos);
     return updated;
   });
 }

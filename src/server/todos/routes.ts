@@ -1,6 +1,6 @@
 /** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LARGEST_ID, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { LARGEST_ID, RECURRENCE_NEEDS_DUE_DATE, SCOPES, todoCreateDataSchema, todoUpdateDataSchema, type Scope } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
@@ -10,7 +10,7 @@ import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
-import { createTodo, findTodo, TodoLimitError, updateTodo } from './repository';
+import { createTodo, findTodo, RecurrenceWithoutDueDate, TodoLimitError, updateTodo } from './repository';
 import { trashTodo } from './trash';
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -27,6 +27,19 @@ export function todoId(request: FastifyRequest): number {
 export const refuseOverLimit = (error: unknown): never => {
   throw error instanceof TodoLimitError ? todoLimitReached() : error;
 };
+
+/** A write that would leave a recurrence without a due date is a 400 on the recurrence. */
+const refuseUndatedRecurrence = (error: unknown): never => {
+  throw error instanceof RecurrenceWithoutDueDate ? fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE) : error;
+};
+
+/** ?scope=this|following of a write to an occurrence of a series; this one only by default. */
+function scopeOf(request: FastifyRequest): Scope {
+  const scope = (request.query as Record<string, unknown> | undefined)?.scope ?? 'this';
+  if (!SCOPES.includes(scope as Scope)) throw fieldError(['scope'], 'scope must be this or following');
+  return scope as Scope;
+}
+const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum: [...SCOPES], default: 'this', description: 'for an occurrence of a series' } } } as const;
 
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
@@ -73,6 +86,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
             ...pageQueryProperties,
             'filters[title][$contains]': { type: 'string', description: 'case-insensitive substring' },
             'filters[completed][$eq]': { type: 'boolean' },
+            'filters[dueDate][$lte]': { type: 'string', format: 'date', description: 'also $eq, $lt, $gt, $gte; $null and $notNull take true' },
             sort: { type: 'string', example: 'createdAt:asc', description: 'field:asc|desc, comma-separated' },
           },
         },
@@ -116,7 +130,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit);
+        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit).catch(refuseUndatedRecurrence);
         return { data: toTodoEntity(row), meta: {} };
       });
     },
@@ -130,6 +144,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         ...common,
         summary: 'Change one of the caller’s todos',
         params: idParams,
+        querystring: scopeQuery,
         headers: idempotencyHeaders,
         body: dataEnvelope(fromValibot(todoUpdateDataSchema)),
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -138,10 +153,11 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
     async (request, reply) => {
       const { user } = sessionOf(request);
       const id = todoId(request);
+      const scope = scopeOf(request);
       const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await updateTodo(trx, user.id, id, data);
+        const row = await updateTodo(trx, user.id, id, data, { scope, maxTodos: config.maxTodosPerUser }).catch(refuseUndatedRecurrence);
         if (!row) throw notFound();
         return { data: toTodoEntity(row), meta: {} };
       });
@@ -156,14 +172,17 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
         ...common,
         summary: 'Move one of the caller’s todos to the trash (see /todos/trash); answers the deleted todo',
         params: idParams,
+        querystring: scopeQuery,
         headers: idempotencyHeaders,
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const id = todoId(request);
+      const scope = scopeOf(request);
+      const ownerId = sessionOf(request).user.id;
       return idempotent(db, request, reply, async (trx) => {
-        const row = await trashTodo(trx, sessionOf(request).user.id, id);
+        const row = await trashTodo(trx, ownerId, id, scope, { maxTodos: config.maxTodosPerUser });
         if (!row) throw notFound();
         return { data: toTodoEntity(row), meta: {} };
       });

@@ -5,8 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
-import type { ListedTodo } from './list';
+import type { Scope } from '../../shared/schemas';
+import { LISTED_COLUMNS, type ListedTodo } from './list';
 import { offsetAndLimit, type Pagination } from './query';
+import { afterTrashed } from './series';
 
 type Db = Kysely<Database>;
 
@@ -27,8 +29,16 @@ function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | n
   });
 }
 
-/** Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. */
-export const trashTodo = (db: Db, ownerId: number, id: number, now = new Date()) => setDeletedAt(db, ownerId, id, now.toISOString());
+/**
+ * Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. An occurrence of
+ * a series is skipped (scope=this: the next one is made) or ends its series (following).
+ */
+export const trashTodo = (db: Db, ownerId: number, id: number, scope: Scope = 'this', { now = new Date(), maxTodos = Infinity } = {}) =>
+  ownerTransaction(db, ownerId, async (trx) => {
+    const trashed = await setDeletedAt(trx, ownerId, id, now.toISOString());
+    if (trashed) await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos);
+    return trashed;
+  });
 
 /** Brings a trashed todo back as it was; a live or missing one is undefined. */
 export const restoreTodo = (db: Db, ownerId: number, id: number) => setDeletedAt(db, ownerId, id, null);
@@ -39,7 +49,7 @@ export async function listTrash(db: Db, ownerId: number, pagination: Pagination)
   const trashed = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
   const [rows, counted] = await Promise.all([
     trashed
-      .select(['id', 'title', 'description', 'completed', 'created_at', 'updated_at', 'deleted_at'])
+      .select([...LISTED_COLUMNS, 'deleted_at'])
       .orderBy('deleted_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

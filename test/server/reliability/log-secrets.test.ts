@@ -63,6 +63,11 @@ describeEachDialect('no secrets in the logs', (dialect) => {
     // Normal use with the token, then logout, then the revoked token.
     expect((await send({ method: 'POST', url: '/api/todos', headers: auth, payload: { data: { title: 'logged?' } } })).statusCode).toBe(200);
     expect((await send({ method: 'GET', url: '/api/users/me?populate=todos', headers: auth })).statusCode).toBe(200);
+    // The calendar feed's secret is in its URL: read it, and a wrong one.
+    const feed = await send({ method: 'POST', url: '/api/users/me/calendar-feed', headers: auth });
+    const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
+    expect((await send({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+    expect((await send({ method: 'GET', url: `${feedPath.slice(0, -5)}x.ics` })).statusCode).toBe(404);
     expect((await send({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode).toBe(204);
     expect((await send({ method: 'GET', url: '/api/users/me', headers: auth })).statusCode).toBe(401);
 
@@ -74,6 +79,7 @@ describeEachDialect('no secrets in the logs', (dialect) => {
       jwt: jwt,
       'jwt signature': jwt.split('.')[2]!,
       'argon2 hash': user.password_hash,
+      'calendar feed secret': feedPath.slice('/api/calendar/'.length, -'.ics'.length),
       'argon2 hash prefix': '$argon2',
       'signing secret (hex)': signingSecret.toString('hex'),
       'signing secret (base64url)': signingSecret.toString('base64url'),

@@ -17,6 +17,9 @@ export interface TestAppOptions extends TestDatabaseOptions {
   logStream?: { write(line: string): void };
   /** Event streams' heartbeat (BuildOptions.eventHeartbeatMs). */
   eventHeartbeatMs?: number;
+  /** The reminders' clock and check interval (BuildOptions.clock, reminderCheckMs). */
+  clock?: () => Date;
+  reminderCheckMs?: number;
 }
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -31,7 +34,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     STATIC_DIR: `${database.dataDir}/no-spa`,
     ...env,
   });
-  const app = await buildApp(config, database.handle.db, { logStream: options.logStream, eventHeartbeatMs: options.eventHeartbeatMs });
+  const { logStream, eventHeartbeatMs, clock, reminderCheckMs } = options;
+  const app = await buildApp(config, database.handle.db, { logStream, eventHeartbeatMs, clock, reminderCheckMs });
   await app.ready();
   return {
     app,

@@ -23,6 +23,7 @@ const valueOf: Record<Field, (row: TodoRow) => string | number> = {
   updatedAt: (row) => row.updated_at,
   title: (row) => row.title.toLowerCase(),
   completed: (row) => row.completed,
+  dueDate: (row) => row.due_date ?? '',
   id: (row) => row.id,
 };
 
@@ -32,6 +33,8 @@ function expectedOrder(rows: TodoRow[], sort: SortKey[]): TodoRow[] {
   return [...rows].sort((a, b) => {
     for (const { field, direction } of keys) {
       const [x, y] = [valueOf[field](a), valueOf[field](b)];
+      // Undated todos come last in both directions.
+      if (field === 'dueDate' && (x === '') !== (y === '')) return x === '' ? 1 : -1;
       if (x !== y) return (x < y ? -1 : 1) * (direction === 'asc' ? 1 : -1);
     }
     return 0;
@@ -53,7 +56,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     for (let i = 0; i < TODOS; i++) {
       const at = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 2)));
       const title = `${WORDS[(i * 5) % WORDS.length]} ${i % 4}`;
-      mine.push(await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0 }, { now: at }));
+      // A few due dates shared by many todos, and every fifth undated.
+      const dueDate = i % 5 === 0 ? null : `2026-12-0${(i % 7) + 1}`;
+      mine.push(await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0, dueDate }, { now: at }));
       if (i % 4 === 0) await createTodo(db, other.id, { title, description: null, completed: false }, { now: at });
     }
   });
@@ -66,6 +71,8 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     [{ field: 'completed', direction: 'desc' }, { field: 'title', direction: 'asc' }],
     [{ field: 'updatedAt', direction: 'desc' }],
     [{ field: 'id', direction: 'desc' }],
+    [{ field: 'dueDate', direction: 'asc' }],
+    [{ field: 'dueDate', direction: 'desc' }, { field: 'title', direction: 'asc' }],
   ];
 
   it.each(sorts.map((sort) => [sort.map((key) => `${key.field}:${key.direction}`).join(','), sort] as const))(
@@ -74,14 +81,14 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       const expected = expectedOrder(mine, sort).map((row) => row.id);
       const seen: number[] = [];
       for (let page = 1; page <= Math.ceil(TODOS / 10); page++) {
-        const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: [], completed: undefined, sort };
+        const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: [], completed: undefined, dueDate: [], sort };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
         expect(total).toBe(TODOS);
         seen.push(...rows.map((row) => row.id));
       }
       expect(seen).toEqual(expected);
       // An offset page that starts inside a run of equal keys, far past the switch.
-      const query: ListQuery = { pagination: { kind: 'offset', start: 203, limit: 17 }, titleContains: [], completed: undefined, sort };
+      const query: ListQuery = { pagination: { kind: 'offset', start: 203, limit: 17 }, titleContains: [], completed: undefined, dueDate: [], sort };
       const { rows } = await listTodos(database.handle.db, ownerId, query);
       expect(rows.map((row) => row.id)).toEqual(expected.slice(203, 220));
     },
@@ -92,7 +99,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     const matching = mine.filter((row) => row.title.toLowerCase().includes('o') && row.completed === 0);
     const expected = expectedOrder(matching, sort).map((row) => row.id);
     expect(expected.length).toBeGreaterThan(110);
-    const query: ListQuery = { pagination: { kind: 'offset', start: 100, limit: 100 }, titleContains: ['O'], completed: false, sort };
+    const query: ListQuery = { pagination: { kind: 'offset', start: 100, limit: 100 }, titleContains: ['O'], completed: false, dueDate: [], sort };
     const { rows, total } = await listTodos(database.handle.db, ownerId, query);
     expect(total).toBe(expected.length);
     expect(rows.map((row) => row.id)).toEqual(expected.slice(100, 200));
@@ -105,7 +112,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     expect(expected.length).toBeGreaterThan(30);
     const seen: number[] = [];
     for (let page = 1; page <= 3; page++) {
-      const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: ['HA'], completed: undefined, sort };
+      const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: ['HA'], completed: undefined, dueDate: [], sort };
       const { rows, total } = await listTodos(database.handle.db, ownerId, query);
       expect(total).toBe(matching.length);
       seen.push(...rows.map((row) => row.id));
@@ -114,7 +121,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
   });
 
   it('answers a deep page past the end with no rows and the true total', async () => {
-    const query: ListQuery = { pagination: { kind: 'page', page: 50, pageSize: 10 }, titleContains: [], completed: undefined, sort: sorts[1]! };
+    const query: ListQuery = { pagination: { kind: 'page', page: 50, pageSize: 10 }, titleContains: [], completed: undefined, dueDate: [], sort: sorts[1]! };
     expect(await listTodos(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
   });
 });

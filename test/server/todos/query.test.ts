@@ -19,6 +19,7 @@ describe('the Strapi list query parser', () => {
       pagination: { kind: 'page', page: 1, pageSize: 25 },
       titleContains: [],
       completed: undefined,
+      dueDate: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
     });
   });
@@ -29,6 +30,7 @@ describe('the Strapi list query parser', () => {
       pagination: { kind: 'page', page: 3, pageSize: 10 },
       titleContains: ['milk'],
       completed: undefined,
+      dueDate: [],
       sort: [{ field: 'title', direction: 'desc' }],
     });
     expect(offsetAndLimit(query.pagination)).toEqual({ offset: 20, limit: 10 });
@@ -56,8 +58,8 @@ describe('the Strapi list query parser', () => {
   it('lists every problem at once, each with its path', () => {
     expect(issuesOf('pagination[page]=0&sort=nope&filters[owner][$eq]=1')).toEqual([
       { path: ['pagination', 'page'], message: 'pagination.page must be a positive integer', name: 'ValidationError' },
-      { path: ['filters', 'owner'], message: 'filters.owner is not a filterable field (use title or completed)', name: 'ValidationError' },
-      { path: ['sort'], message: 'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, id)', name: 'ValidationError' },
+      { path: ['filters', 'owner'], message: 'filters.owner is not a filterable field (use title, completed or dueDate)', name: 'ValidationError' },
+      { path: ['sort'], message: 'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, id)', name: 'ValidationError' },
     ]);
   });
 

@@ -1,0 +1,83 @@
+/**
+ * A user's dated todos as an iCalendar feed (RFC 5545), one VTODO each. ical-generator (10.x)
+ * writes only VEVENTs, so the VTODO lines are written here, with that library's own escaping
+ * (`escape`: backslash, comma, semicolon, newline) and line folding (`foldLines`: 75 octets, CRLF
+ * and a space), and CRLF line ends as the RFC requires. Read 1,000 todos at a time, as the export is.
+ */
+import { escape, foldLines } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+type Db = Kysely<Database>;
+
+const BATCH = 1000;
+const CRLF = '\r\n';
+
+/** An ISO instant as an iCalendar UTC date-time: 20261205T073000Z. */
+const dateTime = (iso: string) => `${iso.slice(0, 19).replace(/[-:]/g, '')}Z`;
+const date = (day: string) => day.replace(/-/g, '');
+const property = (name: string, value: string) => foldLines(`${name}:${value}`);
+
+export interface FeedTodo {
+  id: number;
+  title: string;
+  description: string | null;
+  completed: number;
+  due_date: string | null;
+  recurrence: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The series' occurrences so far and whether it ended (null when not in a series). */
+  occurrences: number | null;
+  ended: number | null;
+}
+
+/**
+ * The series' rule as seen from this occurrence (its DTSTART): a COUNT counts what is left. An
+ * ended series, a completed occurrence or a todo outside a series repeats no more.
+ */
+function ruleFrom(todo: FeedTodo): string | undefined {
+  if (!todo.recurrence || todo.completed || todo.occurrences === null || todo.ended) return undefined;
+  const made = todo.occurrences;
+  return todo.recurrence.replace(/COUNT=(\d+)/, (_match, count: string) => `COUNT=${Math.max(1, Number(count) - made + 1)}`);
+}
+
+export function vtodo(todo: FeedTodo, host: string): string {
+  const rule = ruleFrom(todo);
+  const lines = [
+    'BEGIN:VTODO',
+    property('UID', `todo-${todo.id}@${host}`),
+    property('DTSTAMP', dateTime(todo.updated_at)),
+    property('CREATED', dateTime(todo.created_at)),
+    property('LAST-MODIFIED', dateTime(todo.updated_at)),
+    property('SUMMARY', escape(todo.title, false)),
+    ...(todo.description ? [property('DESCRIPTION', escape(todo.description, false))] : []),
+    // A recurrence is anchored at DTSTART; the due date is the occurrence's day.
+    ...(rule && todo.due_date ? [property('DTSTART;VALUE=DATE', date(todo.due_date))] : []),
+    ...(todo.due_date ? [property('DUE;VALUE=DATE', date(todo.due_date))] : []),
+    property('STATUS', todo.completed ? 'COMPLETED' : 'NEEDS-ACTION'),
+    ...(rule ? [property('RRULE', rule)] : []),
+    'END:VTODO',
+  ];
+  return lines.join(CRLF) + CRLF;
+}
+
+/** The owner's dated, live todos as a whole VCALENDAR, in pieces. */
+export async function* calendarFeed(db: Db, ownerId: number, host: string): AsyncGenerator<string> {
+  yield ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Ticklist//Ticklist//EN', 'CALSCALE:GREGORIAN', property('X-WR-CALNAME', 'Ticklist'), ''].join(CRLF);
+  const dated = db
+    .selectFrom('todos')
+    .leftJoin('todo_series', 'todo_series.id', 'todos.series_id')
+    .select(['todos.id', 'todos.title', 'todos.description', 'todos.completed', 'todos.due_date', 'todos.recurrence', 'todos.created_at', 'todos.updated_at'])
+    .select(['todo_series.occurrences', 'todo_series.ended'])
+    .where('todos.owner_id', '=', ownerId)
+    .where('todos.deleted_at', 'is', null)
+    .where('todos.due_date', 'is not', null);
+  for (let after = 0; ; ) {
+    const rows = await dated.where('todos.id', '>', after).orderBy('todos.id').limit(BATCH).execute();
+    if (rows.length > 0) yield rows.map((row) => vtodo(row, host)).join('');
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  yield `END:VCALENDAR${CRLF}`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Reminders: at a todo's remindAt its owner gets one mail and a `reminder` live event. Every server
+ * process looks for due reminders on a timer (and at start, which sends those missed while it was
+ * down, if under 24 hours late). A reminder is claimed in the database before it is sent: one UPDATE
+ * sets reminded_at on rows still unclaimed (on PostgreSQL picked with FOR UPDATE SKIP LOCKED, so
+ * processes never wait on each other), and only the process whose UPDATE changed the row sends it.
+ * A process that dies between the claim and the mail loses that reminder: at most once, never twice.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { onPostgres } from '../db/dialect';
+import type { Database } from '../db/types';
+import type { EventBus } from '../events/bus';
+import { ownerTransaction, recordEvent } from '../events/journal';
+import type { Mailer } from '../mail/mailer';
+
+type Db = Kysely<Database>;
+
+/** A reminder later than this (the server was down) is not sent at all. */
+export const REMINDER_GRACE_MS = 24 * 60 * 60_000;
+export const REMINDER_CHECK_MS = 15_000;
+const BATCH = 100;
+
+export interface ClaimedReminder {
+  id: number;
+  owner_id: number;
+  title: string;
+  due_date: string | null;
+}
+
+/** Takes up to BATCH due reminders of open, live todos for this process; each is taken by one process only. */
+export function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
+  const due = db
+    .selectFrom('todos')
+    .select('id')
+    .where('reminded_at', 'is', null)
+    .where('remind_at', '<=', now.toISOString())
+    .where('remind_at', '>', new Date(now.getTime() - REMINDER_GRACE_MS).toISOString())
+    .where('completed', '=', 0)
+    .where('deleted_at', 'is', null)
+    .orderBy('remind_at')
+    .limit(BATCH)
+    .$if(onPostgres(db), (query) => query.forUpdate().skipLocked());
+  return db
+    .updateTable('todos')
+    .set({ reminded_at: now.toISOString() })
+    .where('id', 'in', due)
+    .where('reminded_at', 'is', null)
+    .returning(['id', 'owner_id', 'title', 'due_date'])
+    .execute();
+}
+
+export interface ReminderDeps {
+  db: Db;
+  mailer: Mailer;
+  events: EventBus;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Claims the due reminders, announces each on its owner's event journal and mails it; how many. */
+export async function sendDueReminders({ db, mailer, events, publicUrl }: ReminderDeps, now: Date): Promise<number> {
+  const claimed = await claimDueReminders(db, now);
+  if (claimed.length === 0) return 0;
+  const owners = [...new Set(claimed.map((todo) => todo.owner_id))];
+  const emails = new Map((await db.selectFrom('users').select(['id', 'email']).where('id', 'in', owners).execute()).map((user) => [user.id, user.email]));
+  for (const ownerId of owners) {
+    const mine = claimed.filter((todo) => todo.owner_id === ownerId);
+    // The owner's lock keeps their event ids in commit order (see ownerTransaction).
+    await ownerTransaction(db, ownerId, async (trx) => {
+      for (const todo of mine) await recordEvent(trx, ownerId, 'reminder', todo.id, { title: todo.title });
+    });
+    events.afterWrite(ownerId);
+    const to = emails.get(ownerId);
+    for (const todo of to ? mine : []) {
+      mailer.send({
+        to: to!,
+        subject: `Reminder: ${todo.title}`,
+        lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
+        link: `${publicUrl}/todos`,
+        footer: 'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
+      });
+    }
+  }
+  return claimed.length;
+}
+
+/**
+ * Sends due reminders now and every `everyMs` until the returned stop is called (which waits for a
+ * run under way); `clock` is the time (tests move it). Runs never overlap; a failed one is logged.
+ */
+export function startReminders(deps: ReminderDeps, clock: () => Date = () => new Date(), everyMs = REMINDER_CHECK_MS): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  const run = () => {
+    if (busy) return;
+    busy = true;
+    running = sendDueReminders(deps, clock()).then(
+      () => undefined,
+      (error: unknown) => deps.log.warn({ err: error }, 'sending reminders failed; will try again'),
+    ).finally(() => (busy = false));
+  };
+  run();
+  const timer = setInterval(run, everyMs).unref();
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
+}

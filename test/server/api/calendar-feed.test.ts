@@ -1,0 +1,111 @@
+/**
+ * @jest-environment node
+ *
+ * The calendar feed (issue 28): a secret link made with a bearer token, read without one as
+ * iCalendar with a VTODO per dated todo of its owner only; a new link retires the old one.
+ */
+import type { Session } from '../../../src/shared/api-types';
+import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+
+describeEachDialect('calendar feed', (dialect) => {
+  let t: TestApp;
+  let ann: Session;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { PUBLIC_URL: 'https://todo.example.com' });
+    ann = await register(t.app, credentials('feed'));
+  });
+  afterAll(() => t.close());
+
+  const makeLink = async (session: Session) => {
+    const response = await call(t.app, session, { method: 'POST', url: '/api/users/me/calendar-feed' });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ url: string }>().url;
+  };
+  const read = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+  /** The feed's VTODOs, each as its unfolded lines. */
+  const vtodos = (body: string) =>
+    body
+      .replace(/\r\n /g, '')
+      .split('BEGIN:VTODO\r\n')
+      .slice(1)
+      .map((block) => block.split('\r\nEND:VTODO')[0]!.split('\r\n'));
+
+  it('has no link until one is made, then shows it; the link holds at least 128 random bits', async () => {
+    const before = await call(t.app, ann, { method: 'GET', url: '/api/users/me/calendar-feed' });
+    expect(before.json()).toEqual({ url: null });
+    const url = await makeLink(ann);
+    expect(url).toMatch(/^https:\/\/todo\.example\.com\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await call(t.app, ann, { method: 'GET', url: '/api/users/me/calendar-feed' })).json()).toEqual({ url });
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/calendar-feed' })).statusCode).toBe(401);
+  });
+
+  it('answers text/calendar with a VTODO per dated todo: summary, description, due date, status, stable uid, rrule on open occurrences', async () => {
+    const dentist = await createTodo(t.app, ann, { title: 'Dentist, 2nd floor; bring card', description: 'line one\nline two', dueDate: '2026-12-05' });
+    const weekly = await createTodo(t.app, ann, { title: 'Water plants', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY;COUNT=3' });
+    await call(t.app, ann, { method: 'PUT', url: `/api/todos/${weekly.id}`, payload: { data: { completed: true } } });
+    await createTodo(t.app, ann, { title: 'Undated' });
+    const gone = await createTodo(t.app, ann, { title: 'Trashed', dueDate: '2026-12-06' });
+    await call(t.app, ann, { method: 'DELETE', url: `/api/todos/${gone.id}` });
+    const long = await createTodo(t.app, ann, { title: 'L'.repeat(200), dueDate: '2026-12-08' });
+
+    const response = await read(await makeLink(ann));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\nPRODID:/);
+    expect(response.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // Folded: no line longer than 75 octets.
+    expect(response.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const todos = vtodos(response.body);
+    expect(todos.map((lines) => lines.find((line) => line.startsWith('SUMMARY:')))).toEqual([
+      'SUMMARY:Dentist\\, 2nd floor\\; bring card',
+      'SUMMARY:Water plants',
+      'SUMMARY:Water plants',
+      `SUMMARY:${'L'.repeat(200)}`,
+    ]);
+    const [first, done, next] = todos;
+    expect(first).toEqual(expect.arrayContaining([`UID:todo-${dentist.id}@todo.example.com`, 'DESCRIPTION:line one\\nline two', 'DUE;VALUE=DATE:20261205', 'STATUS:NEEDS-ACTION']));
+    expect(first!.some((line) => line.startsWith('RRULE'))).toBe(false);
+    expect(done).toEqual(expect.arrayContaining(['DUE;VALUE=DATE:20261207', 'STATUS:COMPLETED']));
+    expect(done!.some((line) => line.startsWith('RRULE'))).toBe(false);
+    // The open occurrence repeats from its own date, with what is left of COUNT.
+    expect(next).toEqual(expect.arrayContaining(['DTSTART;VALUE=DATE:20261214', 'DUE;VALUE=DATE:20261214', 'STATUS:NEEDS-ACTION', 'RRULE:FREQ=WEEKLY;COUNT=2']));
+    expect(response.body).not.toContain('Undated');
+    expect(response.body).not.toContain('Trashed');
+    expect(long.id).toBeGreaterThan(0);
+    // The same todo keeps its UID.
+    expect(vtodos((await read(await currentLink(ann))).body)[0]).toContain(`UID:todo-${dentist.id}@todo.example.com`);
+  });
+
+  const currentLink = async (session: Session) => (await call(t.app, session, { method: 'GET', url: '/api/users/me/calendar-feed' })).json<{ url: string }>().url;
+
+  it('rotates: a new link works and the old one is a 404', async () => {
+    const old = await makeLink(ann);
+    const fresh = await makeLink(ann);
+    expect(fresh).not.toBe(old);
+    expect((await read(old)).statusCode).toBe(404);
+    expect((await read(fresh)).statusCode).toBe(200);
+  });
+
+  it('never shows another user’s todos, and an unknown or malformed secret is a 404', async () => {
+    const bob = await register(t.app, credentials('feedbob'));
+    await createTodo(t.app, bob, { title: 'Bob secret plan', dueDate: '2026-12-24' });
+    const annFeed = await read(await makeLink(ann));
+    expect(annFeed.body).not.toContain('Bob secret plan');
+    const bobFeed = await read(await makeLink(bob));
+    expect(bobFeed.body).toContain('Bob secret plan');
+    expect(bobFeed.body).not.toContain('Dentist');
+    for (const path of [`/api/calendar/${'A'.repeat(43)}.ics`, '/api/calendar/short.ics', '/api/calendar/x']) {
+      const response = await t.app.inject({ method: 'GET', url: path });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toMatchObject({ status: 404, name: 'NotFoundError' });
+    }
+  });
+
+  it('limits feed reads per address (60 a minute)', async () => {
+    const url = new URL(await makeLink(ann)).pathname;
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+});
