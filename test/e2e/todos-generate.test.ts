@@ -56,7 +56,7 @@ describeInBrowser('todos: Generate Todos', () => {
     expect(await page.getByTestId('todo-row').count()).toBe(10);
     await screenshotBoth(page, 'todos-generated');
 
-    expect(scripts.filter((path) => /\/assets\/en-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /\/assets\/faker-[\w-]+\.js$/.test(path))).toHaveLength(1);
     expect(bodies).toHaveLength(100);
     expect(overlapped).toBe(false);
     for (const body of bodies) {

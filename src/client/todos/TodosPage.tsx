@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { TodoEntity } from '../../shared/api-types';
 import { hasTrash } from '../app/features';
+import { useLatestSearchParams } from '../app/useLatestSearchParams';
 import { useOnline } from '../offline/useOnline';
 import { useSessionUser } from '../session/SessionProvider';
 import { useShortcuts } from '../shortcuts/useShortcuts';
@@ -43,7 +43,7 @@ type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: Todo
 
 export default function TodosPage() {
   const user = useSessionUser();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
   // Every mount refetches (the cached page is shown meanwhile): coming back from another page must
   // not show a list that misses a change made in another tab or device, even within 30 s.

@@ -9,7 +9,7 @@ import { bearerSecurity, countSchema, errorResponses, fromValibot } from '../htt
 import { parseWith } from '../http/validate';
 import { applyBulk } from './bulk';
 
-export function bulkRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+export function bulkRoutes(api: FastifyInstance, { config, db, authenticate }: AppContext): void {
   api.post(
     '/todos/bulk',
     {
@@ -26,7 +26,7 @@ export function bulkRoutes(api: FastifyInstance, { db, authenticate }: AppContex
     async (request, reply) => {
       const body = parseWith(bulkBodySchema, request.body);
       return idempotent(db, request, reply, async (trx) => {
-        const count = await applyBulk(trx, sessionOf(request).user.id, body);
+        const count = await applyBulk(trx, sessionOf(request).user.id, body, { maxTodos: config.maxTodosPerUser });
         if (count === undefined) throw notFound();
         return { data: { count } };
       });

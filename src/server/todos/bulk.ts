@@ -19,7 +19,7 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = { complete: 'updated', 
  * rest to live ones): any id missing or misplaced changes nothing (undefined). Counts the todos that
  * changed: a todo already completed is left alone. One event names the changed ids.
  */
-export async function applyBulk(db: Db, ownerId: number, { action, ids }: BulkBody, now = new Date()): Promise<number | undefined> {
+export async function applyBulk(db: Db, ownerId: number, { action, ids }: BulkBody, { now = new Date(), maxTodos = Infinity } = {}): Promise<number | undefined> {
   const inScope = (eb: ExpressionBuilder<Database, 'todos'>) =>
     eb.and([eb('owner_id', '=', ownerId), eb('id', 'in', ids), eb('deleted_at', action === 'restore' ? 'is not' : 'is', null)]);
   try {
@@ -39,7 +39,7 @@ export async function applyBulk(db: Db, ownerId: number, { action, ids }: BulkBo
       if (action === 'complete' && changedIds.length > 0) {
         // Completed occurrences of series make their next ones, as a PUT does.
         const occurrences = await trx.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).where('id', 'in', changedIds).where('series_id', 'is not', null).execute();
-        for (const occurrence of occurrences) await continueSeries(trx, ownerId, occurrence, now);
+        for (const occurrence of occurrences) await continueSeries(trx, ownerId, occurrence, now, maxTodos);
       }
       return changedIds.length;
     });

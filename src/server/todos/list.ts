@@ -2,7 +2,8 @@
  * A page of one owner's live todos and the exact total it is a page of: two plain queries over the
  * owner's indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009).
  */
-import { sql, type Kysely, type OrderByItemBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
 import { titleKey } from './repository';
@@ -37,11 +38,18 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
   return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
-/** Undated todos come last in both directions (SQLite puts nulls first, PostgreSQL last, ascending). */
-const nullsLast = (order: OrderByItemBuilder, key: SortKey): OrderByItemBuilder => {
-  const directed = key.direction === 'desc' ? order.desc() : order.asc();
-  return key.field === 'dueDate' ? directed.nullsLast() : directed;
-};
+/**
+ * The order of the sort keys. Undated todos come last in both directions: on PostgreSQL by NULLS
+ * LAST, which its dueDate indexes store; on SQLite, whose indexes keep nulls first, by sorting on
+ * (due_date is null) first, as its expression indexes do (migration 013).
+ */
+function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(query: Q, sort: SortKey[], postgres: boolean): Q {
+  return sort.reduce((sorted, key) => {
+    if (key.field !== 'dueDate') return sorted.orderBy(SORT_COLUMNS[key.field], key.direction) as Q;
+    if (postgres) return sorted.orderBy('due_date', (order) => (key.direction === 'desc' ? order.desc() : order.asc()).nullsLast()) as Q;
+    return sorted.orderBy(sql`due_date is null`).orderBy('due_date', key.direction) as Q;
+  }, query);
+}
 
 /**
  * The page and the total in one statement: the total is an uncorrelated subquery, which both
@@ -51,8 +59,7 @@ const nullsLast = (order: OrderByItemBuilder, key: SortKey): OrderByItemBuilder 
 export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
   const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
-  const page = withTieBreak(query.sort)
-    .reduce((sorted, key) => sorted.orderBy(SORT_COLUMNS[key.field], (order) => nullsLast(order, key)), matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+  const page = ordered(matchingTodos(db, ownerId, query).select(LISTED_COLUMNS), withTieBreak(query.sort), onPostgres(db))
     .select(count.$asScalar().as('total'))
     .limit(limit)
     .offset(offset);

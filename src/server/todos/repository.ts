@@ -54,7 +54,7 @@ export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; s
  * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
  * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
-async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
+export async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
   // Two counts, each served by its own partial index (migration 009) without reading a row.
   const count = async (trashed: boolean) => {
     const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
@@ -85,9 +85,9 @@ const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = nu
 });
 
 /** A recurring todo starts a series of its own (its first occurrence). */
-const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date): Promise<string | null> =>
+const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
   todo.recurrence && todo.dueDate
-    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now)
+    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now, made)
     : Promise.resolve(null);
 
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
@@ -111,14 +111,17 @@ export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxT
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, todos.length, maxTodos);
     // Rows of one series in the file (its seriesKey) share a new series, its template their last row's.
+    const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
+    const made = new Map<string, number>();
+    todos.forEach((todo, index) => made.set(keyOf(todo, index), (made.get(keyOf(todo, index)) ?? 0) + 1));
     const series = new Map<string, string | null>();
     for (const [index, todo] of [...todos.entries()].reverse()) {
-      const key = todo.seriesKey ?? `row ${index}`;
-      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date()));
+      const key = keyOf(todo, index);
+      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date(), made.get(key)));
     }
     const ids: number[] = [];
     for (let start = 0; start < todos.length; start += IMPORT_CHUNK) {
-      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: todo.seriesKey ?? `row ${start + offset}` }));
+      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: keyOf(todo, start + offset) }));
       const chunk = rows.map(({ todo, key }) => rowOf(ownerId, todo, todo.recurrence ? (series.get(key) ?? null) : null));
       ids.push(...(await trx.insertInto('todos').values(chunk).returning('id').execute()).map((row) => row.id));
     }
@@ -131,13 +134,15 @@ export interface UpdateOptions {
   /** For an occurrence of a series: the change applies to this one only, or to the following too. */
   scope?: Scope;
   now?: Date;
+  /** MAX_TODOS_PER_USER, which a series' next occurrence respects. */
+  maxTodos?: number;
 }
 
 /**
  * Changes a live todo. A recurrence needs a due date (the stored one or the patch's); a todo given
  * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries).
  */
-export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date() }: UpdateOptions = {}): Promise<TodoRow | undefined> {
+export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<TodoRow | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
@@ -149,7 +154,8 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       const template = { title: patch.title ?? current.title, description: patch.description !== undefined ? patch.description : current.description, recurrence };
       seriesId = await startSeries(trx, ownerId, template, dueDate!, now);
     } else if (scope === 'following') {
-      await changeFollowing(trx, ownerId, current, { title: patch.title, description: patch.description, recurrence: patch.recurrence }, dueDate, now);
+      const { title, description, recurrence: rule, dueDate: moved } = patch;
+      await changeFollowing(trx, ownerId, current, { title, description, recurrence: rule, dueDate: moved }, dueDate, now);
     }
     const updated = await trx
       .updateTable('todos')
@@ -171,7 +177,7 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'updated', id);
-    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now);
+    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now, maxTodos);
     return updated;
   });
 }

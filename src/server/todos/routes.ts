@@ -157,7 +157,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await updateTodo(trx, user.id, id, data, { scope }).catch(refuseUndatedRecurrence);
+        const row = await updateTodo(trx, user.id, id, data, { scope, maxTodos: config.maxTodosPerUser }).catch(refuseUndatedRecurrence);
         if (!row) throw notFound();
         return { data: toTodoEntity(row), meta: {} };
       });
@@ -182,7 +182,7 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const scope = scopeOf(request);
       const ownerId = sessionOf(request).user.id;
       return idempotent(db, request, reply, async (trx) => {
-        const row = await trashTodo(trx, ownerId, id, scope);
+        const row = await trashTodo(trx, ownerId, id, scope, { maxTodos: config.maxTodosPerUser });
         if (!row) throw notFound();
         return { data: toTodoEntity(row), meta: {} };
       });

@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { startOfDate } from '../../shared/dates';
-import { nextOccurrence } from '../../shared/recurrence';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
-import { titleKey } from './repository';
+import { makeRoom, TodoLimitError, titleKey } from './repository';
+import { nextOccurrence } from './rule-dates';
 
 type Db = Kysely<Database>;
 
@@ -23,12 +23,12 @@ export interface SeriesTemplate {
   recurrence: string;
 }
 
-/** A new series whose first occurrence is due on `anchor`; its id. */
-export async function startSeries(trx: Db, ownerId: number, template: SeriesTemplate, anchor: string, now = new Date()): Promise<string> {
+/** A new series whose latest occurrence is due on `anchor`, `made` occurrences so far (an import's may be more than 1); its id. */
+export async function startSeries(trx: Db, ownerId: number, template: SeriesTemplate, anchor: string, now = new Date(), made = 1): Promise<string> {
   const id = randomUUID();
   await trx
     .insertInto('todo_series')
-    .values({ id, owner_id: ownerId, ...template, anchor, occurrences: 1, created_at: now.toISOString() })
+    .values({ id, owner_id: ownerId, ...template, anchor, occurrences: made, created_at: now.toISOString() })
     .execute();
   return id;
 }
@@ -44,9 +44,10 @@ export async function endSeries(trx: Db, ownerId: number, seriesId: string): Pro
 /**
  * Makes the occurrence after `row`, due on the rule's next date after row's, unless one was made
  * for it already, the series ended, or the rule has no next date (COUNT, UNTIL). A reminder keeps
- * its distance from the due date. Returns the new todo.
+ * its distance from the due date. At MAX_TODOS_PER_USER (`maxTodos`), with no trashed todo to make
+ * room, none is made: the completion still succeeds. Returns the new todo.
  */
-export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date()): Promise<TodoRow | undefined> {
+export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date(), maxTodos = Infinity): Promise<TodoRow | undefined> {
   if (!row.series_id || !row.due_date || !row.recurrence) return undefined;
   const claimed = await trx
     .updateTable('todos')
@@ -64,6 +65,11 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
     await endSeries(trx, ownerId, series.id);
     return undefined;
   }
+  const roomLeft = await makeRoom(trx, ownerId, 1, maxTodos).then(
+    () => true,
+    (error: unknown) => (error instanceof TodoLimitError ? false : Promise.reject(error)),
+  );
+  if (!roomLeft) return undefined;
   const remindAt = row.remind_at && new Date(startOfDate(due) + Date.parse(row.remind_at) - startOfDate(row.due_date)).toISOString();
   const stamp = now.toISOString();
   const next = await trx
@@ -92,6 +98,8 @@ export interface SeriesChange {
   title?: string;
   description?: string | null;
   recurrence?: string | null;
+  /** A new due date for this occurrence: the rule is anchored there from now on. */
+  dueDate?: string | null;
 }
 
 /**
@@ -103,7 +111,12 @@ export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, ch
   if (!row.series_id) return;
   const { recurrence } = change;
   const text = Object.fromEntries(Object.entries({ title: change.title, description: change.description }).filter(([, value]) => value !== undefined));
-  const template = { ...text, ...(recurrence && { recurrence, anchor: dueDate ?? row.due_date ?? '', occurrences: 1 }) };
+  // A new rule starts afresh here (counted from here, the series open again); a moved date only moves the anchor.
+  const template = {
+    ...text,
+    ...(change.dueDate && { anchor: change.dueDate }),
+    ...(recurrence && { recurrence, anchor: dueDate ?? row.due_date ?? '', occurrences: 1, ended: 0 }),
+  };
   if (Object.keys(template).length > 0) {
     await trx.updateTable('todo_series').set(template).where('id', '=', row.series_id).where('owner_id', '=', ownerId).execute();
   }
@@ -128,10 +141,10 @@ export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, ch
  * After an occurrence went to the trash: scope=this skips it (its next occurrence is made, as a
  * completion would); scope=following ends the series and trashes its open occurrences due later.
  */
-export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date()): Promise<void> {
+export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date(), maxTodos = Infinity): Promise<void> {
   if (!row.series_id) return;
   if (scope === 'this') {
-    await continueSeries(trx, ownerId, row, now);
+    await continueSeries(trx, ownerId, row, now, maxTodos);
     return;
   }
   await endSeries(trx, ownerId, row.series_id);

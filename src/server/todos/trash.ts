@@ -33,10 +33,10 @@ function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | n
  * Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. An occurrence of
  * a series is skipped (scope=this: the next one is made) or ends its series (following).
  */
-export const trashTodo = (db: Db, ownerId: number, id: number, scope: Scope = 'this', now = new Date()) =>
+export const trashTodo = (db: Db, ownerId: number, id: number, scope: Scope = 'this', { now = new Date(), maxTodos = Infinity } = {}) =>
   ownerTransaction(db, ownerId, async (trx) => {
     const trashed = await setDeletedAt(trx, ownerId, id, now.toISOString());
-    if (trashed) await afterTrashed(trx, ownerId, trashed, scope, now);
+    if (trashed) await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos);
     return trashed;
   });
 

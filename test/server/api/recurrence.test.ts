@@ -150,6 +150,44 @@ describeEachDialect('recurring series', (dialect) => {
     expect((await put(second.id, { title: 'x' }, '?scope=all')).statusCode).toBe(400);
   });
 
+  it('scope=following with a new rule repeats by it from this occurrence; with null the series ends', async () => {
+    const first = await createTodo(t.app, session, { title: 'Review', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await complete(first.id);
+    const second = (await occurrences(first.attributes.seriesId))[1]!;
+    expect((await put(second.id, { recurrence: 'FREQ=DAILY;COUNT=2' }, '?scope=following')).json().data.attributes.recurrence).toBe('FREQ=DAILY;COUNT=2');
+    await complete(second.id);
+    const third = (await occurrences(first.attributes.seriesId))[2]!;
+    expect(third.attributes).toMatchObject({ dueDate: '2026-12-15', recurrence: 'FREQ=DAILY;COUNT=2' });
+    // COUNT=2 counts from the change: this was the second, so none follows it.
+    await complete(third.id);
+    expect(await occurrences(first.attributes.seriesId)).toHaveLength(3);
+
+    const other = await createTodo(t.app, session, { title: 'Stop me', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const stopped = await put(other.id, { recurrence: null }, '?scope=following');
+    expect(stopped.json().data.attributes).toMatchObject({ recurrence: null, seriesId: other.attributes.seriesId });
+    await complete(other.id);
+    expect(await occurrences(other.attributes.seriesId)).toHaveLength(1);
+  });
+
+  it('moving an occurrence with scope=following moves the rule; with scope=this the next one keeps the old day', async () => {
+    const weekly = await createTodo(t.app, session, { title: 'Mondays', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await put(weekly.id, { dueDate: '2026-12-08' }, '?scope=this');
+    await complete(weekly.id);
+    expect((await occurrences(weekly.attributes.seriesId))[1]!.attributes.dueDate).toBe('2026-12-14');
+    const moved = await createTodo(t.app, session, { title: 'Now Tuesdays', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
+    await put(moved.id, { dueDate: '2026-12-08' }, '?scope=following');
+    await complete(moved.id);
+    expect((await occurrences(moved.attributes.seriesId))[1]!.attributes.dueDate).toBe('2026-12-15');
+  });
+
+  it('a completion replayed with its Idempotency-Key makes no second occurrence', async () => {
+    const first = await createTodo(t.app, session, { title: 'Keyed', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const keyed = () => call(t.app, session, { method: 'PUT', url: `/api/todos/${first.id}`, headers: { 'idempotency-key': `complete-${first.id}` }, payload: { data: { completed: true } } });
+    const [one, two] = await Promise.all([keyed(), keyed()]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(await occurrences(first.attributes.seriesId)).toHaveLength(2);
+  });
+
   it('DELETE scope=this skips an occurrence (the next is made); scope=following ends the series', async () => {
     const first = await createTodo(t.app, session, { title: 'Backup', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY' });
     const skipped = await call(t.app, session, { method: 'DELETE', url: `/api/todos/${first.id}?scope=this` });
@@ -171,5 +209,57 @@ describeEachDialect('recurring series', (dialect) => {
     const [, next] = await occurrences(first.attributes.seriesId);
     const events = await t.database.handle.db.selectFrom('todo_events').select('data').where('user_id', '=', session.user.id).execute();
     expect(events.map((event) => JSON.parse(event.data))).toContainEqual({ action: 'created', id: next!.id });
+  });
+  it.each(['json', 'csv'])('an export (%s) imported by another user keeps dates and recurrence; occurrences of one series share a new one', async (format) => {
+    const owner = await register(t.app, credentials(`port${format}`));
+    const first = await createTodo(t.app, owner, { title: 'Ported', dueDate: '2026-12-07', remindAt: '2026-12-07T08:00:00Z', recurrence: 'FREQ=WEEKLY' });
+    await call(t.app, owner, { method: 'PUT', url: `/api/todos/${first.id}`, payload: { data: { completed: true } } });
+    await createTodo(t.app, owner, { title: 'Dated only', dueDate: '2026-12-24' });
+    const file = await call(t.app, owner, { method: 'GET', url: `/api/users/me/export?format=${format}` });
+    const other = await register(t.app, credentials(`imp${format}`));
+    const imported = await call(t.app, other, {
+      method: 'POST',
+      url: '/api/todos/import',
+      headers: { 'content-type': format === 'csv' ? 'text/csv' : 'application/json' },
+      payload: file.body,
+    });
+    expect(imported.json()).toEqual({ data: { imported: 3 } });
+    const todos = (await call(t.app, other, { method: 'GET', url: '/api/todos?sort=id:asc' })).json<{ data: TodoEntity[] }>().data;
+    const [done, open, dated] = todos.map((todo) => todo.attributes);
+    expect(done).toMatchObject({ title: 'Ported', completed: true, dueDate: '2026-12-07', remindAt: '2026-12-07T08:00:00.000Z', recurrence: 'FREQ=WEEKLY' });
+    expect(open).toMatchObject({ title: 'Ported', completed: false, dueDate: '2026-12-14', remindAt: '2026-12-14T08:00:00.000Z', seriesId: done!.seriesId });
+    expect(done!.seriesId).not.toBe(first.attributes.seriesId);
+    expect(dated).toMatchObject({ dueDate: '2026-12-24', recurrence: null, seriesId: null });
+    // The imported series goes on from its open occurrence; the completed one made its next already.
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[0]!.id}`, payload: { data: { completed: false } } });
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[0]!.id}`, payload: { data: { completed: true } } });
+    await call(t.app, other, { method: 'PUT', url: `/api/todos/${todos[1]!.id}`, payload: { data: { completed: true } } });
+    const after = (await call(t.app, other, { method: 'GET', url: '/api/todos?sort=dueDate:asc' })).json<{ data: TodoEntity[] }>().data;
+    expect(after.filter((todo) => todo.attributes.seriesId === done!.seriesId).map((todo) => todo.attributes.dueDate)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
+  });
+});
+
+describeEachDialect('recurring series and MAX_TODOS_PER_USER', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { MAX_TODOS_PER_USER: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('a next occurrence takes the room of the oldest trashed todo, and none is made at the limit, the completion still succeeding', async () => {
+    const owner = await register(t.app, credentials('limit'));
+    const list = async () => (await call(t.app, owner, { method: 'GET', url: '/api/todos?sort=id:asc' })).json<{ data: TodoEntity[] }>().data;
+    const trashed = await createTodo(t.app, owner, { title: 'Trashed' });
+    await call(t.app, owner, { method: 'DELETE', url: `/api/todos/${trashed.id}` });
+    await createTodo(t.app, owner, { title: 'Other' });
+    const first = await createTodo(t.app, owner, { title: 'Daily', dueDate: '2026-12-07', recurrence: 'FREQ=DAILY' });
+    const completed = await call(t.app, owner, { method: 'PUT', url: `/api/todos/${first.id}`, payload: { data: { completed: true } } });
+    expect(completed.statusCode).toBe(200);
+    expect((await list()).map((todo) => todo.attributes.dueDate)).toEqual([null, '2026-12-07', '2026-12-08']);
+    expect((await call(t.app, owner, { method: 'GET', url: '/api/todos/trash' })).json().data).toEqual([]);
+    const next = (await list())[2]!;
+    const atLimit = await call(t.app, owner, { method: 'PUT', url: `/api/todos/${next.id}`, payload: { data: { completed: true } } });
+    expect(atLimit.statusCode).toBe(200);
+    expect(await list()).toHaveLength(3);
   });
 });

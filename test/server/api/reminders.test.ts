@@ -10,7 +10,8 @@ import { buildApp } from '../../../src/server/app';
 import { openDatabase } from '../../../src/server/db/connect';
 import { createTodo as createTodoRow } from '../../../src/server/todos/repository';
 import type { Session } from '../../../src/shared/api-types';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import { bearer, call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import { openSse } from '../../support/sse';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
 
 const HOUR = 3_600_000;
@@ -57,6 +58,25 @@ describeEachDialect('reminders', (dialect) => {
     expect(await reminderEvents(ann)).toEqual([{ action: 'reminder', id: todo.id, title: 'Call the bank' }]);
     now = new Date('2026-12-05T09:00:00.000Z');
     expect(await settledReminders(ann, 2, 500)).toHaveLength(1);
+  });
+
+  it('reaches the owner’s open event stream as a reminder event', async () => {
+    // An app of its own, listening: the other tests close and replace `t`.
+    const own = await createTestApp(dialect, {}, { clock, reminderCheckMs: 40 });
+    const fay = await register(own.app, credentials('stream'));
+    const origin = await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const stream = await openSse(`${origin}/api/todos/events`, bearer(fay));
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next();
+      const todo = await createTodo(own.app, fay, { title: 'Toast me', remindAt: new Date(now.getTime() + HOUR).toISOString() });
+      expect(await stream.nextData()).toMatchObject({ action: 'created', id: todo.id });
+      now = new Date(now.getTime() + 2 * HOUR);
+      expect(await stream.nextData()).toMatchObject({ action: 'reminder', id: todo.id, title: 'Toast me' });
+    } finally {
+      stream.close();
+      await own.close();
+    }
   });
 
   it('sends nothing for completed or trashed todos', async () => {

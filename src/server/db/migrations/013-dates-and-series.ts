@@ -37,12 +37,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('todo_series_owner').on('todo_series').column('owner_id').execute();
 
   // The dueDate sort and filters, live todos only like the other list indexes (009). Undated todos
-  // sort last both ways; PostgreSQL keeps nulls last in an ascending index, and gets a second one
-  // for the descending order (a backward scan would put them first).
+  // sort last both ways: PostgreSQL keeps nulls last in an ascending index, and gets a second one
+  // for the descending order (a backward scan would put them first). SQLite puts nulls first, so
+  // it sorts by (due_date is null) first (todos/list.ts), from two expression indexes.
   const live = sql.ref('deleted_at');
   await db.schema.createIndex('todos_owner_due').on('todos').columns(['owner_id', 'due_date', 'id', 'deleted_at']).where(live, 'is', null).execute();
   if (isPostgres) {
     await sql`create index todos_owner_due_desc on todos (owner_id, due_date desc nulls last, id desc, deleted_at) where deleted_at is null`.execute(db);
+  } else {
+    await sql`create index todos_owner_due_asc on todos (owner_id, due_date is null, due_date, id, deleted_at) where deleted_at is null`.execute(db);
+    await sql`create index todos_owner_due_desc on todos (owner_id, due_date is null, due_date desc, id desc, deleted_at) where deleted_at is null`.execute(db);
   }
   await db.schema.createIndex('todos_owner_series').on('todos').columns(['owner_id', 'series_id']).where(sql.ref('series_id'), 'is not', null).execute();
   // Reminders still to send, by time: what the scheduler claims.
@@ -51,7 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const name of ['todos_reminders_due', 'todos_owner_series', 'todos_owner_due']) await db.schema.dropIndex(name).execute();
-  if (onPostgres(db)) await db.schema.dropIndex('todos_owner_due_desc').execute();
+  await db.schema.dropIndex('todos_owner_due_desc').execute();
+  if (!onPostgres(db)) await db.schema.dropIndex('todos_owner_due_asc').execute();
   await db.schema.dropTable('todo_series').execute();
   await db.schema.dropIndex('users_calendar_secret').execute();
   await db.schema.alterTable('users').dropColumn('calendar_secret').execute();

@@ -13,6 +13,8 @@ const PLANS: [string, RegExp, 'sqlite' | 'postgres' | 'both'][] = [
   ["select id from todos where owner_id = 1 and deleted_at is null and due_date < '2026-12-01' order by due_date, id limit 25", /todos_owner_due/, 'both'],
   ['select id from todos where owner_id = 1 and deleted_at is null order by due_date asc nulls last, id asc limit 25', /Index Only Scan using todos_owner_due /, 'postgres'],
   ['select id from todos where owner_id = 1 and deleted_at is null order by due_date desc nulls last, id desc limit 25', /Index Only Scan using todos_owner_due_desc/, 'postgres'],
+  ['select id from todos where owner_id = 1 and deleted_at is null order by due_date is null, due_date asc, id asc limit 25', /COVERING INDEX todos_owner_due_asc/, 'sqlite'],
+  ['select id from todos where owner_id = 1 and deleted_at is null order by due_date is null, due_date desc, id desc limit 25', /COVERING INDEX todos_owner_due_desc/, 'sqlite'],
   ["select id from todos where owner_id = 1 and series_id = 'abc'", /todos_owner_series/, 'both'],
   ["select id from todos where reminded_at is null and remind_at <= '2026-12-01' and remind_at > '2026-11-30'", /todos_reminders_due/, 'both'],
 ];
