@@ -82,9 +82,14 @@ export default defineConfig(({ command }) => ({
         // modules by which lazy pages also use them into a dozen chunks the first load fetches
         // anyway (modulepreloads), each compressed on its own: 6 KB more gzip for /login.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
-        // faker's chunk (Generate Todos) is named for it, so the service worker can leave it out.
+        // faker's chunk (Generate Todos) is named for it, so the service worker can leave it out; so
+        // are the date pickers' language chunks (dayjs locales), of which a browser needs one.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => /[\\/]@faker-js[\\/]/.test(id)) ? 'assets/faker-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.moduleIds.some((id) => /[\\/]@faker-js[\\/]/.test(id))
+            ? 'assets/faker-[hash].js'
+            : chunk.moduleIds.every((id) => /[\\/]dayjs[\\/]esm[\\/]locale[\\/]/.test(id))
+              ? 'assets/dayjs-locale-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -8,6 +8,7 @@ export const PAGE_PATHS = {
   register: '/register',
   profile: '/profile',
   todos: '/todos',
+  today: '/today',
   trash: '/trash',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

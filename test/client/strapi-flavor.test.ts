@@ -3,8 +3,8 @@
  * a case-insensitive title search with `$containsi`, and sort ties broken by id.
  */
 import { requestLogout } from '../../src/client/session/authApi';
-import { listTodosQuery } from '../../src/client/todos/todosApi';
-import { DEFAULT_VIEW } from '../../src/client/todos/view';
+import { listTodosQuery } from '../../src/client/todos/listQuery';
+import { DEFAULT_VIEW, viewFromParams } from '../../src/client/todos/view';
 
 jest.mock('../../src/client/config', () => ({ API_BASE: 'http://strapi.test/api', clientConfig: { apiFlavor: 'strapi' } }));
 
@@ -25,6 +25,14 @@ describe('the SPA built for Strapi', () => {
     expect(query.has('filters[title][$contains]')).toBe(false);
     expect(query.get('sort')).toBe('title:desc,id:desc');
     expect(new URLSearchParams(listTodosQuery(DEFAULT_VIEW)).get('sort')).toBe('createdAt:asc,id:asc');
+  });
+});
+
+describe('due dates on Strapi (it has none)', () => {
+  it('offers no sort by due date, and a link asking for one sorts by creation date', async () => {
+    const { hasDueDates } = await import('../../src/client/app/features');
+    expect(hasDueDates()).toBe(false);
+    expect(viewFromParams(new URLSearchParams('sort=dueDate')).sort).toBe('createdAt');
   });
 });
 

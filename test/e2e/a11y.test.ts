@@ -48,7 +48,7 @@ async function violations(page: Page, include?: string): Promise<string[]> {
 async function createTodo(
   baseUrl: string,
   session: Session,
-  data: { title: string; description?: string; completed?: boolean },
+  data: { title: string; description?: string; completed?: boolean; dueDate?: string; recurrence?: string },
 ): Promise<void> {
   const response = await fetch(`${baseUrl}/api/todos`, {
     method: 'POST',
@@ -159,6 +159,24 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'today',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/today`);
+      await page.getByRole('heading', { name: /^Overdue/ }).waitFor();
+      await page.getByTestId('todo-row').first().waitFor();
+    },
+  },
+  {
+    name: 'todos, the series question on delete',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await page.getByRole('button', { name: 'Delete Write the report' }).click();
+      await page.getByRole('dialog', { name: 'Delete a recurring todo' }).waitFor();
+    },
+  },
+  {
     name: 'todos, Add dialog open',
     session: 'full',
     async show(page, url) {
@@ -266,9 +284,12 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
       registerUser(url, newCredentials('a11y')),
     ]);
     const full = sessions.full as Session;
-    await createTodo(url, full, { title: 'Buy milk', description: 'Two litres, semi-skimmed' });
+    // Dated ones (the browser runs in UTC): overdue, today as a weekly series, and in two days.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await createTodo(url, full, { title: 'Buy milk', description: 'Two litres, semi-skimmed', dueDate: day(-2) });
     await createTodo(url, full, { title: 'Call the plumber', completed: true });
-    await createTodo(url, full, { title: 'Write the report' });
+    await createTodo(url, full, { title: 'Write the report', dueDate: day(0), recurrence: 'FREQ=WEEKLY' });
+    await createTodo(url, full, { title: 'Book the trip', dueDate: day(2) });
   });
 
   async function contextFor(screen: Screen, scheme: Scheme, viewport: Viewport): Promise<BrowserContext> {

@@ -10,6 +10,7 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_PATHS } from '../../shared/routes';
 import { clientConfig } from '../config';
+import { hasDueDates } from './features';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
@@ -20,6 +21,7 @@ const HomePage = lazy(() => import('../home/HomePage'));
 const ProfilePage = lazy(() => import('../session/ProfilePage'));
 const TodosPage = lazy(() => import('../todos/TodosPage'));
 const TrashPage = lazy(() => import('../trash/TrashPage'));
+const TodayPage = lazy(() => import('../today/TodayPage'));
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('../session/RegisterPage'));
 const GalleryPage = lazy(() => import('../dev/GalleryPage'));
@@ -48,6 +50,8 @@ export function createRoutes({
                 { index: true, Component: HomePage },
                 { path: PAGE_PATHS.profile, Component: ProfilePage },
                 { path: PAGE_PATHS.trash, Component: TrashPage },
+                // Due dates exist on Ticklist's own server only: elsewhere /today is no page.
+                ...(hasDueDates() ? [{ path: PAGE_PATHS.today, Component: TodayPage }] : []),
               ],
             },
             {

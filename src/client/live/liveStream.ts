@@ -8,6 +8,7 @@ import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-even
 import { backoffDelay } from '../app/api';
 import { API_BASE } from '../config';
 import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
+import { reminderOf, type Reminder } from './reminders';
 
 export const EVENTS_URL = `${API_BASE}/todos/events`;
 /** Changes that arrive together (a Generate Todos run, this tab's own writes) refetch once. */
@@ -21,6 +22,8 @@ export interface LiveStreamOptions {
   /** The server refused the token (401). */
   onUnauthorized(): void;
   onEventId?(id: string): void;
+  /** A todo's reminder time came (issue 28). */
+  onReminder?(reminder: Reminder): void;
   /** The wait before reconnect attempt n (1, 2, …): the API's capped exponential backoff with jitter. */
   retryDelay?(attempt: number): number;
 }
@@ -57,6 +60,8 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       onEventId?.(id);
     }
     if (event === 'ready' || event === 'reset') attempt = 0;
+    const reminder = reminderOf(event, data);
+    if (reminder) options.onReminder?.(reminder);
     invalidate(event === 'ready' && lostTrack ? ALL_TODO_TAGS : tagsForEvent(event, data));
   };
 

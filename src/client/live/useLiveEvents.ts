@@ -1,7 +1,7 @@
 /**
  * Keeps one live stream open while this tab is signed in (not while logging out), and turns its
  * events into cache invalidations, so lists refetch in place (no reload: scroll, dialogs and typed
- * text stay). A new token (another user, a renewed session) opens a new stream.
+ * text stay), and reminders into toasts. A new token (another user, a renewed session) opens a new stream.
  */
 import { useEffect, useRef } from 'react';
 import type { Session } from '../../shared/api-types';
@@ -9,6 +9,7 @@ import { api, type ApiExtra } from '../app/api';
 import { hasLiveEvents } from '../app/features';
 import type { AppDispatch } from '../app/store';
 import { openLiveStream } from './liveStream';
+import { showReminder } from './reminders';
 
 export function useLiveEvents(dispatch: AppDispatch, session: Session | undefined, extra: ApiExtra): void {
   const resumeFrom = useRef<{ userId: number; id: string } | undefined>(undefined);
@@ -22,6 +23,7 @@ export function useLiveEvents(dispatch: AppDispatch, session: Session | undefine
       lastEventId: last,
       onTags: (tags) => dispatch(api.util.invalidateTags(tags)),
       onEventId: (id) => (resumeFrom.current = { userId, id }),
+      onReminder: showReminder,
       // A stream still holding a token the session has since replaced says nothing about the session.
       onUnauthorized: () => extra.getToken() === jwt && extra.onUnauthorized(),
     });

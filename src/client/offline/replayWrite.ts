@@ -4,6 +4,7 @@
  * that was changed elsewhere too is kept as a copy beside the other device's version.
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
+import { queuedDates } from './queuedDates';
 import type { QueuedWrite } from './writeTypes';
 
 export interface SendRequest {
@@ -52,7 +53,9 @@ function clashes(write: QueuedWrite, server: TodoAttributes): boolean {
 /** The todo as this device last showed it: what it saw before, with the user's changes. */
 function localVersion(write: QueuedWrite) {
   const mine = { ...write.base, ...write.body?.data } as Partial<TodoAttributes>;
-  return { title: mine.title ?? '', description: mine.description ?? null, completed: mine.completed ?? false };
+  const version = { title: mine.title ?? '', description: mine.description ?? null, completed: mine.completed ?? false };
+  // The dates go along when there are any (a Strapi backend has none and would refuse the keys).
+  return { ...version, ...queuedDates(mine as Record<string, unknown>) };
 }
 
 async function createInstead(write: QueuedWrite, send: Send, data: ReturnType<typeof localVersion>, suffix: string): Promise<ReplayOutcome | SendResult> {
@@ -78,7 +81,8 @@ async function keepCopy(write: QueuedWrite, send: Send, server: TodoAttributes):
 
 export async function replayWrite(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
   if (write.method === 'PUT' && write.base) {
-    const current = await send({ method: 'GET', path: write.path });
+    // The todo itself, without a series' ?scope= of the write.
+    const current = await send({ method: 'GET', path: write.path.split('?')[0]! });
     if (isTransient(current)) return { kind: 'stopped' };
     if (current.status === 404) return recreate(write, send);
     const server = todoOf(current)?.attributes;

@@ -53,9 +53,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     // The shell: every page's code and styles, but not the sample-data generator (faker, ~155 KB
     // gzip), which only a click on Generate Todos loads and which needs the network anyway, nor the
-    // development gallery, which production builds never route to.
+    // development gallery, which production builds never route to, nor the date pickers' ~140
+    // language chunks (a browser needs one; offline before it was ever loaded, the pickers speak English).
     globPatterns: ['**/*.{js,css,html}'],
-    globIgnores: ['**/faker-*.js', '**/GalleryPage-*.js'],
+    globIgnores: ['**/faker-*.js', '**/GalleryPage-*.js', '**/dayjs-locale-*.js'],
     navigateFallback: 'index.html',
     // The server's own paths (the API, its docs, a Strapi backend's admin) are never the SPA.
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/documentation(\/|$)/, /^\/admin(\/|$)/],

@@ -6,6 +6,7 @@
 import type { TodoAttributes } from '../../shared/api-types';
 import { replayWrite, type Send } from './replayWrite';
 import type { QueuedWrite, WriteStore } from './writeTypes';
+import { queuedDates } from './queuedDates';
 
 export interface ReplayReport {
   /** A conflict was settled by keeping both versions: tell the user where theirs went. */
@@ -99,7 +100,14 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
       if (!add) return undefined;
       const data = add.body?.data ?? {};
       const at = add.createdAt;
-      return { title: String(data.title ?? ''), description: (data.description as string | undefined) ?? null, completed: false, createdAt: at, updatedAt: at };
+      return {
+        title: String(data.title ?? ''),
+        description: (data.description as string | undefined) ?? null,
+        completed: false,
+        createdAt: at,
+        updatedAt: at,
+        ...queuedDates(data),
+      };
     },
     /** Resolves when nothing of the signed-in user's waits to be sent. */
     whenEmpty(): Promise<void> {

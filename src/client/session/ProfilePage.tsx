@@ -14,6 +14,8 @@ import { AccountActions } from '../account/AccountActions';
 import { useGetMeQuery } from '../account/accountApi';
 import { ACCOUNT_MESSAGES } from '../account/messages';
 import { useToasts } from '../todos/useToasts';
+import { hasDueDates } from '../app/features';
+import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
 import { useSessionUser } from './SessionProvider';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -101,6 +103,7 @@ export default function ProfilePage() {
   return user ? (
     <ProfileView user={user}>
       <AccountActions user={user} />
+      {hasDueDates() && <CalendarFeedSection />}
     </ProfileView>
   ) : null;
 }

@@ -15,11 +15,12 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import {
   PAGE_SIZES,
   SEARCH_DEBOUNCE_MS,
-  SORT_FIELDS,
+  sortFields,
   SORT_ORDERS,
   STATUS_FILTERS,
   type TodoView,
 } from './view';
+import { hasDueDates } from '../app/features';
 
 export interface ListControlsProps {
   view: TodoView;
@@ -142,7 +143,7 @@ export function ListControls({
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: { md: 150 } }}
       >
-        {SORT_FIELDS.map((field) => (
+        {sortFields(hasDueDates()).map((field) => (
           <option key={field.value} value={field.value}>
             {field.label}
           </option>

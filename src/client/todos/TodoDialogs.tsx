@@ -9,12 +9,21 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { SubmitButton } from '../ui/SubmitButton';
 import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, QUEUED_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
-import { useAddTodoMutation, useDeleteTodoMutation, useEditTodoMutation, type ChangeOutcome } from './todosApi';
+import { formDates, formValuesOf, touchesSeries } from './todoFormValues';
+import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
+import {
+  useAddTodoMutation,
+  useDeleteTodoMutation,
+  useEditTodoMutation,
+  type ChangeOutcome,
+  type SeriesScope,
+  type TodoChanges,
+} from './todosApi';
 import { useRestore } from './useRestore';
 import { useToasts } from './useToasts';
 
@@ -46,7 +55,7 @@ export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
   const [addTodo, { isLoading }] = useAddTodoMutation();
   const report = useChangeReporter('add');
   const submit = async (values: TodoFormValues) => {
-    const payload = { ...values, ...(userId === undefined ? {} : { user: userId }) };
+    const payload = { title: values.title, description: values.description, ...formDates(values), ...(userId === undefined ? {} : { user: userId }) };
     if (await report(() => addTodo(payload).unwrap())) onClose();
   };
   return (
@@ -64,21 +73,43 @@ export interface TodoDialogProps {
 export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   const [editTodo, { isLoading }] = useEditTodoMutation();
   const report = useChangeReporter('edit');
+  // A change to the series' own fields waits here while the scope question is open.
+  const [pending, setPending] = useState<TodoChanges | undefined>();
+  const [scopeSent, setScopeSent] = useState<SeriesScope | undefined>();
+  const send = async (changes: TodoChanges, scope?: SeriesScope) => {
+    if (!todo) return;
+    setScopeSent(scope);
+    const done = await report(() => editTodo({ id: todo.id, changes, ...(scope ? { scope } : {}) }).unwrap());
+    setScopeSent(undefined);
+    if (!done) return;
+    setPending(undefined);
+    onClose();
+  };
   const submit = async (values: TodoFormValues) => {
     if (!todo) return;
-    const changes = { title: values.title, description: values.description };
-    if (await report(() => editTodo({ id: todo.id, changes }).unwrap())) onClose();
+    const changes: TodoChanges = { title: values.title, description: values.description, ...formDates(values, todo) };
+    if (asksScope(todo) && touchesSeries(todo, changes)) setPending(changes);
+    else await send(changes);
   };
   return (
-    <TodoFormDialog
-      open={open && todo !== undefined}
-      title="Edit this todo"
-      submitLabel="Edit"
-      initialValues={{ title: todo?.attributes.title ?? '', description: todo?.attributes.description ?? '' }}
-      submitting={isLoading}
-      onClose={onClose}
-      onSubmit={submit}
-    />
+    <>
+      <TodoFormDialog
+        open={open && todo !== undefined}
+        title="Edit this todo"
+        submitLabel="Edit"
+        initialValues={todo && formValuesOf(todo)}
+        submitting={isLoading}
+        onClose={onClose}
+        onSubmit={submit}
+      />
+      <SeriesScopeDialog
+        open={open && pending !== undefined}
+        kind="edit"
+        busy={scopeSent}
+        onChoose={(scope) => pending && void send(pending, scope)}
+        onClose={() => setPending(undefined)}
+      />
+    </>
   );
 }
 
@@ -106,12 +137,18 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const focusUndo = useRef(false);
 
-  const confirm = async (event: React.FormEvent) => {
+  const series = asksScope(todo);
+  const [scopeSent, setScopeSent] = useState<SeriesScope | undefined>();
+  const confirm = (event: React.FormEvent) => {
     event.preventDefault();
+    void remove();
+  };
+  const remove = async (scope?: SeriesScope) => {
     if (!todo) return;
     const deleted = todo;
+    setScopeSent(scope);
     try {
-      const outcome = await deleteTodo(deleted.id).unwrap();
+      const outcome = await deleteTodo(scope ? { id: deleted.id, scope } : deleted.id).unwrap();
       if (outcome.queued) {
         toasts.success(QUEUED_MESSAGES.delete, 'delete'); // no Undo: nothing reached the trash yet
       } else if (isSuccessStatus(outcome.status)) {
@@ -128,6 +165,8 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
       onClose();
     } catch (error) {
       toasts.error(changeErrorMessage(error), 'delete');
+    } finally {
+      setScopeSent(undefined);
     }
   };
 
@@ -138,6 +177,9 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
     else onFocusLost?.();
   };
 
+  if (series) {
+    return <SeriesScopeDialog open={open} kind="delete" busy={scopeSent} onChoose={(scope) => void remove(scope)} onClose={onClose} />;
+  }
   return (
     <Dialog
       open={open && todo !== undefined}

@@ -1,4 +1,7 @@
-/** The add and edit dialogs' shared form: title and description, checked with the shared schema. */
+/**
+ * The add and edit dialogs' shared form: title, description and (not on a Strapi backend) the due
+ * date, reminder and repeat controls, checked with the form schema built from the shared rules.
+ */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,17 +11,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as v from 'valibot';
-import { todoFormSchema, type TodoForm } from '../../shared/schemas';
+import { hasDueDates } from '../app/features';
 import { SubmitButton } from '../ui/SubmitButton';
+import { DateFields } from './DateFields';
+import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';
+import { NO_DATES } from './todoFormValues';
 
-export type TodoFormValues = v.InferOutput<typeof todoFormSchema>;
+export type TodoFormValues = TodoDialogValues;
 
 export interface TodoFormDialogProps {
   open: boolean;
   title: string;
   submitLabel: string;
-  initialValues?: TodoForm;
+  initialValues?: TodoDialogInput;
   submitting: boolean;
   onClose(): void;
   onSubmit(values: TodoFormValues): Promise<void> | void;
@@ -53,11 +58,12 @@ function TodoFormBody({
 }: Omit<TodoFormDialogProps, 'open'> & { titleId: string }) {
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
-  } = useForm<TodoForm, unknown, TodoFormValues>({
-    resolver: valibotResolver(todoFormSchema),
-    defaultValues: { title: initialValues?.title ?? '', description: initialValues?.description ?? '' },
+  } = useForm<TodoDialogInput, unknown, TodoFormValues>({
+    resolver: valibotResolver(todoDialogSchema),
+    defaultValues: { title: '', description: '', ...NO_DATES, ...initialValues },
   });
 
   return (
@@ -83,6 +89,7 @@ function TodoFormBody({
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
+        {hasDueDates() && <DateFields control={control} errors={errors} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Close</Button>

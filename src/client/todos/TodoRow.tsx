@@ -15,10 +15,12 @@ import { useToasts } from './useToasts';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
+import { DueDateLabel } from './DueDateLabel';
 
 export interface TodoRowProps {
   todo: TodoEntity;
-  number: number;
+  /** The row's place in the list; the Today page's rows have none. */
+  number?: number;
   onEdit(todo: TodoEntity): void;
   onDelete(todo: TodoEntity): void;
   /** Ticked for a bulk action; without `onSelect` the row has no selection box (Strapi backend). */
@@ -26,10 +28,14 @@ export interface TodoRowProps {
   onSelect?(todo: TodoEntity, selected: boolean): void;
   /** Set while a write to this todo waits in the offline queue. */
   sync?: SyncState;
+  /** The reader's today ("YYYY-MM-DD") that due dates are named from. */
+  today?: string;
+  /** The title's heading level: h3 under the Today page's day headings. */
+  titleAs?: 'h2' | 'h3';
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync }: TodoRowProps) {
-  const { title, description, completed, createdAt, updatedAt } = todo.attributes;
+export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync, today, titleAs = 'h2' }: TodoRowProps) {
+  const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } = todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
 
@@ -54,9 +60,11 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
             sx={{ p: 0.5 }}
           />
         )}
-        <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
-          {number}.
-        </Typography>
+        {number !== undefined && (
+          <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
+            {number}.
+          </Typography>
+        )}
         <Checkbox
           size="small"
           checked={completed}
@@ -65,13 +73,14 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
           sx={{ p: 0.5 }}
         />
         <Typography
-          component="h2"
+          component={titleAs}
           variant="subtitle1"
           dir="auto"
           sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
         >
           {title}
         </Typography>
+        <DueDateLabel dueDate={dueDate} completed={completed} recurring={Boolean(seriesId)} today={today} />
         <StatusBadge completed={completed} />
         {sync && <SyncChip state={sync} />}
       </Stack>

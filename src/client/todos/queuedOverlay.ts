@@ -8,6 +8,7 @@ import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { writeQueue } from '../offline/queue';
 import type { QueuedWrite } from '../offline/writeTypes';
+import { queuedDates } from '../offline/queuedDates';
 import type { TodoPage } from './todosApi';
 import type { TodoView } from './view';
 
@@ -27,7 +28,14 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
       const at = write.createdAt;
       const added = {
         id: write.todoId,
-        attributes: { title: String(data.title ?? ''), description: (data.description as string) ?? null, completed: false, createdAt: at, updatedAt: at },
+        attributes: {
+          title: String(data.title ?? ''),
+          description: (data.description as string) ?? null,
+          completed: false,
+          createdAt: at,
+          updatedAt: at,
+          ...queuedDates(data),
+        },
       };
       if (!matches(added, view)) continue;
       todos = [...todos, added];

@@ -7,23 +7,16 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, SingleResponse, TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
-import { clientConfig } from '../config';
 import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
-import { lastPage } from './pagination';
-import type { StatusFilter, TodoView } from './view';
+import { onStrapi, restoreTodoBody, toTodoPage, listTodosQuery, type RestoredTodo, type TodoPage } from './listQuery';
+import type { TodoView } from './view';
+
+export type { TodoPage, RestoredTodo } from './listQuery';
 
 export const LIST_TAG = TODO_TAGS.list;
 /** Lists under a status filter also provide this tag: a completion change can move a row out of them. */
 export const STATUS_LIST_TAG = TODO_TAGS.status;
 const rowTag = TODO_TAGS.row;
-
-export interface TodoPage {
-  todos: TodoEntity[];
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
 
 /** What a change answered: its HTTP status (200 or 204 is a success) and the todo, if any. */
 export interface ChangeOutcome {
@@ -35,67 +28,29 @@ export interface ChangeOutcome {
 
 const QUEUED_OUTCOME: ChangeOutcome = { status: 202, todo: null, queued: true };
 
-export interface NewTodo {
+/** The date fields of issue 28 (null clears one); never sent to a Strapi backend. */
+export interface TodoDates {
+  dueDate?: string | null;
+  remindAt?: string | null;
+  recurrence?: string | null;
+}
+
+/** Which occurrences of a series a change or a delete concerns (`?scope=`). */
+export type SeriesScope = 'this' | 'following';
+
+const scoped = (path: string, scope: SeriesScope | undefined) => (scope ? `${path}?scope=${scope}` : path);
+
+export interface NewTodo extends TodoDates {
   title: string;
   description?: string;
   /** The owner: the signed-in user's id; Generate Todos sends it as `[id]`. */
   user?: number | number[];
 }
 
-export interface TodoChanges {
+export interface TodoChanges extends TodoDates {
   title?: string;
   description?: string | null;
   completed?: boolean;
-}
-
-/** A deleted todo to bring back (Undo, the trash), with its owner's id (for the Strapi re-create). */
-export interface RestoredTodo {
-  todo: TodoEntity;
-  user: number | undefined;
-}
-
-/** The status filter's `filters[completed][$eq]` value; All sends no filter. */
-const COMPLETED_FILTER: Record<StatusFilter, 'true' | 'false' | undefined> = {
-  all: undefined,
-  pending: 'false',
-  completed: 'true',
-};
-
-const onStrapi = clientConfig.apiFlavor === 'strapi';
-/** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
-const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
-/** Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages. */
-const SORT_TIE_BREAK = { asc: onStrapi ? ',id:asc' : '', desc: onStrapi ? ',id:desc' : '' } as const;
-
-/**
- * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
- * filters[completed][$eq] (the status filter) and sort.
- */
-export function listTodosQuery(view: TodoView): string {
-  const params = new URLSearchParams();
-  params.set('pagination[page]', String(view.page));
-  params.set('pagination[pageSize]', String(view.pageSize));
-  const search = view.search.trim();
-  if (search) params.set(`filters[title][${SEARCH_OPERATOR}]`, search);
-  const completed = COMPLETED_FILTER[view.status];
-  if (completed) params.set('filters[completed][$eq]', completed);
-  params.set('sort', `${view.sort}:${view.order}${SORT_TIE_BREAK[view.order]}`);
-  return params.toString();
-}
-
-/** The POST body that creates a deleted todo again: its title, description and completion. */
-export function restoreTodoBody({ todo, user }: RestoredTodo) {
-  const { title, description, completed } = todo.attributes;
-  return { data: { title, description: description ?? null, completed, ...(user === undefined ? {} : { user }) } };
-}
-
-export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
-  const pagination = response.meta.pagination;
-  const total = pagination.total;
-  if ('pageCount' in pagination) {
-    return { todos: response.data, page: pagination.page, pageSize: pagination.pageSize, pageCount: pagination.pageCount, total };
-  }
-  return { todos: response.data, page: view.page, pageSize: view.pageSize, pageCount: lastPage(total, view.pageSize), total };
 }
 
 const toOutcome = (response: SingleResponse | null, meta: FetchBaseQueryMeta | undefined): ChangeOutcome => ({
@@ -146,10 +101,10 @@ export const todosApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG, TODO_TAGS.trash]),
     }),
 
-    editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges }>({
-      queryFn: queuedWrite(({ id, changes }: { id: number; changes: TodoChanges }, state) => ({
+    editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges; scope?: SeriesScope }>({
+      queryFn: queuedWrite(({ id, changes, scope }: { id: number; changes: TodoChanges; scope?: SeriesScope }, state) => ({
         method: 'PUT',
-        path: `todos/${id}`,
+        path: scoped(`todos/${id}`, scope),
         body: { data: { ...changes } },
         todoId: id,
         base: cachedTodo(state, id),
@@ -158,9 +113,14 @@ export const todosApi = api.injectEndpoints({
       invalidatesTags: (result, error, { id }) => unlessQueued(result, error, [rowTag(id), LIST_TAG]),
     }),
 
-    deleteTodo: builder.mutation<ChangeOutcome, number>({
-      queryFn: queuedWrite((id: number, state) => ({ method: 'DELETE', path: `todos/${id}`, todoId: id, base: cachedTodo(state, id) })),
-      invalidatesTags: (result, error, id) => unlessQueued(result, error, [rowTag(id), LIST_TAG, TODO_TAGS.trash]),
+    /** A series occurrence may name a scope; deleting only this one brings the next occurrence. */
+    deleteTodo: builder.mutation<ChangeOutcome, number | { id: number; scope: SeriesScope }>({
+      queryFn: queuedWrite((arg: number | { id: number; scope: SeriesScope }, state) => {
+        const { id, scope } = typeof arg === 'number' ? { id: arg, scope: undefined } : arg;
+        return { method: 'DELETE', path: scoped(`todos/${id}`, scope), todoId: id, base: cachedTodo(state, id) };
+      }),
+      invalidatesTags: (result, error, arg) =>
+        unlessQueued(result, error, [rowTag(typeof arg === 'number' ? arg : arg.id), LIST_TAG, TODO_TAGS.trash]),
     }),
 
     /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */
@@ -195,7 +155,9 @@ export const todosApi = api.injectEndpoints({
             dispatch(todosApi.util.invalidateTags([rowTag(id), STATUS_LIST_TAG]));
             return;
           }
-          dispatch(todosApi.util.invalidateTags([STATUS_LIST_TAG]));
+          // Completing an occurrence of a series creates the next one: every list may show it.
+          const next = completed && saved.attributes.seriesId;
+          dispatch(todosApi.util.invalidateTags(next ? [STATUS_LIST_TAG, LIST_TAG] : [STATUS_LIST_TAG]));
           // Keep the server's own values (its updatedAt) without refetching the lists.
           for (const { originalArgs } of lists) {
             dispatch(

@@ -6,7 +6,7 @@
 import type { TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import type { TodoPage } from './todosApi';
-import { toTodoPage } from './todosApi';
+import { toTodoPage } from './listQuery';
 import { DEFAULT_VIEW } from './view';
 
 export const TRASH_PAGE_SIZE = 10;

@@ -34,7 +34,8 @@ export type ToastKind =
   | 'mail'
   | 'export'
   | 'import'
-  | 'account';
+  | 'account'
+  | 'feed';
 
 export interface UndoableToast {
   kind: ToastKind;

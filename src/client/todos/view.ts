@@ -2,6 +2,7 @@
  * The list view (page, page size, search, sort field, order, status filter) and its place in
  * the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
+import { hasDueDates } from '../app/features';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -9,8 +10,12 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const SORT_FIELDS = [
   { value: 'createdAt', label: 'Creation Date' },
   { value: 'title', label: 'Title' },
+  { value: 'dueDate', label: 'Due Date' },
 ] as const;
 export type ListSortField = (typeof SORT_FIELDS)[number]['value'];
+
+/** The sort fields the backend offers: a Strapi backend has no due dates. */
+export const sortFields = (dates: boolean) => SORT_FIELDS.filter((field) => dates || field.value !== 'dueDate');
 
 export const SORT_ORDERS = [
   { value: 'asc', label: 'Ascending' },
@@ -54,7 +59,7 @@ export function viewFromParams(params: URLSearchParams): TodoView {
     pageSize: oneOf<PageSize>(PAGE_SIZES, pageSize, DEFAULT_VIEW.pageSize),
     search: params.get(KEYS.search) ?? DEFAULT_VIEW.search,
     sort: oneOf<ListSortField>(
-      SORT_FIELDS.map((field) => field.value),
+      sortFields(hasDueDates()).map((field) => field.value),
       (params.get(KEYS.sort) ?? undefined) as ListSortField | undefined,
       DEFAULT_VIEW.sort,
     ),

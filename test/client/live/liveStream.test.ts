@@ -54,6 +54,19 @@ describe('the live stream', () => {
     expect(batches).toEqual([[TODO_TAGS.row(9), TODO_TAGS.list]]);
   });
 
+  it('hands on a reminder (issue 28) with its todo and title, and refetches nothing for it', async () => {
+    const reminders: unknown[] = [];
+    const { batches } = open({ onReminder: (reminder) => reminders.push(reminder) });
+    const stream = await server.requested(1);
+    stream.write(frame(1, null, 'ready'));
+    stream.write(frame(2, { action: 'reminder', id: 7, title: 'Call the dentist' }));
+    stream.write(frame(3, { action: 'reminder', id: 'x', title: 'not a todo id' }));
+    await until(() => reminders.length === 1);
+    await pause(150);
+    expect(reminders).toEqual([{ id: 7, title: 'Call the dentist' }]);
+    expect(batches).toEqual([]);
+  });
+
   it('changes that arrive together refetch once', async () => {
     const { batches } = open();
     const stream = await server.requested(1);

@@ -97,6 +97,7 @@ describe('the todo list screen', () => {
     expect(within(screen.getByLabelText('Sort by')).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Creation Date',
       'Title',
+      'Due Date',
     ]);
     expect(within(screen.getByLabelText('Order')).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Ascending',

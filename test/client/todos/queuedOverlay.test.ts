@@ -35,4 +35,14 @@ describe('the list with queued writes applied', () => {
     expect(shown.todos.map((row) => row.attributes.title)).toEqual(['Buy oat milk', 'Call Ann']);
     expect(sync.get(1)).toEqual({ error: 'Title is too long', seq: 1 });
   });
+
+  it('carries the date fields of queued adds and edits (issue 28)', () => {
+    const writes = [
+      write(1, { method: 'POST', todoId: -7, body: { data: { title: 'Rent', dueDate: '2026-12-01', recurrence: 'FREQ=MONTHLY', remindAt: null } } }),
+      write(2, { todoId: 1, body: { data: { dueDate: '2026-11-30' } } }),
+    ];
+    const { page: shown } = applyQueuedWrites(page, writes, DEFAULT_VIEW);
+    expect(shown.todos.find((row) => row.id === -7)?.attributes).toMatchObject({ dueDate: '2026-12-01', recurrence: 'FREQ=MONTHLY', remindAt: null });
+    expect(shown.todos.find((row) => row.id === 1)?.attributes.dueDate).toBe('2026-11-30');
+  });
 });

@@ -1,5 +1,6 @@
 import { createAppStore } from '../../../src/client/app/store';
-import { LIST_TAG, listTodosQuery, refreshTodoLists, restoreTodoBody, STATUS_LIST_TAG, todosApi } from '../../../src/client/todos/todosApi';
+import { listTodosQuery, restoreTodoBody } from '../../../src/client/todos/listQuery';
+import { LIST_TAG, refreshTodoLists, STATUS_LIST_TAG, todosApi } from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 

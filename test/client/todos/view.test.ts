@@ -71,3 +71,11 @@ describe('changing the view', () => {
     expect(changeView(onPage3, { status: 'all' })).toEqual(onPage3);
   });
 });
+
+describe('the due date sort (issue 28)', () => {
+  it('is read from and written to the URL', () => {
+    const view = viewFromParams(new URLSearchParams('sort=dueDate&order=desc'));
+    expect(view).toMatchObject({ sort: 'dueDate', order: 'desc' });
+    expect(viewToParams(view).toString()).toBe('sort=dueDate&order=desc');
+  });
+});

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
-import { hasTrash } from '../features';
+import { hasDueDates, hasTrash } from '../features';
 import { activeSx } from './activeSx';
 
 export interface MobileMenuProps {
@@ -48,6 +48,7 @@ export function MobileMenu({ user, loggingOut, onLogout, onNavigate }: MobileMen
         </ListSubheader>
       }
     >
+      {hasDueDates() && item('/today', 'Today')}
       {item('/todos', 'Todos')}
       {item('/profile', 'Profile')}
       {hasTrash() && item('/trash', 'Trash')}

@@ -1,5 +1,5 @@
 /**
- * The navigation bar. Signed in: Todos and the user dropdown (Profile, Logout); signed out:
+ * The navigation bar. Signed in: Today (not on a Strapi backend), Todos and the user dropdown (Profile, Logout); signed out:
  * Register and Login. On small screens the same items sit in a collapsible menu behind a toggle.
  * The light/dark toggle stays in the bar at every width.
  */
@@ -21,6 +21,7 @@ import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
 import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
+import { hasDueDates } from '../features';
 import { activeSx } from './activeSx';
 import { prepareToasts } from './toaster';
 import { UserMenu } from './UserMenu';
@@ -87,6 +88,11 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
             <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
               {user ? (
                 <>
+                  {hasDueDates() && (
+                    <Button color="inherit" component={NavLink} sx={activeSx} to="/today">
+                      Today
+                    </Button>
+                  )}
                   <Button color="inherit" component={NavLink} sx={activeSx} to="/todos">
                     Todos
                   </Button>

@@ -1,0 +1,24 @@
+/**
+ * The calendar feed link (issue 28): GET tells the current link (or null), POST makes one or
+ * replaces it. The POST answer is written into the cached GET, so the page shows the new link at once.
+ */
+import { api } from '../app/api';
+
+export interface CalendarFeed {
+  url: string | null;
+}
+
+export const calendarFeedApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getCalendarFeed: builder.query<CalendarFeed, void>({ query: () => 'users/me/calendar-feed' }),
+    resetCalendarFeed: builder.mutation<CalendarFeed, void>({
+      query: () => ({ url: 'users/me/calendar-feed', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(calendarFeedApi.util.upsertQueryData('getCalendarFeed', undefined, data));
+      },
+    }),
+  }),
+});
+
+export const { useGetCalendarFeedQuery, useResetCalendarFeedMutation } = calendarFeedApi;

@@ -1,0 +1,157 @@
+/**
+ * The form's date controls (issue 28): a due date picker, a reminder date-and-time picker (sent in
+ * UTC) and a Repeat select with the weekdays of a weekly series. MUI X pickers with dayjs, in the
+ * reader's language and week start (ui/pickerLocale.ts).
+ */
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { loadPickerLocale } from '../ui/pickerLocale';
+import type { TodoDialogInput, TodoDialogValues } from './todoFormSchema';
+import { REPEATS, WEEKDAYS, type Weekday } from './todoFormValues';
+
+let localeLoad: Promise<string> | undefined;
+
+function usePickerLocale(): string {
+  const [locale, setLocale] = useState('en');
+  useEffect(() => {
+    let live = true;
+    void (localeLoad ??= loadPickerLocale()).then((name) => live && setLocale(name));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return locale;
+}
+
+/** What a half-typed or impossible date is sent to the schema as: it fails the date check. */
+const UNREADABLE = 'unreadable';
+
+/** A picker bound to a text value; it keeps its own (possibly half-typed) date while the user types. */
+function usePickerValue(value: string | undefined, onChange: (text: string) => void, toText: (date: Dayjs) => string) {
+  const [shown, setShown] = useState<Dayjs | null>(value ? dayjs(value) : null);
+  const change = (date: Dayjs | null) => {
+    setShown(date);
+    onChange(date === null ? '' : date.isValid() ? toText(date) : UNREADABLE);
+  };
+  return [shown, change] as const;
+}
+
+interface FieldProps {
+  value: string | undefined;
+  onChange(text: string): void;
+  error: string | undefined;
+}
+
+function DueDateField({ value, onChange, error }: FieldProps) {
+  const [shown, change] = usePickerValue(value, onChange, (date) => date.format('YYYY-MM-DD'));
+  return (
+    <DatePicker
+      label="Due date"
+      value={shown}
+      onChange={change}
+      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
+    />
+  );
+}
+
+/** The focused part of a date (month, day, year…) gets a ring of its own, as every control does. */
+const sectionFocus = {
+  '& [role="spinbutton"]:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1, borderRadius: 0.5 },
+} as const;
+
+function RemindAtField({ value, onChange, error }: FieldProps) {
+  const [shown, change] = usePickerValue(value, onChange, (date) => date.toISOString());
+  return (
+    <DateTimePicker
+      label="Reminder"
+      value={shown}
+      onChange={change}
+      ampm={false}
+      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
+    />
+  );
+}
+
+/** Weekday toggles, starting on the locale's first day of the week. */
+function WeekdayToggles({ value, onChange, locale }: { value: Weekday[]; onChange(days: Weekday[]): void; locale: string }) {
+  const start = dayjs.Ls[locale]?.weekStart ?? 0;
+  const order = WEEKDAYS.map((_, index) => WEEKDAYS[(index + start) % 7]!);
+  // 2026-11-01 is a Sunday: day n of that week names weekday n.
+  const name = (day: Weekday, weekday: 'short' | 'long') =>
+    new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2026, 10, 1 + WEEKDAYS.indexOf(day)));
+  const labelId = useId();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        On these days (none: the due date's weekday)
+      </Typography>
+      <ToggleButtonGroup size="small" value={value} onChange={(_event, days: Weekday[]) => onChange(days)} aria-labelledby={labelId} sx={{ flexWrap: 'wrap' }}>
+        {order.map((day) => (
+          <ToggleButton key={day} value={day} aria-label={name(day, 'long')}>
+            {name(day, 'short')}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+export function DateFields({ control, errors }: { control: Control<TodoDialogInput, unknown, TodoDialogValues>; errors: FieldErrors<TodoDialogInput> }) {
+  const locale = usePickerLocale();
+  const repeat = useWatch({ control, name: 'repeat' });
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale}>
+      <Controller
+        name="dueDate"
+        control={control}
+        render={({ field }) => <DueDateField value={field.value} onChange={field.onChange} error={errors.dueDate?.message} />}
+      />
+      <Controller
+        name="remindAt"
+        control={control}
+        render={({ field }) => <RemindAtField value={field.value} onChange={field.onChange} error={errors.remindAt?.message} />}
+      />
+      <Controller
+        name="repeat"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label="Repeat"
+            fullWidth
+            margin="normal"
+            value={field.value ?? 'never'}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={Boolean(errors.repeat ?? errors.recurrence)}
+            helperText={errors.repeat?.message ?? errors.recurrence?.message}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {REPEATS.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      {repeat === 'WEEKLY' && (
+        <Controller
+          name="weekdays"
+          control={control}
+          render={({ field }) => <WeekdayToggles value={(field.value ?? []) as Weekday[]} onChange={field.onChange} locale={locale} />}
+        />
+      )}
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The list call's query string and the list answer's shape, for the todo list and the trash; and
+ * the body that creates a deleted todo again on a Strapi backend.
+ */
+import type { ListResponse, TodoEntity } from '../../shared/api-types';
+import { clientConfig } from '../config';
+import { lastPage } from './pagination';
+import type { StatusFilter, TodoView } from './view';
+
+export interface TodoPage {
+  todos: TodoEntity[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+/** A deleted todo to bring back (Undo, the trash), with its owner's id (for the Strapi re-create). */
+export interface RestoredTodo {
+  todo: TodoEntity;
+  user: number | undefined;
+}
+
+/** The status filter's `filters[completed][$eq]` value; All sends no filter. */
+const COMPLETED_FILTER: Record<StatusFilter, 'true' | 'false' | undefined> = {
+  all: undefined,
+  pending: 'false',
+  completed: 'true',
+};
+
+export const onStrapi = clientConfig.apiFlavor === 'strapi';
+/** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
+const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
+/** Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages. */
+const SORT_TIE_BREAK = { asc: onStrapi ? ',id:asc' : '', desc: onStrapi ? ',id:desc' : '' } as const;
+
+/**
+ * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
+ * filters[completed][$eq] (the status filter) and sort.
+ */
+export function listTodosQuery(view: TodoView): string {
+  const params = new URLSearchParams();
+  params.set('pagination[page]', String(view.page));
+  params.set('pagination[pageSize]', String(view.pageSize));
+  const search = view.search.trim();
+  if (search) params.set(`filters[title][${SEARCH_OPERATOR}]`, search);
+  const completed = COMPLETED_FILTER[view.status];
+  if (completed) params.set('filters[completed][$eq]', completed);
+  params.set('sort', `${view.sort}:${view.order}${SORT_TIE_BREAK[view.order]}`);
+  return params.toString();
+}
+
+/** The POST body that creates a deleted todo again: its title, description and completion. */
+export function restoreTodoBody({ todo, user }: RestoredTodo) {
+  const { title, description, completed } = todo.attributes;
+  return { data: { title, description: description ?? null, completed, ...(user === undefined ? {} : { user }) } };
+}
+
+export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
+  const pagination = response.meta.pagination;
+  const total = pagination.total;
+  if ('pageCount' in pagination) {
+    return { todos: response.data, page: pagination.page, pageSize: pagination.pageSize, pageCount: pagination.pageCount, total };
+  }
+  return { todos: response.data, page: view.page, pageSize: view.pageSize, pageCount: lastPage(total, view.pageSize), total };
+}
+

@@ -1,0 +1,50 @@
+/**
+ * The add/edit form's schema: the shared title and description rules, and the API's own checks
+ * of the date fields (src/shared/dates.ts, src/shared/recurrence.ts) on what the form makes of its
+ * controls. Its output is what the API takes: dueDate, remindAt and recurrence, null for none.
+ */
+import * as v from 'valibot';
+import { dueDateField, remindAtField } from '../../shared/dates';
+import { recurrenceField } from '../../shared/recurrence';
+import { descriptionField, titleField } from '../../shared/schemas';
+import { recurrenceOf, REPEATS, WEEKDAYS, type DateFormValues } from './todoFormValues';
+
+export const REPEAT_NEEDS_DUE_DATE = 'A repeating todo needs a due date';
+
+/** "" (an empty control) is "none". */
+const emptyIsNull = v.transform((text: string) => (text === '' ? null : text));
+
+export const todoDialogSchema = v.pipe(
+  v.object({
+    title: titleField,
+    description: v.optional(descriptionField, ''),
+    dueDate: v.pipe(v.optional(v.string(), ''), emptyIsNull, dueDateField),
+    remindAt: v.pipe(v.optional(v.string(), ''), emptyIsNull, remindAtField),
+    repeat: v.optional(v.picklist(REPEATS.map((choice) => choice.value)), 'never'),
+    weekdays: v.optional(v.array(v.picklist(WEEKDAYS)), []),
+    recurrence: v.optional(v.string(), ''),
+  }),
+  v.forward(
+    v.partialCheck([['repeat'], ['dueDate']], (input) => input.repeat === 'never' || input.dueDate !== null, REPEAT_NEEDS_DUE_DATE),
+    ['repeat'],
+  ),
+  v.transform(({ title, description, dueDate, remindAt, ...repeat }) => ({
+    title,
+    description,
+    dueDate,
+    remindAt,
+    recurrence: recurrenceOf(repeat),
+  })),
+  // The rule the controls make is checked as the API will check it.
+  v.forward(
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const result = v.safeParse(recurrenceField, dataset.value.recurrence);
+      if (!result.success) addIssue({ message: result.issues[0].message });
+    }),
+    ['recurrence'],
+  ),
+);
+
+export type TodoDialogInput = v.InferInput<typeof todoDialogSchema> & Partial<DateFormValues>;
+export type TodoDialogValues = v.InferOutput<typeof todoDialogSchema>;
