@@ -14,7 +14,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { loadPickerLocale } from '../ui/pickerLocale';
 import type { TodoDialogInput, TodoDialogValues } from './todoFormSchema';
 import { REPEATS, WEEKDAYS, type Weekday } from './todoFormValues';
@@ -106,51 +106,44 @@ function WeekdayToggles({ value, onChange, locale }: { value: Weekday[]; onChang
   );
 }
 
-export function DateFields({ control, errors }: { control: Control<TodoDialogInput, unknown, TodoDialogValues>; errors: FieldErrors<TodoDialogInput> }) {
+type DateForm = Pick<UseFormReturn<TodoDialogInput, unknown, TodoDialogValues>, 'register' | 'watch' | 'setValue'>;
+type DateFieldName = 'dueDate' | 'remindAt' | 'weekdays';
+
+/**
+ * Bound through the form's own watch and setValue, not react-hook-form's Controller and useWatch:
+ * those would join the login page's first load (react-hook-form is one module, shared with the
+ * sign-in forms) and push it past its 160 KB.
+ */
+export function DateFields({ form, errors, submitted }: { form: DateForm; errors: FieldErrors<TodoDialogInput>; submitted: boolean }) {
   const locale = usePickerLocale();
-  const repeat = useWatch({ control, name: 'repeat' });
+  const { register, watch, setValue } = form;
+  // As a Controller would: the value is dirty at once, checked again on change once the form was submitted.
+  const set = (name: DateFieldName) => (value: string | Weekday[]) =>
+    setValue(name, value as never, { shouldDirty: true, shouldValidate: submitted });
+  const repeat = watch('repeat');
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale}>
-      <Controller
-        name="dueDate"
-        control={control}
-        render={({ field }) => <DueDateField value={field.value} onChange={field.onChange} error={errors.dueDate?.message} />}
-      />
-      <Controller
-        name="remindAt"
-        control={control}
-        render={({ field }) => <RemindAtField value={field.value} onChange={field.onChange} error={errors.remindAt?.message} />}
-      />
-      <Controller
-        name="repeat"
-        control={control}
-        render={({ field }) => (
-          <TextField
-            select
-            label="Repeat"
-            fullWidth
-            margin="normal"
-            value={field.value ?? 'never'}
-            onChange={field.onChange}
-            inputRef={field.ref}
-            error={Boolean(errors.repeat ?? errors.recurrence)}
-            helperText={errors.repeat?.message ?? errors.recurrence?.message}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {REPEATS.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </TextField>
-        )}
-      />
+      <DueDateField value={watch('dueDate')} onChange={set('dueDate')} error={errors.dueDate?.message} />
+      <RemindAtField value={watch('remindAt')} onChange={set('remindAt')} error={errors.remindAt?.message} />
+      <TextField
+        {...register('repeat')}
+        select
+        label="Repeat"
+        fullWidth
+        margin="normal"
+        value={repeat ?? 'never'}
+        error={Boolean(errors.repeat ?? errors.recurrence)}
+        helperText={errors.repeat?.message ?? errors.recurrence?.message}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {REPEATS.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </TextField>
       {repeat === 'WEEKLY' && (
-        <Controller
-          name="weekdays"
-          control={control}
-          render={({ field }) => <WeekdayToggles value={(field.value ?? []) as Weekday[]} onChange={field.onChange} locale={locale} />}
-        />
+        <WeekdayToggles value={(watch('weekdays') ?? []) as Weekday[]} onChange={set('weekdays')} locale={locale} />
       )}
     </LocalizationProvider>
   );

@@ -56,15 +56,15 @@ function TodoFormBody({
   onClose,
   onSubmit,
 }: Omit<TodoFormDialogProps, 'open'> & { titleId: string }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TodoDialogInput, unknown, TodoFormValues>({
+  const form = useForm<TodoDialogInput, unknown, TodoFormValues>({
     resolver: valibotResolver(todoDialogSchema),
     defaultValues: { title: '', description: '', ...NO_DATES, ...initialValues },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitted },
+  } = form;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -89,7 +89,7 @@ function TodoFormBody({
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
-        {hasDueDates() && <DateFields control={control} errors={errors} />}
+        {hasDueDates() && <DateFields form={form} errors={errors} submitted={isSubmitted} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Close</Button>
