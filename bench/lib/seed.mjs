@@ -19,7 +19,7 @@ export function todoTitle(i) {
   return `${VERBS[i % VERBS.length]} ${noun} #${i}`;
 }
 
-/** Row i of a seeded list: distinct creation times, some updated later, a quarter completed. */
+/** Row i of a seeded list: distinct creation times, some updated later, a quarter completed, two in five due within ±60 days. */
 function todoRow(ownerId, i, baseMs) {
   const title = todoTitle(i);
   const created = new Date(baseMs + i * 1000);
@@ -30,12 +30,13 @@ function todoRow(ownerId, i, baseMs) {
     title_key: titleKey(title),
     description: i % 4 === 1 ? `Notes for item ${i}: remember the details.` : null,
     completed: i % 4 === 0 ? 1 : 0,
+    due_date: i % 5 < 2 ? new Date(baseMs + (((i * 37) % 121) - 60) * 86_400_000).toISOString().slice(0, 10) : null,
     created_at: created.toISOString(),
     updated_at: updated.toISOString(),
   };
 }
 
-const TODO_COLUMNS = ['owner_id', 'title', 'title_key', 'description', 'completed', 'created_at', 'updated_at'];
+const TODO_COLUMNS = ['owner_id', 'title', 'title_key', 'description', 'completed', 'due_date', 'created_at', 'updated_at'];
 const USER_COLUMNS = ['username', 'username_key', 'email', 'password_hash', 'provider', 'confirmed', 'blocked', 'created_at', 'updated_at'];
 
 /** Batched inserts: one prepared statement in a transaction (SQLite) or unnest() batches (PostgreSQL). */
