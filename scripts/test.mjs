@@ -2,7 +2,7 @@
 // (shared, server on each database, client in jsdom, e2e in Chromium), then the SPA against Strapi
 // (e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Ends with one line that
 // totals every runner: "N passed, N failed[, N skipped]" (tsc and eslint count as one test each).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,13 +13,31 @@ const run = (label, command, args) => {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0;
 };
 
+/** As run, without waiting; its output is shown when it ends, so two at once do not interleave. */
+const runAsync = (label, command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label}: ${path.basename(command)} ${args.join(' ')}\n${output}`);
+      resolve(code === 0);
+    });
+  });
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const check = (ok) => (ok ? (passed += 1) : (failed += 1));
 
-check(run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
-check(run('lint', bin('eslint'), ['.']));
+// tsc and ESLint each keep one core busy: on a two-core machine they run side by side.
+const [typed, linted] = await Promise.all([
+  runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  runAsync('lint', bin('eslint'), ['.']),
+]);
+check(typed);
+check(linted);
 const built = run('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']) &&
   run('build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
 check(built);
