@@ -93,7 +93,7 @@ const EnvSchema = v.object({
   ),
   JWT_EXPIRES_IN: text('30d'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-  // argon2id memory in KiB: 19 MiB by default, the OWASP recommendation.
+  // argon2id memory in KiB; the default is OWASP's recommended setting for argon2id.
   ARGON2_MEMORY_KIB: wholeNumber('ARGON2_MEMORY_KIB', 19_456, 8, 4_194_304),
   ARGON2_TIME_COST: wholeNumber('ARGON2_TIME_COST', 2, 1, 100),
   STATIC_DIR: text('dist/client'),

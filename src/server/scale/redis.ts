@@ -10,7 +10,7 @@ export interface SharedCounters {
   close(): Promise<void>;
 }
 
-/** ioredis is loaded only when REDIS_URL asks for it: it adds ~12 MiB to every process that loads it. */
+/** ioredis is loaded only when REDIS_URL asks for it, so a process without Redis does not carry its memory (bench/README.md). */
 export async function connectSharedCounters(url: string, keyPrefix: string): Promise<SharedCounters> {
   const { default: Redis } = await import('ioredis');
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
