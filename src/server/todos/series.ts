@@ -123,19 +123,23 @@ export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, ch
   if (recurrence === null) await endSeries(trx, ownerId, row.series_id);
   const fields = { ...text, ...(change.title !== undefined && { title_key: titleKey(change.title) }), ...(recurrence !== undefined && { recurrence }) };
   if (Object.keys(fields).length === 0) return;
-  const changed = await trx
-    .updateTable('todos')
+  const changed = await laterOpenOccurrences(trx, ownerId, row, row.series_id)
     .set({ ...fields, updated_at: now.toISOString() })
-    .where('owner_id', '=', ownerId)
-    .where('series_id', '=', row.series_id)
-    .where('id', '!=', row.id)
-    .where('completed', '=', 0)
-    .where('deleted_at', 'is', null)
-    .where('due_date', '>', row.due_date ?? '')
     .returning('id')
     .execute();
   if (changed.length > 0) await recordEvent(trx, ownerId, 'updated', changed.map((todo) => todo.id));
 }
+
+/** An update of the open, untrashed occurrences of `row`'s series due after it: what scope=following reaches. */
+const laterOpenOccurrences = (trx: Db, ownerId: number, row: TodoRow, seriesId: string) =>
+  trx
+    .updateTable('todos')
+    .where('owner_id', '=', ownerId)
+    .where('series_id', '=', seriesId)
+    .where('id', '!=', row.id)
+    .where('completed', '=', 0)
+    .where('deleted_at', 'is', null)
+    .where('due_date', '>', row.due_date ?? '');
 
 /**
  * After an occurrence went to the trash: scope=this skips it (its next occurrence is made, as a
@@ -148,14 +152,8 @@ export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope
     return;
   }
   await endSeries(trx, ownerId, row.series_id);
-  const trashed = await trx
-    .updateTable('todos')
+  const trashed = await laterOpenOccurrences(trx, ownerId, row, row.series_id)
     .set({ deleted_at: now.toISOString() })
-    .where('owner_id', '=', ownerId)
-    .where('series_id', '=', row.series_id)
-    .where('completed', '=', 0)
-    .where('deleted_at', 'is', null)
-    .where('due_date', '>', row.due_date ?? '')
     .returning('id')
     .execute();
   if (trashed.length > 0) await recordEvent(trx, ownerId, 'deleted', trashed.map((todo) => todo.id));
