@@ -11,8 +11,27 @@ import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
 import { reminderOf, type Reminder } from './reminders';
 
 export const EVENTS_URL = `${API_BASE}/todos/events`;
-/** Changes that arrive together (a Generate Todos run, this tab's own writes) refetch once. */
+/** Changes that arrive together (a bulk action, this tab's own writes) refetch once. */
 export const COALESCE_MS = 100;
+
+let holds = 0;
+const onRelease = new Set<() => void>();
+
+/**
+ * Keeps every stream's refetches back until the returned function is called: a Generate Todos run
+ * creates a hundred todos one after another, and a list refetch and render after each batch of their
+ * events slowed the run several times over. Changes that came meanwhile are then refetched once.
+ */
+export function holdLiveRefetches(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds === 0) onRelease.forEach((resume) => resume());
+  };
+}
 
 export interface LiveStreamOptions {
   token: string;
@@ -31,7 +50,8 @@ export interface LiveStreamOptions {
 /** Thrown to stop retrying: fetch-event-source gives up when onerror throws. */
 class StreamRefused extends Error {}
 
-const isEventStream = (response: Response) => response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+const isEventStream = (response: Response) =>
+  response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 
 /** Opens the stream; the returned function closes it for good. */
 export function openLiveStream(options: LiveStreamOptions): () => void {
@@ -45,7 +65,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
 
   const invalidate = (tags: LiveTag[]) => {
     tags.forEach((tag) => stale.set(JSON.stringify(tag), tag));
-    if (flush !== undefined || stale.size === 0) return;
+    if (holds > 0 || flush !== undefined || stale.size === 0) return;
     flush = setTimeout(() => {
       const batch = [...stale.values()];
       stale = new Map();
@@ -93,8 +113,12 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     },
   }).catch(() => undefined);
 
+  const resume = () => invalidate([]);
+  onRelease.add(resume);
+
   return () => {
     controller.abort();
     clearTimeout(flush);
+    onRelease.delete(resume);
   };
 }

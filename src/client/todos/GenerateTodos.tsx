@@ -7,80 +7,110 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../app/store';
+import { holdLiveRefetches } from '../live/liveStream';
 import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from './generateTodos';
 import { refreshTodoLists, todosApi } from './todosApi';
 
 const loadFaker = async () => (await import('@faker-js/faker/locale/en')).faker;
 
 export interface GenerateRun {
-  /** Todos created so far while a run is on, else null. */
-  progress: number | null;
   start(): Promise<void>;
   cancel(): void;
+  /** For useSyncExternalStore: todos created so far while a run is on, else null. */
+  subscribe(onChange: () => void): () => void;
+  progress(): number | null;
 }
 
 /**
- * The run's state, held by the page rather than the button: on a phone the button moves into the
- * filter and sort panel, and a resize that moves it must not cancel a run.
+ * The run, held by the page rather than the button: on a phone the button moves into the filter
+ * and sort panel, and a resize that moves it must not cancel a run. Its progress is read by the
+ * button alone, so a hundred progress steps redraw the bar, not the whole page.
  */
 export function useGenerateTodos(userId: number | undefined): GenerateRun {
   const dispatch = useDispatch<AppDispatch>();
-  const [progress, setProgress] = useState<number | null>(null);
-  const controller = useRef<AbortController | null>(null);
-  const frame = useRef(0);
+  const state = useRef({
+    userId,
+    progress: null as number | null,
+    listeners: new Set<() => void>(),
+    controller: null as AbortController | null,
+    frame: 0,
+  });
+  const [run] = useState<GenerateRun>(() => {
+    const current = state.current;
+    const setProgress = (progress: number | null) => {
+      current.progress = progress;
+      current.listeners.forEach((listener) => listener());
+    };
+    return {
+      subscribe(onChange) {
+        current.listeners.add(onChange);
+        return () => current.listeners.delete(onChange);
+      },
+      progress: () => current.progress,
+      cancel: () => current.controller?.abort(),
+      async start() {
+        if (current.controller) return;
+        const controller = new AbortController();
+        current.controller = controller;
+        setProgress(0);
+        const releaseLiveRefetches = holdLiveRefetches();
+        try {
+          const faker = await loadFaker();
+          await generateTodos({
+            // Untracked: the store keeps no state for each call, so nothing re-renders per request.
+            create: (payload) =>
+              dispatch(
+                todosApi.endpoints.createSampleTodo.initiate(payload, { track: false }),
+              ).unwrap(),
+            makeSample: sampleTodoMaker(faker, current.userId),
+            signal: controller.signal,
+            count: GENERATE_COUNT,
+            onProgress: (done) => {
+              if (controller.signal.aborted) return;
+              // The bar is redrawn at most once a frame.
+              cancelAnimationFrame(current.frame);
+              current.frame = requestAnimationFrame(() => setProgress(done));
+            },
+          });
+        } catch {
+          // Faker could not be loaded: nothing was created; the spec keeps bulk failures silent.
+        } finally {
+          current.controller = null;
+          cancelAnimationFrame(current.frame);
+          setProgress(null);
+          releaseLiveRefetches();
+          dispatch(refreshTodoLists());
+        }
+      },
+    };
+  });
+  useEffect(() => {
+    state.current.userId = userId;
+  }, [userId]);
 
   useEffect(
     () => () => {
-      controller.current?.abort();
-      cancelAnimationFrame(frame.current);
+      state.current.controller?.abort();
+      cancelAnimationFrame(state.current.frame);
     },
     [],
   );
 
-  // The bar is redrawn at most once a frame: a render per created todo cost more than its request.
-  const showProgress = (done: number) => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => setProgress(done));
-  };
-
-  const start = async () => {
-    if (controller.current) return;
-    const run = new AbortController();
-    controller.current = run;
-    setProgress(0);
-    try {
-      const faker = await loadFaker();
-      await generateTodos({
-        // Untracked: the store keeps no state for each call, so nothing re-renders per request.
-        create: (payload) => dispatch(todosApi.endpoints.createSampleTodo.initiate(payload, { track: false })).unwrap(),
-        makeSample: sampleTodoMaker(faker, userId),
-        signal: run.signal,
-        count: GENERATE_COUNT,
-        onProgress: (done) => {
-          if (!run.signal.aborted) showProgress(done);
-        },
-      });
-    } catch {
-      // Faker could not be loaded: nothing was created; the spec keeps bulk failures silent.
-    } finally {
-      controller.current = null;
-      cancelAnimationFrame(frame.current);
-      setProgress(null);
-      dispatch(refreshTodoLists());
-    }
-  };
-
-  return { progress, start, cancel: () => controller.current?.abort() };
+  return run;
 }
 
-export function GenerateTodos({ run: { progress, start, cancel } }: { run: GenerateRun }) {
+export function GenerateTodos({ run }: { run: GenerateRun }) {
+  const progress = useSyncExternalStore(run.subscribe, run.progress);
   const running = progress !== null;
   return (
-    <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, minWidth: { sm: 240 } }}>
-      <Button variant="outlined" onClick={() => void start()} disabled={running}>
+    <Stack
+      spacing={1}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, minWidth: { sm: 240 } }}
+    >
+      <Button variant="outlined" onClick={() => void run.start()} disabled={running}>
         Generate Todos
       </Button>
       {running && (
@@ -93,10 +123,14 @@ export function GenerateTodos({ run: { progress, start, cancel } }: { run: Gener
               aria-valuetext={`${progress} / ${GENERATE_COUNT}`}
               sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
             />
-            <Typography variant="body2" data-testid="generate-progress" sx={{ minWidth: '8ch', textAlign: 'right' }}>
+            <Typography
+              variant="body2"
+              data-testid="generate-progress"
+              sx={{ minWidth: '8ch', textAlign: 'right' }}
+            >
               {progress} / {GENERATE_COUNT}
             </Typography>
-            <Button size="small" onClick={cancel}>
+            <Button size="small" onClick={run.cancel}>
               Cancel
             </Button>
           </Stack>

@@ -4,10 +4,17 @@
  */
 import { TODO_TAGS } from '../../../src/client/app/api';
 import type { LiveTag } from '../../../src/client/live/liveTags';
-import { openLiveStream, type LiveStreamOptions } from '../../../src/client/live/liveStream';
+import {
+  holdLiveRefetches,
+  openLiveStream,
+  type LiveStreamOptions,
+} from '../../../src/client/live/liveStream';
 import { FakeEventStreams, frame } from './support/fakeEventStreams';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
 let server: FakeEventStreams;
 let close: (() => void) | undefined;
@@ -77,6 +84,25 @@ describe('the live stream', () => {
     expect(batches).toEqual([[TODO_TAGS.list, TODO_TAGS.trash]]);
   });
 
+  it('while held (a Generate Todos run), hands on nothing, then what came meanwhile once', async () => {
+    const { batches } = open();
+    const stream = await server.requested(1);
+    stream.write(frame(1, null, 'ready'));
+    const release = holdLiveRefetches();
+    stream.write(frame(2, { action: 'created', id: 2 }));
+    await pause(150);
+    stream.write(frame(3, { action: 'updated', id: 3 }));
+    await pause(150);
+    expect(batches).toEqual([]);
+    release();
+    release(); // a second call changes nothing
+    await until(() => batches.length === 1);
+    await pause(150);
+    expect(batches).toEqual([[TODO_TAGS.list, TODO_TAGS.trash, TODO_TAGS.row(3)]]);
+    stream.write(frame(4, { action: 'deleted', id: 4 }));
+    await until(() => batches.length === 2);
+  });
+
   it('reconnects when the server ends the stream, sending the last id it received as Last-Event-ID', async () => {
     const { attempts } = open();
     const first = await server.requested(1);
@@ -91,7 +117,11 @@ describe('the live stream', () => {
   });
 
   it('backs off further each failed attempt, and starts over once a stream opens', async () => {
-    server.answers.push(new Response('', { status: 503 }), new Response('', { status: 429 }), new Response('', { status: 502 }));
+    server.answers.push(
+      new Response('', { status: 503 }),
+      new Response('', { status: 429 }),
+      new Response('', { status: 502 }),
+    );
     const { attempts } = open();
     const fourth = await server.requested(4);
     expect(attempts).toEqual([1, 2, 3]);
@@ -142,15 +172,18 @@ describe('the live stream', () => {
     expect(attempts).toEqual([]);
   });
 
-  it.each([400, 403, 404, 204])('a %i is not retried and does not end the session', async (status) => {
-    server.answers.push(new Response(status === 204 ? null : '{}', { status }));
-    const { attempts, onUnauthorized } = open();
-    await server.requested(1);
-    await pause(100);
-    expect(server.streams).toHaveLength(1);
-    expect(attempts).toEqual([]);
-    expect(onUnauthorized).not.toHaveBeenCalled();
-  });
+  it.each([400, 403, 404, 204])(
+    'a %i is not retried and does not end the session',
+    async (status) => {
+      server.answers.push(new Response(status === 204 ? null : '{}', { status }));
+      const { attempts, onUnauthorized } = open();
+      await server.requested(1);
+      await pause(100);
+      expect(server.streams).toHaveLength(1);
+      expect(attempts).toEqual([]);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    },
+  );
 
   it('closing aborts the request and stops every retry', async () => {
     const { batches } = open();
