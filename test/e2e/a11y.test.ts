@@ -48,7 +48,13 @@ async function violations(page: Page, include?: string): Promise<string[]> {
 async function createTodo(
   baseUrl: string,
   session: Session,
-  data: { title: string; description?: string; completed?: boolean; dueDate?: string; recurrence?: string },
+  data: {
+    title: string;
+    description?: string;
+    completed?: boolean;
+    dueDate?: string;
+    recurrence?: string;
+  },
 ): Promise<void> {
   const response = await fetch(`${baseUrl}/api/todos`, {
     method: 'POST',
@@ -204,7 +210,10 @@ const screens: Screen[] = [
     async show(page, url) {
       await page.goto(`${url}/todos`);
       await page.getByTestId('todo-row').first().waitFor();
-      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Delete this todo' }).waitFor();
     },
   },
@@ -238,7 +247,9 @@ const screens: Screen[] = [
  * no focus indicator: an outline on it or on its MUI root (`.Mui-focusVisible`), or the 2px
  * border of a focused text field.
  */
-async function controlsWithoutVisibleFocus(page: Page): Promise<{ seen: number; unseen: string[] }> {
+async function controlsWithoutVisibleFocus(
+  page: Page,
+): Promise<{ seen: number; unseen: string[] }> {
   const seen = new Set<string>();
   const unseen: string[] = [];
   for (let presses = 0; presses < 80; presses += 1) {
@@ -258,7 +269,9 @@ async function controlsWithoutVisibleFocus(page: Page): Promise<{ seen: number; 
         const style = getComputedStyle(node);
         return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
       };
-      const field = element.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('fieldset');
+      const field = element
+        .closest('.MuiOutlinedInput-root.Mui-focused')
+        ?.querySelector('fieldset');
       const visible =
         outlined(element) ||
         outlined(element.closest('.Mui-focusVisible')) ||
@@ -275,7 +288,10 @@ async function controlsWithoutVisibleFocus(page: Page): Promise<{ seen: number; 
 
 describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
   const stage = stageForSuite();
-  const sessions: Record<'empty' | 'full', Session | undefined> = { empty: undefined, full: undefined };
+  const sessions: Record<'empty' | 'full', Session | undefined> = {
+    empty: undefined,
+    full: undefined,
+  };
 
   beforeAll(async () => {
     const url = stage.server.url;
@@ -285,38 +301,73 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
     ]);
     const full = sessions.full as Session;
     // Dated ones (the browser runs in UTC): overdue, today as a weekly series, and in two days.
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    await createTodo(url, full, { title: 'Buy milk', description: 'Two litres, semi-skimmed', dueDate: day(-2) });
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await createTodo(url, full, {
+      title: 'Buy milk',
+      description: 'Two litres, semi-skimmed',
+      dueDate: day(-2),
+    });
     await createTodo(url, full, { title: 'Call the plumber', completed: true });
-    await createTodo(url, full, { title: 'Write the report', dueDate: day(0), recurrence: 'FREQ=WEEKLY' });
+    await createTodo(url, full, {
+      title: 'Write the report',
+      dueDate: day(0),
+      recurrence: 'FREQ=WEEKLY',
+    });
     await createTodo(url, full, { title: 'Book the trip', dueDate: day(2) });
   });
 
-  async function contextFor(screen: Screen, scheme: Scheme, viewport: Viewport): Promise<BrowserContext> {
+  /**
+   * One tab per session kind, scheme and width, which every case of that kind loads its screen in
+   * (page.goto, a fresh start of the app each time): a new browser context per case cost a second
+   * of the suite's ~ten per case in CI, fetching and compiling the app again.
+   */
+  const tabs = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+  afterAll(async () => {
+    for (const tab of tabs.values()) await (await tab).context.close();
+  });
+
+  async function openTab(kind: NonNullable<Screen['session']>, scheme: Scheme, viewport: Viewport) {
     const context = await stage.browser.newContext({
       viewport,
       colorScheme: scheme,
       timezoneId: 'UTC',
       locale: 'en-US',
     });
-    const kind = screen.session ?? 'none';
-    if (kind === 'empty' || kind === 'full') await signInContext(context, sessions[kind] as Session);
+    if (kind === 'empty' || kind === 'full')
+      await signInContext(context, sessions[kind] as Session);
     if (kind === 'corrupted') {
       const session = await registerUser(stage.server.url, newCredentials('a11y'));
       await signInContext(context, { ...session, jwt: `${session.jwt.slice(0, -6)}XXXXXX` });
     }
-    return context;
+    return { context, page: await context.newPage() };
+  }
+
+  function tabFor(screen: Screen, scheme: Scheme, viewport: Viewport): Promise<Page> {
+    const kind = screen.session ?? 'none';
+    // The app drops a corrupted session once it has seen it refused: such a case gets a tab of its own.
+    const key =
+      kind === 'corrupted' ? `corrupted ${tabs.size}` : `${kind} ${scheme} ${viewport.width}`;
+    if (!tabs.has(key)) tabs.set(key, openTab(kind, scheme, viewport));
+    return (tabs.get(key) as Promise<{ page: Page }>).then((tab) => tab.page);
   }
 
   // Contrast depends on the theme and structure on the width: every screen in both themes at desktop
   // width, and at phone width in light, plus in dark the controls only a phone shows (phoneOnly).
   const cases = (['light', 'dark'] as const).flatMap((scheme) =>
-    ([['desktop', DESKTOP], ['phone', PHONE]] as const).flatMap(([width, viewport]) =>
+    (
+      [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const
+    ).flatMap(([width, viewport]) =>
       screens
         .filter((screen) => !(screen.phoneOnly && width === 'desktop'))
         .filter((screen) => !(screen.desktopOnly && width === 'phone'))
         .filter((screen) => !(scheme === 'dark' && width === 'phone' && !screen.phoneOnly))
-        .map((screen) => [`${scheme}, ${width}: ${screen.name}`, screen, scheme, viewport] as const),
+        .map(
+          (screen) => [`${scheme}, ${width}: ${screen.name}`, screen, scheme, viewport] as const,
+        ),
     ),
   );
 
@@ -332,31 +383,24 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
     ['todos, error page (corrupted token)', 'dark', DESKTOP],
   ] as const;
 
-  it.each(focusCases)('keyboard focus is visible on every control: %s, %s', async (name, scheme, viewport) => {
-    const screen = screens.find((candidate) => candidate.name === name) as Screen;
-    const context = await contextFor(screen, scheme, viewport);
-    try {
-      const page = await context.newPage();
+  it.each(focusCases)(
+    'keyboard focus is visible on every control: %s, %s',
+    async (name, scheme, viewport) => {
+      const screen = screens.find((candidate) => candidate.name === name) as Screen;
+      const page = await tabFor(screen, scheme, viewport);
       await screen.show(page, stage.server.url);
       await settle(page);
       const { seen, unseen } = await controlsWithoutVisibleFocus(page);
       expect(seen).toBeGreaterThan(1);
       expect(unseen).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
   it.each(cases)('%s', async (_label, screen, scheme, viewport) => {
-    const context = await contextFor(screen, scheme, viewport);
-    try {
-      const page = await context.newPage();
-      const include = await screen.show(page, stage.server.url);
-      // The theme under test is the one on screen.
-      expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
-      expect(await violations(page, include || undefined)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const page = await tabFor(screen, scheme, viewport);
+    const include = await screen.show(page, stage.server.url);
+    // The theme under test is the one on screen.
+    expect(await page.evaluate(() => document.documentElement.className)).toContain(scheme);
+    expect(await violations(page, include || undefined)).toEqual([]);
   });
 });
