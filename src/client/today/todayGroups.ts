@@ -3,7 +3,7 @@
  * or earlier, then the open todos of the next 7 days, grouped by day under a heading each.
  */
 import type { TodoEntity } from '../../shared/api-types';
-import { addDays, dayName } from '../ui/dueDates';
+import { addDays, asLocalDate, dayName } from '../ui/dueDates';
 
 /** Days after today that the page looks ahead. */
 export const DAYS_AHEAD = 7;
@@ -34,10 +34,8 @@ export interface DayGroup {
   todos: TodoEntity[];
 }
 
-const fullDate = (date: string, locale?: string) => {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(year!, month! - 1, day!));
-};
+const fullDate = (date: string, locale?: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(asLocalDate(date));
 
 /**
  * The page's groups: "Overdue" (only when there are such todos), "Today" (always, perhaps empty),

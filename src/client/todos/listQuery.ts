@@ -64,4 +64,3 @@ export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
   }
   return { todos: response.data, page: view.page, pageSize: view.pageSize, pageCount: lastPage(total, view.pageSize), total };
 }
-

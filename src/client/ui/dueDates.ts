@@ -6,8 +6,6 @@
  */
 import dayjs from 'dayjs';
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Today's date in the reader's time zone, as "YYYY-MM-DD". */
 export const localToday = (now: Date = new Date()): string => dayjs(now).format('YYYY-MM-DD');
 
@@ -24,10 +22,8 @@ export interface DueLabel {
   overdue: boolean;
 }
 
-const asLocalDate = (date: string) => {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(year!, month! - 1, day!);
-};
+/** The reader's midnight of a "YYYY-MM-DD" date, for Intl's formatters. */
+export const asLocalDate = (date: string): Date => dayjs(date).toDate();
 
 /** The name of a date on its own: a weekday within the week ahead, else a short date. */
 export function dayName(date: string, today: string, locale?: string): string {
