@@ -131,6 +131,37 @@ describeInBrowser('session: across tabs', () => {
     await context.close();
   });
 
+  it('a logout in tab A whose answer is slow still takes tab B to /login: B hears of it on its event stream first', async () => {
+    const session = await registerUser(stage.server.url);
+    const context = await stage.browser.newContext({ viewport: DESKTOP });
+    await signInContext(context, session);
+    const bStreamOpen = context.waitForEvent('response', (response) => response.url().endsWith('/api/todos/events'));
+    const { a, b, callsB } = await twoTabs(context, '/', '/todos');
+    await heading(a);
+    await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+    await bStreamOpen;
+
+    // The server revokes the token (and ends B's stream) at once; A hears its answer 3 s later.
+    let aAnswered = false;
+    await a.route('**/api/auth/logout', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      aAnswered = true;
+      await route.fulfill({ response });
+    });
+    const bSignedOut = shownAt(b, '/login', 'Login to get access!');
+    await a.getByRole('button', { name: session.user.username }).click();
+    await a.getByRole('menuitem', { name: 'Logout' }).click();
+    await bSignedOut;
+    expect(aAnswered).toBe(false);
+    expect(await storedSession(b)).toBeNull();
+    await b.getByLabel('Email', { exact: true }).waitFor();
+    await toast(a, 'Logout successful! Redirecting...');
+    expect(callsB.filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(await b.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
   it('a signed-in tab fetches the login page ahead: offline, it still follows a logout in another tab', async () => {
     const session = await registerUser(stage.server.url);
     const context = await stage.browser.newContext({ viewport: DESKTOP });

@@ -20,9 +20,9 @@ export default function StoreScope() {
   const session = useSessionHandle();
   // The signed-in user's offline writes are sent from here, whichever page is open.
   useWriteQueue(store.dispatch, session, useSessionUser()?.id);
-  // Closed as the logout starts: the server then ends the stream, which must not look like an expiry.
+  // Closed as this tab's logout starts: the server then ends the stream, which says nothing new.
   const live = useSessionView((view) => (view.loggingOut ? undefined : view.session));
-  useLiveEvents(store.dispatch, live, extra);
+  useLiveEvents(store.dispatch, live, session);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;

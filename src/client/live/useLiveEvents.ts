@@ -5,13 +5,14 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Session } from '../../shared/api-types';
-import { api, type ApiExtra } from '../app/api';
+import { api } from '../app/api';
 import { hasLiveEvents } from '../app/features';
 import type { AppDispatch } from '../app/store';
+import type { SessionHandle } from '../session/sessionStore';
 import { openLiveStream } from './liveStream';
 import { showReminder } from './reminders';
 
-export function useLiveEvents(dispatch: AppDispatch, session: Session | undefined, extra: ApiExtra): void {
+export function useLiveEvents(dispatch: AppDispatch, session: Session | undefined, handle: SessionHandle): void {
   const resumeFrom = useRef<{ userId: number; id: string } | undefined>(undefined);
   const jwt = session?.jwt;
   const userId = session?.user.id;
@@ -24,8 +25,8 @@ export function useLiveEvents(dispatch: AppDispatch, session: Session | undefine
       onTags: (tags) => dispatch(api.util.invalidateTags(tags)),
       onEventId: (id) => (resumeFrom.current = { userId, id }),
       onReminder: showReminder,
-      // A stream still holding a token the session has since replaced says nothing about the session.
-      onUnauthorized: () => extra.getToken() === jwt && extra.onUnauthorized(),
+      // The machine ignores it if the session has a new token by then.
+      onUnauthorized: () => handle.send({ type: 'session.revoked', jwt }),
     });
-  }, [dispatch, extra, jwt, userId]);
+  }, [dispatch, handle, jwt, userId]);
 }

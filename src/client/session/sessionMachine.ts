@@ -13,6 +13,8 @@
  * another tab logs out (or its session expires) this tab signs out too and goes to /login; when
  * another tab logs in, this tab signs in as that user. Neither calls the API nor toasts (the other
  * tab did both), and neither writes the stored session back, so nothing bounces between tabs.
+ * The live stream may hear of another tab's logout first (the server ends the token before that
+ * tab has its answer): `session.revoked` then does the same.
  *
  * `navigate` and `notify` are placeholders: the app (or a test) provides them with
  * `sessionMachine.provide({ actions: { navigate, notify } })`. The start and end of a session are
@@ -31,7 +33,9 @@ import {
   signedInElsewhere,
   signedOutAfterLogout,
   signedOutByServer,
+  signedOutElsewhere,
   toast,
+  toastClosedMessage,
 } from './sessionTransitions';
 import type {
   SessionContext,
@@ -40,7 +44,7 @@ import type {
   SessionEvent,
   ToastVariant,
 } from './sessionTypes';
-import { readStoredSession, removeStoredSession, writeStoredSession } from './storage';
+import { readStoredSession, removeStoredSession, removeStoredSessionOf, writeStoredSession } from './storage';
 
 type Toast = { message: string; variant: ToastVariant };
 
@@ -64,6 +68,7 @@ export const sessionMachine = setup({
       endedBy: (_, params: { reason: SessionEndReason }) => params.reason,
     }),
     removeStoredSession: () => removeStoredSession(),
+    removeOwnStoredSession: ({ context }) => removeStoredSessionOf(context.session?.jwt),
     keepRegistrationErrors: assign({
       registrationErrors: (_, params: { error: unknown }) =>
         params.error instanceof AuthError ? params.error.fieldMessages : {},
@@ -76,9 +81,12 @@ export const sessionMachine = setup({
   },
   guards: {
     hasSession: ({ context }) => context.session !== undefined,
+    sessionEnded: ({ context }) => context.endedBy !== undefined,
     /** Another tab stored a session other than this one (another token). */
     isAnotherSession: ({ context, event }) =>
       event.type === 'session.storedElsewhere' && event.session.jwt !== context.session?.jwt,
+    isThisSession: ({ context, event }) =>
+      event.type === 'session.revoked' && event.jwt === context.session?.jwt,
     isAnotherUser: ({ context, event }) =>
       event.type === 'session.renewed' && event.session.user.id !== context.session?.user.id,
   },
@@ -101,6 +109,10 @@ export const sessionMachine = setup({
         },
         signedOut: {
           initial: 'idle',
+          on: {
+            /** The account page closed the session, but the event stream heard of it first: still say so. */
+            'session.closed': { guard: 'sessionEnded', actions: toastClosedMessage },
+          },
           states: {
             idle: {
               on: {
@@ -171,14 +183,12 @@ export const sessionMachine = setup({
                   ],
                 },
                 /** Another tab logged out (its token is revoked already): sign out here too. */
-                'session.clearedElsewhere': {
-                  target: '#session.auth.signedOut',
-                  actions: [
-                    { type: 'forgetSession', params: { reason: 'logout' } },
-                    { type: 'announceEnd', params: { reason: 'logout' } },
-                    go('/login'),
-                  ],
-                },
+                'session.clearedElsewhere': signedOutElsewhere,
+                /**
+                 * The server ended the token first (the stream hears a logout in another tab before
+                 * that tab removes the stored session): the same, and the dead session is not kept.
+                 */
+                'session.revoked': { guard: 'isThisSession', ...signedOutElsewhere },
                 /** Another tab logged in as someone else: switch to that session, with a fresh cache. */
                 'session.storedElsewhere': [
                   { guard: 'isAnotherSession', ...signedInElsewhere },

@@ -23,20 +23,37 @@ export const signedOutAfterLogout = {
   ],
 } as const;
 
+/** What the account page says when the server closed the session (logged out everywhere, deleted). */
+export const toastClosedMessage = {
+  type: 'notify',
+  params: ({ event }: { event: SessionEvent }) => {
+    assertEvent(event, 'session.closed');
+    return { message: event.message, variant: 'success' as const };
+  },
+} as const;
+
 /** The server ended every token of the user already (logged out everywhere, deleted): nothing to revoke. */
 export const signedOutByServer = {
   target: '#session.auth.signedOut.leaving',
   actions: [
     { type: 'forgetSession', params: { reason: 'logout' } },
     'removeStoredSession',
-    {
-      type: 'notify',
-      params: ({ event }: { event: SessionEvent }) => {
-        assertEvent(event, 'session.closed');
-        return { message: event.message, variant: 'success' as const };
-      },
-    },
+    toastClosedMessage,
     { type: 'announceEnd', params: { reason: 'logout' } },
+  ],
+} as const;
+
+/**
+ * The session ended elsewhere (another tab logged out, or the server revoked the token): to
+ * /login, without an API call or a toast. The stored session goes only if it is still this one.
+ */
+export const signedOutElsewhere = {
+  target: '#session.auth.signedOut',
+  actions: [
+    'removeOwnStoredSession',
+    { type: 'forgetSession', params: { reason: 'logout' } },
+    { type: 'announceEnd', params: { reason: 'logout' } },
+    go('/login'),
   ],
 } as const;
 

@@ -20,7 +20,13 @@ export type SessionEvent =
   /** Another tab stored a session (it logged in). */
   | { type: 'session.storedElsewhere'; session: Session }
   /** Another tab removed the stored session (it logged out, or its session expired). */
-  | { type: 'session.clearedElsewhere' };
+  | { type: 'session.clearedElsewhere' }
+  /**
+   * The live event stream was refused this token (401) while the page was fine: the server ended it
+   * (a logout in another tab, which may not have removed the stored session yet; logged out
+   * everywhere on another device; blocked). Treated like a logout elsewhere.
+   */
+  | { type: 'session.revoked'; jwt: string };
 
 /** What the `watchOtherTabs` actor reports. */
 export type OtherTabEvent = Extract<

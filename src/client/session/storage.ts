@@ -41,6 +41,11 @@ export function removeStoredSession(storage: Storage = localStorage): void {
   void clearApiCache();
 }
 
+/** Removes the stored session only if it still holds this token (another tab may have stored its own since). */
+export function removeStoredSessionOf(jwt: string | undefined, storage: Storage = localStorage): void {
+  if (jwt !== undefined && readStoredSession(storage)?.jwt === jwt) removeStoredSession(storage);
+}
+
 /**
  * Calls `onChange` with the stored session (or undefined) whenever another tab of this origin
  * changes or clears it. The browser fires `storage` events in the other tabs only, never in the

@@ -1,7 +1,7 @@
 /**
  * The live stream in the app (real routes, session machine and store; the API and its event stream
  * faked, as jsdom has no server): one stream while signed in, its events refresh what is on screen,
- * it closes at logout and when another user signs in in another tab, and a 401 on it ends the session.
+ * it closes at logout and when another user signs in in another tab, and a 401 on it signs the tab out.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,11 +91,12 @@ describe('live events in the app', () => {
     expect(next.headers.has('last-event-id')).toBe(false);
   });
 
-  it('a 401 on the stream ends the session like any other 401, and the stream is not retried', async () => {
+  it('a 401 on the stream (the token ended elsewhere) signs the tab out to /login, and the stream is not retried', async () => {
     const { stream, extra } = await openTodos();
     events.answers.push(new Response('{}', { status: 401 }));
     stream.end();
     await waitFor(() => expect(extra().getToken()).toBeUndefined());
+    await screen.findByRole('heading', { level: 1, name: 'Login to get access!' });
     expect(events.streams).toHaveLength(2);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     await pause(1500);

@@ -128,6 +128,42 @@ describe('another tab logs out', () => {
   });
 });
 
+describe('the server ends this token before another tab removes it (the live stream is refused)', () => {
+  it('signs this tab out to /login like a logout elsewhere, and removes the dead session for every tab', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(alice));
+    const { actor, navigate, toasts, logOut, emitted } = start();
+    const tab = otherTab();
+    actor.send({ type: 'session.revoked', jwt: alice.jwt });
+    expect(actor.getSnapshot().matches({ auth: { signedOut: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().context.endedBy).toBe('logout');
+    expect(emitted).toEqual(['ended:logout']);
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(logOut).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    expect(tab.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    // The other tab's own removal, when its logout answer comes, finds nothing left to do here.
+    tab.removeItem(SESSION_STORAGE_KEY);
+    await settle();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(emitted).toEqual(['ended:logout']);
+  });
+
+  it('keeps a session another tab has stored since, and ignores a stream of a token this tab no longer holds', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(alice));
+    const first = start();
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(bob)); // written here: no storage event
+    first.actor.send({ type: 'session.revoked', jwt: alice.jwt });
+    expect(first.actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(bob);
+
+    const second = start();
+    second.actor.send({ type: 'session.revoked', jwt: alice.jwt });
+    expect(second.actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
+    expect(second.actor.getSnapshot().context.session).toEqual(bob);
+    expect(second.navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('another tab logs in', () => {
   it('signs this tab in as that user, announcing a start (the app resets its cache), without an API call or a toast', async () => {
     const { actor, toasts, logIn, navigate, emitted } = start();

@@ -69,10 +69,23 @@ describe('session.closed', () => {
     expect(navigate).toHaveBeenCalledWith('/');
   });
 
-  it('is ignored while signed out', () => {
+  it('is ignored by an anonymous visitor', () => {
     const { actor, toasts } = start();
     actor.send({ type: 'session.closed', message: 'Logged out of all devices' });
     expect(actor.getSnapshot().matches({ auth: { signedOut: 'idle' } })).toBe(true);
     expect(toasts).toEqual([]);
+  });
+
+  it('only toasts its message when the event stream signed the tab out first', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session()));
+    const { actor, navigate, toasts, ended } = start();
+    actor.send({ type: 'session.revoked', jwt: session().jwt });
+    expect(navigate).toHaveBeenCalledWith('/login');
+    actor.send({ type: 'session.closed', message: 'Logged out of all devices' });
+    expect(actor.getSnapshot().matches({ auth: { signedOut: 'idle' } })).toBe(true);
+    expect(toasts).toEqual([{ message: 'Logged out of all devices', variant: 'success' }]);
+    expect(ended).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(LOGOUT_REDIRECT_MS * 2);
+    expect(navigate).toHaveBeenCalledTimes(1);
   });
 });
