@@ -95,6 +95,35 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     await context.close();
   });
 
+  it('a tick on the Today page shows at once, before the server answers; the row leaves once it has', async () => {
+    const session = await registerUser(stage.server.url);
+    await create(stage.server.url, session.jwt, { title: 'Call the bank', dueDate: day(0) });
+    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await page.getByRole('link', { name: 'Today', exact: true }).click();
+    const today = page.getByRole('region', { name: /^Today/ });
+    const checkbox = today.getByRole('checkbox', { name: 'Mark Call the bank as completed' });
+    await checkbox.waitFor();
+
+    let answered = false;
+    await page.route('**/api/todos/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      answered = true;
+      await route.fulfill({ response });
+    });
+    await checkbox.click();
+    await page.waitForFunction(
+      () => (document.querySelector('input[aria-label="Mark Call the bank as completed"]') as HTMLInputElement | null)?.checked === true,
+      undefined,
+      { timeout: 1000 },
+    );
+    expect(answered).toBe(false);
+    await today.getByText('Nothing due today.').waitFor();
+    expect(answered).toBe(true);
+    await context.close();
+  });
+
   it('the profile makes, copies and resets the calendar feed link; the old link then fails', async () => {
     const session = await registerUser(stage.server.url);
     await create(stage.server.url, session.jwt, { title: 'Dentist', dueDate: day(4) });

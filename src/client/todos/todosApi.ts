@@ -8,6 +8,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, SingleResponse, TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
+import { todayApi } from '../today/todayApi';
 import { onStrapi, restoreTodoBody, toTodoPage, listTodosQuery, type RestoredTodo, type TodoPage } from './listQuery';
 import type { TodoView } from './view';
 
@@ -131,9 +132,8 @@ export const todosApi = api.injectEndpoints({
         return { method: 'PUT', path: `todos/${id}`, body: { data: { completed } }, todoId: id, base: seen && { ...seen, completed: !completed } };
       }),
       async onQueryStarted({ id, completed }, { dispatch, getState, queryFulfilled }) {
-        const lists = todosApi.util
-          .selectInvalidatedBy(getState(), [rowTag(id)])
-          .filter((entry) => entry.endpointName === 'getTodos');
+        const showing = todosApi.util.selectInvalidatedBy(getState(), [rowTag(id)]);
+        const lists = showing.filter((entry) => entry.endpointName === 'getTodos');
         const patches = lists.map(({ originalArgs }) =>
           dispatch(
             todosApi.util.updateQueryData('getTodos', originalArgs as TodoView, (draft) => {
@@ -142,6 +142,19 @@ export const todosApi = api.injectEndpoints({
             }),
           ),
         );
+        // The Today page too: its refetch (the status tag, below) then takes the ticked row away.
+        for (const { endpointName, originalArgs } of showing) {
+          if (endpointName !== 'getDueTodos') continue;
+          patches.push(
+            dispatch(
+              todayApi.util.updateQueryData('getDueTodos', originalArgs as string, (draft) => {
+                for (const todo of [...draft.dueByToday, ...draft.dueSoon]) {
+                  if (todo.id === id) todo.attributes.completed = completed;
+                }
+              }),
+            ),
+          );
+        }
         try {
           const { data } = await queryFulfilled;
           if (data.queued) return; // the tick stays; the queue sends it
