@@ -74,10 +74,11 @@ describe('live events on Strapi (no event stream there)', () => {
     const { aSession } = await import('./session/fixtures');
     const fetchMock = jest.spyOn(globalThis, 'fetch');
     try {
+      const extra = { getToken: () => 'jwt-1', onUnauthorized: () => undefined };
       const handle = { send: jest.fn(), on: jest.fn(), prepare: jest.fn() };
       const { dispatch } = makeStore();
       const session = aSession();
-      const { unmount } = renderHook(() => useLiveEvents(dispatch, session, handle));
+      const { unmount } = renderHook(() => useLiveEvents(dispatch, session, extra, handle));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(fetchMock).not.toHaveBeenCalled();
       unmount();

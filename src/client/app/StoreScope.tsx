@@ -22,7 +22,7 @@ export default function StoreScope() {
   useWriteQueue(store.dispatch, session, useSessionUser()?.id);
   // Closed as this tab's logout starts: the server then ends the stream, which says nothing new.
   const live = useSessionView((view) => (view.loggingOut ? undefined : view.session));
-  useLiveEvents(store.dispatch, live, session);
+  useLiveEvents(store.dispatch, live, extra, session);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;

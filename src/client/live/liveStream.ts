@@ -38,8 +38,11 @@ export interface LiveStreamOptions {
   /** Where this user's previous stream in this tab stopped: the new one resumes from there. */
   lastEventId?: string;
   onTags(tags: LiveTag[]): void;
-  /** The server refused the token (401). */
-  onUnauthorized(): void;
+  /**
+   * The server refused the token (401): `afterOpen` when this stream had been open with it (the
+   * token ended meanwhile), not when it was refused from the first attempt.
+   */
+  onUnauthorized(afterOpen: boolean): void;
   onEventId?(id: string): void;
   /** A todo's reminder time came (issue 28). */
   onReminder?(reminder: Reminder): void;
@@ -60,6 +63,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
   let lastId = options.lastEventId;
   let attempt = 0;
   let lostTrack = false;
+  let opened = false;
   let stale = new Map<string, LiveTag>();
   let flush: ReturnType<typeof setTimeout> | undefined;
 
@@ -94,9 +98,10 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       if (response.ok && isEventStream(response)) {
         // After a failure with no id to resume from, what changed meanwhile is unknown.
         lostTrack = attempt > 0 && lastId === undefined;
+        opened = true;
         return;
       }
-      if (response.status === 401) onUnauthorized();
+      if (response.status === 401) onUnauthorized(opened);
       // As with EventSource, only a busy or failing server (429, 5xx) is asked again: any other
       // answer (a 4xx, a 204, a page that is not a stream) would be the same next time.
       if (response.status !== 429 && response.status < 500) throw new StreamRefused();

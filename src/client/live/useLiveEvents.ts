@@ -5,14 +5,19 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Session } from '../../shared/api-types';
-import { api } from '../app/api';
+import { api, type ApiExtra } from '../app/api';
 import { hasLiveEvents } from '../app/features';
 import type { AppDispatch } from '../app/store';
 import type { SessionHandle } from '../session/sessionStore';
 import { openLiveStream } from './liveStream';
 import { showReminder } from './reminders';
 
-export function useLiveEvents(dispatch: AppDispatch, session: Session | undefined, handle: SessionHandle): void {
+export function useLiveEvents(
+  dispatch: AppDispatch,
+  session: Session | undefined,
+  extra: ApiExtra,
+  handle: SessionHandle,
+): void {
   const resumeFrom = useRef<{ userId: number; id: string } | undefined>(undefined);
   const jwt = session?.jwt;
   const userId = session?.user.id;
@@ -25,8 +30,14 @@ export function useLiveEvents(dispatch: AppDispatch, session: Session | undefine
       onTags: (tags) => dispatch(api.util.invalidateTags(tags)),
       onEventId: (id) => (resumeFrom.current = { userId, id }),
       onReminder: showReminder,
-      // The machine ignores it if the session has a new token by then.
-      onUnauthorized: () => handle.send({ type: 'session.revoked', jwt }),
+      onUnauthorized: (afterOpen) => {
+        // The token ended while the stream was open (a logout in another tab may not have removed
+        // the stored session yet): leave as after a logout elsewhere. Refused from the start, it is
+        // a token the server never took (or no longer did): an expiry, which the page shows.
+        if (afterOpen) handle.send({ type: 'session.revoked', jwt });
+        // A stream still holding a token the session has since replaced says nothing about the session.
+        else if (extra.getToken() === jwt) extra.onUnauthorized();
+      },
     });
-  }, [dispatch, handle, jwt, userId]);
+  }, [dispatch, extra, handle, jwt, userId]);
 }

@@ -167,9 +167,20 @@ describe('the live stream', () => {
     const { attempts, onUnauthorized } = open();
     await server.requested(1);
     await until(() => onUnauthorized.mock.calls.length === 1);
+    expect(onUnauthorized).toHaveBeenCalledWith(false); // refused from the start
     await pause(100);
     expect(server.streams).toHaveLength(1);
     expect(attempts).toEqual([]);
+  });
+
+  it('says so when the 401 comes on a reconnect, after the stream had been open with that token', async () => {
+    const { onUnauthorized } = open();
+    const first = await server.requested(1);
+    first.write(frame(1, null, 'ready'));
+    server.answers.push(new Response('{}', { status: 401 }));
+    first.end();
+    await until(() => onUnauthorized.mock.calls.length === 1);
+    expect(onUnauthorized).toHaveBeenCalledWith(true);
   });
 
   it.each([400, 403, 404, 204])(

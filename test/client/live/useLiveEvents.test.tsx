@@ -102,4 +102,16 @@ describe('live events in the app', () => {
     await pause(1500);
     expect(events.streams).toHaveLength(2);
   });
+
+  it('a 401 on the first attempt (a token the server never took) is an expiry: the page stays up to say so', async () => {
+    storeSession(aSession({ username: 'alice' }));
+    api.seed(2);
+    events.answers.push(new Response('{}', { status: 401 }));
+    const { extra } = renderWithSession(createRoutes(), { path: '/todos' });
+    await waitFor(() => expect(extra().getToken()).toBeUndefined());
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    await pause(300);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Login to get access!' })).toBeNull();
+    expect(events.streams).toHaveLength(1);
+  });
 });
