@@ -25,6 +25,7 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Session } from '../../shared/api-types';
 import { AuthError, authErrorMessage } from './authApi';
 import { logIn, logOut, register, watchOtherTabs } from './sessionActors';
+import { registrationRegion } from './registrationRegion';
 import { LOGOUT_REDIRECT_MS, REGISTER_REDIRECT_MS, SESSION_MESSAGES } from './sessionMessages';
 import {
   go,
@@ -214,41 +215,6 @@ export const sessionMachine = setup({
         },
       },
     },
-    registration: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'session.register': 'submitting' },
-        },
-        submitting: {
-          invoke: {
-            src: 'register',
-            input: ({ event }) => {
-              assertEvent(event, 'session.register');
-              return event.form;
-            },
-            onDone: { target: 'done', actions: toast(SESSION_MESSAGES.registerSuccess, 'success') },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'keepRegistrationErrors', params: ({ event }) => ({ error: event.error }) },
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    message: authErrorMessage(event.error, SESSION_MESSAGES.registerFailure),
-                    variant: 'error',
-                  }),
-                },
-              ],
-            },
-          },
-        },
-        /** Registered: /login follows after 2000 ms, unless the visitor logs in or registers again first. */
-        done: {
-          after: { registerRedirect: { target: 'idle', actions: go('/login') } },
-          on: { 'session.login': 'idle', 'session.register': 'submitting' },
-        },
-      },
-    },
+    registration: registrationRegion,
   },
 });
