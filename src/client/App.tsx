@@ -1,13 +1,16 @@
 /**
- * Providers: MUI theme, router, session actor, toasts (the Redux store is app/StoreScope.tsx, a
- * route; the toasts' notistack host loads when a toast is near, see app/layout/toaster.ts).
+ * Providers: Emotion's style cache, MUI theme, router, session actor, toasts (the Redux store is
+ * app/StoreScope.tsx, a route; the toasts' notistack host loads when a toast is near, see
+ * app/layout/toaster.ts).
  */
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { ToastArea } from './app/layout/ToastArea';
 import { AppRoutes } from './app/router';
+import { styleCache } from './app/styleCache';
 import { themeProviderProps } from './app/theme';
 import { SessionProvider } from './session/SessionProvider';
 import { RouteErrorBoundary } from './ui/RouteErrorPage';
@@ -31,12 +34,14 @@ function SessionAndRoutes() {
 
 export function App() {
   return (
-    <ThemeProvider {...themeProviderProps}>
-      <CssBaseline enableColorScheme />
-      <BrowserRouter>
-        <SessionAndRoutes />
-      </BrowserRouter>
-      <ToastArea />
-    </ThemeProvider>
+    <CacheProvider value={styleCache}>
+      <ThemeProvider {...themeProviderProps}>
+        <CssBaseline enableColorScheme />
+        <BrowserRouter>
+          <SessionAndRoutes />
+        </BrowserRouter>
+        <ToastArea />
+      </ThemeProvider>
+    </CacheProvider>
   );
 }
