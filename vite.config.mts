@@ -81,7 +81,16 @@ export default defineConfig(({ command }) => ({
         // Everything the entry imports statically in one chunk. Left alone, rolldown splits those
         // modules by which lazy pages also use them into a dozen chunks the first load fetches
         // anyway (modulepreloads), each compressed on its own: 6 KB more gzip for /login.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The login page, every new visitor's first page, in one chunk with all it imports beyond the
+        // entry: split by which other pages share those modules, they were nine requests, and on a
+        // phone's network each costs a round trip (Lighthouse, bench/README.md). The pages that
+        // share them fetch this chunk instead; a signed-in tab preloads it anyway.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'LoginPage', test: /[\\/]src[\\/]client[\\/]session[\\/]LoginPage\.tsx$/ },
+          ],
+        },
         // faker's chunk (Generate Todos) is named for it, so the service worker can leave it out; so
         // are the date pickers' language chunks (dayjs locales), of which a browser needs one.
         chunkFileNames: (chunk) =>
