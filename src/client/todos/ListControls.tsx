@@ -180,11 +180,17 @@ export function ListControls({
     </Box>
   );
 
-  if (compact) {
-    return (
-      <Box sx={{ mb: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          {searchField}
+  // The search box keeps its place in the tree in both layouts, so a phone turned across the
+  // breakpoint (or a resized window) keeps the field, its focus and what is being typed.
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Stack
+        direction={compact ? 'row' : { xs: 'column', md: 'row' }}
+        spacing={compact ? 1 : 2}
+        sx={compact ? { alignItems: 'center' } : undefined}
+      >
+        {searchField}
+        {compact ? (
           <IconButton
             aria-label="Filter and sort"
             aria-expanded={panelOpen}
@@ -194,21 +200,18 @@ export function ListControls({
           >
             <TuneIcon />
           </IconButton>
-        </Stack>
+        ) : (
+          selects
+        )}
+      </Stack>
+      {compact && (
         <Collapse in={panelOpen} id={panelId}>
           <Stack spacing={2} sx={{ pt: 2 }}>
             {selects}
             {tools}
           </Stack>
         </Collapse>
-      </Box>
-    );
-  }
-
-  return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      {searchField}
-      {selects}
-    </Stack>
+      )}
+    </Box>
   );
 }

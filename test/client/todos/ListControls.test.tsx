@@ -48,3 +48,19 @@ it('shows a search that comes from the URL, dropping typing not sent yet', async
   act(() => jest.advanceTimersByTime(1000));
   expect(sent()).toEqual([]);
 });
+
+it('keeps the search field, its focus and its text when the layout switches between phone and wide', async () => {
+  const onChange = jest.fn<void, [Partial<TodoView>]>();
+  const rendered = render(<ListControls view={DEFAULT_VIEW} onChange={onChange} compact />);
+  const box = screen.getByPlaceholderText('Search todos...') as HTMLInputElement;
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  await user.type(box, 'wal');
+  rendered.rerender(<ListControls view={DEFAULT_VIEW} onChange={onChange} />);
+  expect(screen.getByPlaceholderText('Search todos...')).toBe(box);
+  expect(box).toHaveFocus();
+  await user.type(box, 'k');
+  act(() => jest.advanceTimersByTime(500));
+  expect(onChange.mock.calls.map(([change]) => change.search)).toEqual(['walk']);
+  rendered.rerender(<ListControls view={{ ...DEFAULT_VIEW, search: 'walk' }} onChange={onChange} compact />);
+  expect(screen.getByPlaceholderText('Search todos...')).toBe(box);
+});
