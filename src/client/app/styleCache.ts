@@ -7,8 +7,10 @@
  */
 import createCache, { type StylisPlugin } from '@emotion/cache';
 
-export const webkitUserSelect: StylisPlugin = (element) => {
-  if (element.type === 'decl' && element.props === 'user-select') element.return = `-webkit-${element.value}${element.value}`;
+const webkitUserSelect: StylisPlugin = (element) => {
+  if (element.type === 'decl' && element.props === 'user-select') {
+    element.return = `-webkit-${element.value}${element.value}`;
+  }
 };
 
 export const styleCache = createCache({ key: 'css', stylisPlugins: [webkitUserSelect] });

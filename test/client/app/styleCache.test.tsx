@@ -18,6 +18,8 @@ describe('the style cache', () => {
     const css = insert.mock.calls.map(([rule]) => rule).join('\n');
     expect(css).toContain('display:inline-flex;');
     expect(css).toContain('-webkit-user-select:none;user-select:none;');
-    expect(css).not.toMatch(/-webkit-box|-ms-|-moz-user-select|-webkit-align-items|-webkit-inline-flex/);
+    expect(css).not.toMatch(
+      /-webkit-box|-ms-|-moz-user-select|-webkit-align-items|-webkit-inline-flex/,
+    );
   });
 });

@@ -158,7 +158,9 @@ describe('the colour scheme toggle', () => {
   ];
   /** The scheme on screen, read from the page's background colour (CssBaseline paints the body). */
   const shown = () =>
-    ({ 'rgb(18, 18, 18)': 'dark', 'rgb(255, 255, 255)': 'light' })[getComputedStyle(document.body).backgroundColor];
+    ({ 'rgb(18, 18, 18)': 'dark', 'rgb(255, 255, 255)': 'light' })[
+      getComputedStyle(document.body).backgroundColor
+    ];
 
   it('follows a dark system, and a press switches to light and is stored', async () => {
     systemDark = true;
