@@ -78,13 +78,13 @@ export default defineConfig(({ command }) => ({
         moduleSideEffects: [{ test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
       },
       output: {
-        // Everything the entry imports statically in one chunk. Left alone, rolldown splits those
-        // modules by which lazy pages also use them into a dozen chunks the first load fetches
-        // anyway (modulepreloads), each compressed on its own: 6 KB more gzip for /login.
-        // The login page, every new visitor's first page, in one chunk with all it imports beyond the
-        // entry: split by which other pages share those modules, they were nine requests, and on a
-        // phone's network each costs a round trip (Lighthouse, bench/README.md). The pages that
-        // share them fetch this chunk instead; a signed-in tab preloads it anyway.
+        // Left alone, rolldown splits modules by which lazy pages share them: many small chunks, each
+        // compressed on its own and each a request. Two groups undo that where it costs:
+        // - `app`, everything the entry imports statically: a dozen chunks the first load fetched
+        //   anyway, 6 KB more gzip for /login;
+        // - `LoginPage`, every new visitor's first page with all it imports beyond the entry: nine
+        //   requests, each a round trip on a phone's network (Lighthouse, bench/README.md). Pages
+        //   sharing those modules fetch this chunk instead; a signed-in tab preloads it anyway.
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },

@@ -400,7 +400,8 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
     const page = await tabFor(screen, scheme, viewport);
     const include = await screen.show(page, stage.server.url);
     // The theme under test is the one on screen.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(scheme);
+    const shown = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    expect(shown).toBe(scheme);
     expect(await violations(page, include || undefined)).toEqual([]);
   });
 });

@@ -58,7 +58,8 @@ describeInBrowser('dark mode', () => {
     await expectBody(page, DARK_BODY);
     await toLight(page).waitFor();
     // The browser's own parts (scrollbars, form controls) follow too.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    const native = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    expect(native).toBe('dark');
     expect(await storedMode(page)).toBeNull();
     await context.close();
 

@@ -61,6 +61,8 @@ it('keeps the search field, its focus and its text when the layout switches betw
   await user.type(box, 'k');
   act(() => jest.advanceTimersByTime(500));
   expect(onChange.mock.calls.map(([change]) => change.search)).toEqual(['walk']);
-  rendered.rerender(<ListControls view={{ ...DEFAULT_VIEW, search: 'walk' }} onChange={onChange} compact />);
+  rendered.rerender(
+    <ListControls view={{ ...DEFAULT_VIEW, search: 'walk' }} onChange={onChange} compact />,
+  );
   expect(screen.getByPlaceholderText('Search todos...')).toBe(box);
 });
