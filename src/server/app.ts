@@ -187,7 +187,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   app.addHook('onClose', async () => stopHousekeeping?.());
   let stopReminders: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    const deps = { db, mailer: context.mailer, events: context.events, publicUrl: config.publicUrl, log: app.log };
+    const deps = { db, mailer: context.mailer, events: context.events, publicUrl: config.publicUrl, maxMailsPerDay: config.maxMailsPerUserPerDay, log: app.log };
     stopReminders = startReminders(deps, options.clock, options.reminderCheckMs);
   });
   // Before the mailer settles (onClose hooks run in order): a run under way queues its mails first.

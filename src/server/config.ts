@@ -108,6 +108,7 @@ const EnvSchema = v.object({
   POSTGRES_POOL_SIZE: wholeNumber('POSTGRES_POOL_SIZE', 10, 1, 100),
   SMTP_URL: matching('SMTP_URL', /^smtps?:\/\/.+/, 'smtp://user:pass@host:587 or smtps://…'),
   MAIL_FROM: text('Ticklist <no-reply@localhost>'),
+  MAX_MAILS_PER_USER_PER_DAY: wholeNumber('MAX_MAILS_PER_USER_PER_DAY', 50, 0, 100_000),
   PUBLIC_URL: matching('PUBLIC_URL', /^https?:\/\/[^/]+/, 'the address people open the app at, e.g. https://todo.example.com'),
 });
 
@@ -153,6 +154,8 @@ export function loadConfig(env: Env = process.env) {
     /** Undefined: mails are written to the log instead of sent. */
     smtpUrl: vars.SMTP_URL || undefined,
     mailFrom: vars.MAIL_FROM,
+    /** Reminder mails one user may get a UTC day, across all processes; beyond it they reach the app only (0: none). */
+    maxMailsPerUserPerDay: vars.MAX_MAILS_PER_USER_PER_DAY,
     /** Where links in mails point, without a trailing slash. */
     publicUrl: (vars.PUBLIC_URL || `http://127.0.0.1:${vars.PORT}`).replace(/\/+$/, ''),
   };

@@ -74,6 +74,13 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ maxTodosPerUser: 100_000, writeRatePerMinute: 0 });
   });
 
+  it('caps reminder mails at 50 a user a day unless MAX_MAILS_PER_USER_PER_DAY says otherwise (0: none)', () => {
+    expect(loadConfig({}).maxMailsPerUserPerDay).toBe(50);
+    expect(loadConfig({ MAX_MAILS_PER_USER_PER_DAY: '3' }).maxMailsPerUserPerDay).toBe(3);
+    expect(loadConfig({ MAX_MAILS_PER_USER_PER_DAY: '0' }).maxMailsPerUserPerDay).toBe(0);
+    expect(() => loadConfig({ MAX_MAILS_PER_USER_PER_DAY: 'lots' })).toThrow(/MAX_MAILS_PER_USER_PER_DAY must be a whole number from 0 to 100000 \(got "lots"\)/);
+  });
+
   it.each([
     ['30d', 2_592_000],
     ['90m', 5400],

@@ -17,6 +17,7 @@ import { useToasts } from '../todos/useToasts';
 import { hasDueDates } from '../app/features';
 import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
 import { useSessionUser } from './SessionProvider';
+import { useStoredConfirmation } from './useStoredConfirmation';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -98,6 +99,7 @@ export default function ProfilePage() {
   const stored = useSessionUser();
   const { data: fresh } = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true, skip: !stored });
   useConfirmedNotice();
+  useStoredConfirmation(fresh);
   const user = fresh && fresh.id === stored?.id ? { ...stored, ...fresh } : stored;
   // The route guard only lets signed-in users in; this covers the moment a session ends.
   return user ? (

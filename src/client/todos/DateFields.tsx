@@ -15,6 +15,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { useSessionUser } from '../session/SessionProvider';
 import { loadPickerLocale } from '../ui/pickerLocale';
 import type { TodoDialogInput, TodoDialogValues } from './todoFormSchema';
 import { REPEATS, WEEKDAYS, type Weekday } from './todoFormValues';
@@ -69,15 +70,20 @@ const sectionFocus = {
   '& [role="spinbutton"]:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1, borderRadius: 0.5 },
 } as const;
 
+/** Under the reminder while the user's address is unconfirmed: the server mails confirmed addresses only. */
+export const UNCONFIRMED_REMINDER_NOTE = 'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
+
 function RemindAtField({ value, onChange, error }: FieldProps) {
   const [shown, change] = usePickerValue(value, onChange, (date) => date.toISOString());
+  const unconfirmed = useSessionUser()?.confirmed === false;
+  const helperText = error ?? (unconfirmed ? UNCONFIRMED_REMINDER_NOTE : undefined);
   return (
     <DateTimePicker
       label="Reminder"
       value={shown}
       onChange={change}
       ampm={false}
-      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
+      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText, sx: sectionFocus } }}
     />
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Deletes what has outlived its use, at start and then periodically, in every process: each task is
- * one DELETE, so processes may run them at once. Trashed todos go after TRASH_DAYS and idempotency
- * keys after 24 hours (checked hourly), todo events after 5 minutes (checked every minute).
+ * one DELETE, so processes may run them at once. Trashed todos go after TRASH_DAYS, idempotency
+ * keys after 24 hours and daily mail counts after a day or two (checked hourly), todo events after
+ * 5 minutes (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import { purgeMailCounts } from '../mail/notifications';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from './types';
 
@@ -40,6 +42,7 @@ export function startHousekeeping(db: Kysely<Database>, trashDays: number, log: 
       if (purged > 0) log.info({ purged }, 'purged old todos from the trash');
     }, log),
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
+    repeat('mail count purge', 60 * MINUTE_MS, () => purgeMailCounts(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));

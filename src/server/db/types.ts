@@ -95,6 +95,15 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** The notification mails asked for a user on a UTC day (migration 014), for the daily cap. */
+export interface MailCountTable {
+  user_id: number;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  /** Mails asked for that day, those refused by the cap included. */
+  mails: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
@@ -103,6 +112,7 @@ export interface Database {
   todo_events: TodoEventTable;
   idempotency_keys: IdempotencyKeyTable;
   todo_series: TodoSeriesTable;
+  mail_counts: MailCountTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -5,6 +5,8 @@
  * sets reminded_at on rows still unclaimed (on PostgreSQL picked with FOR UPDATE SKIP LOCKED, so
  * processes never wait on each other), and only the process whose UPDATE changed the row sends it.
  * A process that dies between the claim and the mail loses that reminder: at most once, never twice.
+ * The mail goes only to a confirmed address and within the owner's daily mail cap (mail/notifications.ts);
+ * past either, the reminder reaches the app only.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,6 +15,7 @@ import type { Database } from '../db/types';
 import type { EventBus } from '../events/bus';
 import { ownerTransaction, recordEvent } from '../events/journal';
 import type { Mailer } from '../mail/mailer';
+import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
 
 type Db = Kysely<Database>;
 
@@ -55,15 +58,18 @@ export interface ReminderDeps {
   mailer: Mailer;
   events: EventBus;
   publicUrl: string;
+  /** The most notification mails one user gets a day (MAX_MAILS_PER_USER_PER_DAY). */
+  maxMailsPerDay: number;
   log: FastifyBaseLogger;
 }
 
 /** Claims the due reminders, announces each on its owner's event journal and mails it; how many. */
-export async function sendDueReminders({ db, mailer, events, publicUrl }: ReminderDeps, now: Date): Promise<number> {
+export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<number> {
+  const { db, events } = deps;
   const claimed = await claimDueReminders(db, now);
   if (claimed.length === 0) return 0;
   const owners = [...new Set(claimed.map((todo) => todo.owner_id))];
-  const emails = new Map((await db.selectFrom('users').select(['id', 'email']).where('id', 'in', owners).execute()).map((user) => [user.id, user.email]));
+  const addresses = await confirmedAddresses(db, owners);
   for (const ownerId of owners) {
     const mine = claimed.filter((todo) => todo.owner_id === ownerId);
     // The owner's lock keeps their event ids in commit order (see ownerTransaction).
@@ -71,18 +77,25 @@ export async function sendDueReminders({ db, mailer, events, publicUrl }: Remind
       for (const todo of mine) await recordEvent(trx, ownerId, 'reminder', todo.id, { title: todo.title });
     });
     events.afterWrite(ownerId);
-    const to = emails.get(ownerId);
-    for (const todo of to ? mine : []) {
-      mailer.send({
-        to: to!,
-        subject: `Reminder: ${todo.title}`,
-        lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
-        link: `${publicUrl}/todos`,
-        footer: 'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
-      });
-    }
+    const to = addresses.get(ownerId);
+    if (to) await mailReminders(deps, ownerId, to, mine, now);
   }
   return claimed.length;
+}
+
+/** Mails the owner's reminders that fit in today's cap; the one run that crosses it says so in the log. */
+async function mailReminders({ db, mailer, publicUrl, maxMailsPerDay, log }: ReminderDeps, ownerId: number, to: string, todos: ClaimedReminder[], now: Date) {
+  const { allowed, capReached } = await takeMailAllowance(db, ownerId, todos.length, maxMailsPerDay, now);
+  if (capReached) log.warn({ userId: ownerId, cap: maxMailsPerDay }, 'daily mail cap reached: this user\'s further reminders today reach the app only');
+  for (const todo of todos.slice(0, allowed)) {
+    mailer.send({
+      to,
+      subject: `Reminder: ${todo.title}`,
+      lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
+      link: `${publicUrl}/todos`,
+      footer: 'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
+    });
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { FakeTodoApi } from './support/fakeTodoApi';
 import { renderWithStore } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/session/SessionProvider', () => ({ useSessionUser: () => ({ id: 7, confirmed: true }) }));
 
 let server: FakeTodoApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];

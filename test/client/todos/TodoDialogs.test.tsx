@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { TodoEntity } from '../../../src/shared/api-types';
+import type { TodoEntity, User } from '../../../src/shared/api-types';
 import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 import { renderWithStore } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+let mockUser: Pick<User, 'id' | 'confirmed'> = { id: 7, confirmed: true };
+jest.mock('../../../src/client/session/SessionProvider', () => ({ useSessionUser: () => mockUser }));
 
 let server: FakeTodoApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];
@@ -165,6 +167,26 @@ describe('the "Edit this todo" dialog', () => {
     stores.push(store);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Todo was updated but something went wrong!')).toBeInTheDocument();
+  });
+});
+
+describe('the reminder field and mail', () => {
+  const UNCONFIRMED_NOTE = 'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
+  afterEach(() => (mockUser = { id: 7, confirmed: true }));
+
+  it('says under Reminder, as its description, that reminders are emailed only to a confirmed address while yours is not', () => {
+    mockUser = { id: 7, confirmed: false };
+    renderAdd();
+    const reminder = within(screen.getByRole('dialog', { name: 'Add New Todo' })).getByRole('group', { name: 'Reminder' });
+    expect(reminder).toHaveAccessibleDescription(UNCONFIRMED_NOTE);
+  });
+
+  it('says nothing of it in the edit dialog once the address is confirmed', () => {
+    const todo = server.insert({ title: 'T', description: null, completed: false });
+    stores.push(renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />).store);
+    const reminder = within(screen.getByRole('dialog', { name: 'Edit this todo' })).getByRole('group', { name: 'Reminder' });
+    expect(reminder).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(UNCONFIRMED_NOTE)).not.toBeInTheDocument();
   });
 });
 

@@ -1,21 +1,20 @@
 /**
  * @jest-environment node
  *
- * Reminders (issue 28), with a real SMTP server catching the mails and a clock the test moves: one
- * mail and one `reminder` event at remindAt, none for completed or trashed todos, one missed while
+ * Reminders, with a real SMTP server catching the mails and a clock the test moves: one mail (to a
+ * confirmed address: reminder-mails.test.ts has who gets mails) and one `reminder` event at remindAt, none for completed or trashed todos, one missed while
  * the server was down sent if under 24 hours late, and each reminder sent once when two app
  * instances share the database.
  */
 import { buildApp } from '../../../src/server/app';
 import { openDatabase } from '../../../src/server/db/connect';
 import { createTodo as createTodoRow } from '../../../src/server/todos/repository';
-import type { Session } from '../../../src/shared/api-types';
 import { bearer, call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
 import { openSse } from '../../support/sse';
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
+import { registerConfirmed, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { reminderProbes } from '../support/reminders';
 
 const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 jest.setTimeout(30_000);
 
 describeEachDialect('reminders', (dialect) => {
@@ -32,21 +31,10 @@ describeEachDialect('reminders', (dialect) => {
     await smtp.close();
   });
 
-  const remindersTo = (session: Session): CaughtMail[] => smtp.mails.filter((mail) => mail.to === session.user.email && mail.subject.startsWith('Reminder:'));
-  /** Waits (up to `waitMs`) until `count` reminder mails reached the user, then a little longer for any extra one. */
-  async function settledReminders(session: Session, count: number, waitMs = 5000): Promise<CaughtMail[]> {
-    const deadline = Date.now() + waitMs;
-    while (remindersTo(session).length < count && Date.now() < deadline) await sleep(25);
-    await sleep(300);
-    return remindersTo(session);
-  }
-  const reminderEvents = async (session: Session) => {
-    const rows = await t.database.handle.db.selectFrom('todo_events').select('data').where('user_id', '=', session.user.id).orderBy('id').execute();
-    return rows.map((row) => JSON.parse(row.data)).filter((event) => event.action === 'reminder');
-  };
+  const { settledReminders, reminderEvents } = reminderProbes(() => smtp, () => t.database.handle.db);
 
   it('mails the owner once at remindAt and sends a reminder event, not before', async () => {
-    const ann = await register(t.app, credentials('remind'));
+    const ann = await registerConfirmed(t.app, smtp, 'remind');
     const todo = await createTodo(t.app, ann, { title: 'Call the bank', dueDate: '2026-12-05', remindAt: '2026-12-05T08:30:00+01:00' });
     expect(await settledReminders(ann, 1, 500)).toEqual([]);
     now = new Date('2026-12-05T07:30:00.000Z');
@@ -92,7 +80,7 @@ describeEachDialect('reminders', (dialect) => {
   });
 
   it('a new remindAt is a new reminder, sent again', async () => {
-    const cy = await register(t.app, credentials('again'));
+    const cy = await registerConfirmed(t.app, smtp, 'again');
     const todo = await createTodo(t.app, cy, { title: 'Twice', remindAt: new Date(now.getTime() - 1000).toISOString() });
     expect(await settledReminders(cy, 1)).toHaveLength(1);
     await call(t.app, cy, { method: 'PUT', url: `/api/todos/${todo.id}`, payload: { data: { remindAt: new Date(now.getTime() + HOUR).toISOString() } } });
@@ -101,7 +89,7 @@ describeEachDialect('reminders', (dialect) => {
   });
 
   it('at start, sends a reminder missed by less than 24 hours while the server was down, and not one missed by more', async () => {
-    const dee = await register(t.app, credentials('missed'));
+    const dee = await registerConfirmed(t.app, smtp, 'missed');
     await t.app.close();
     const db = t.database.handle.db;
     for (const [title, late] of [['Missed 23 h', 23], ['Missed 25 h', 25]] as const) {
@@ -124,7 +112,7 @@ describeEachDialect('reminders', (dialect) => {
   }
 
   it('two app instances on one database send each reminder once', async () => {
-    const eve = await register(t.app, credentials('pair'));
+    const eve = await registerConfirmed(t.app, smtp, 'pair');
     const second = await secondInstance();
     try {
       const remindAt = new Date(now.getTime() + HOUR).toISOString();

@@ -1,7 +1,10 @@
 /** A real SMTP server on 127.0.0.1 (smtp-server) that keeps every mail it receives, parsed (mailparser). */
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Session } from '../../../src/shared/api-types';
+import { credentials, register } from './app';
 
 export interface CaughtMail {
   to: string;
@@ -66,3 +69,12 @@ export const linkIn = (mail: CaughtMail): string => {
   if (!line) throw new Error(`no link in "${mail.text}"`);
   return line.trim();
 };
+
+/** Registers an account and opens the confirmation link mailed to it, as the address's owner would. */
+export async function registerConfirmed(app: FastifyInstance, smtp: SmtpCatcher, prefix: string): Promise<Session> {
+  const session = await register(app, credentials(prefix));
+  const link = new URL(linkIn(await smtp.next(session.user.email)));
+  const opened = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  if (opened.statusCode !== 302) throw new Error(`confirmation failed: ${opened.statusCode} ${opened.body}`);
+  return { ...session, user: { ...session.user, confirmed: true } };
+}
