@@ -47,7 +47,7 @@ export interface SeriesNote {
   message: string;
 }
 
-/** A todo a write changed, with what its series' note says if it has one. */
+/** A todo a write changed, and the note on its series when the write ended it. */
 export interface ChangedTodo {
   row: TodoRow;
   series?: SeriesNote;
