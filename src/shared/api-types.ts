@@ -68,7 +68,8 @@ export interface ListResponse {
 
 export interface SingleResponse {
   data: TodoEntity;
-  meta: Record<string, never>;
+  /** series: set when a completion or delete ended the todo's series (no date left up to the last due date). */
+  meta: { series?: { ended: true; message: string } };
 }
 
 export interface ValidationIssue {

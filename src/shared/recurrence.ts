@@ -6,7 +6,7 @@
  * and a test checks that rrule reads every accepted rule as this grammar does.
  */
 import * as v from 'valibot';
-import { isCalendarDate } from './dates';
+import { FIRST_DATE, isCalendarDate, isDateInRange, LAST_DATE } from './dates';
 
 const FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
@@ -35,7 +35,9 @@ export function recurrenceProblem(rule: string): string | undefined {
   if (count !== undefined && !/^[1-9]\d{0,2}$/.test(count)) return 'recurrence COUNT must be a whole number from 1 to 999';
   if (until !== undefined) {
     const date = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z)?$/.exec(until);
-    if (!date || !isCalendarDate(`${date[1]}-${date[2]}-${date[3]}`)) return 'recurrence UNTIL must be a date such as 20261231';
+    const day = date && `${date[1]}-${date[2]}-${date[3]}`;
+    if (!day || !isCalendarDate(day)) return 'recurrence UNTIL must be a date such as 20261231';
+    if (!isDateInRange(day)) return `recurrence UNTIL must be a date from ${FIRST_DATE.replaceAll('-', '')} to ${LAST_DATE.replaceAll('-', '')}`;
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { FIRST_DATE, LAST_DATE } from '../../shared/dates';
 import { useSessionUser } from '../session/SessionProvider';
 import { loadPickerLocale } from '../ui/pickerLocale';
 import type { TodoDialogInput, TodoDialogValues } from './todoFormSchema';
@@ -33,6 +34,9 @@ function usePickerLocale(): string {
   }, []);
   return locale;
 }
+
+/** The pickers offer the days the API takes (their own default ends in 2099). */
+const range = { minDate: dayjs(FIRST_DATE), maxDate: dayjs(LAST_DATE) };
 
 /** What a half-typed or impossible date is sent to the schema as: it fails the date check. */
 const UNREADABLE = 'unreadable';
@@ -60,6 +64,7 @@ function DueDateField({ value, onChange, error }: FieldProps) {
       label="Due date"
       value={shown}
       onChange={change}
+      {...range}
       slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
     />
   );
@@ -82,6 +87,7 @@ function RemindAtField({ value, onChange, error }: FieldProps) {
       label="Reminder"
       value={shown}
       onChange={change}
+      {...range}
       ampm={false}
       slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText, sx: sectionFocus } }}
     />

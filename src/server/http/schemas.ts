@@ -69,7 +69,19 @@ export const sessionSchema = {
 export const singleTodoSchema = {
   type: 'object',
   required: ['data', 'meta'],
-  properties: { data: todoEntitySchema, meta: { type: 'object' } },
+  properties: {
+    data: todoEntitySchema,
+    meta: {
+      type: 'object',
+      properties: {
+        series: {
+          type: 'object',
+          description: 'present when this completion or delete ended the todo’s series: no date is left up to the last due date',
+          properties: { ended: { type: 'boolean' }, message: { type: 'string' } },
+        },
+      },
+    },
+  },
 } as const;
 
 const integers = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
-import { changeFollowing, continueSeries, startSeries } from './series';
+import { changeFollowing, continueSeries, startSeries, type ChangedTodo } from './series';
 
 type Db = Kysely<Database>;
 
@@ -140,9 +140,10 @@ export interface UpdateOptions {
 
 /**
  * Changes a live todo. A recurrence needs a due date (the stored one or the patch's); a todo given
- * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries).
+ * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries), or
+ * ends the series with a note when no date is left.
  */
-export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<TodoRow | undefined> {
+export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<ChangedTodo | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
@@ -177,7 +178,7 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'updated', id);
-    if (patch.completed === true) await continueSeries(trx, ownerId, updated, now, maxTodos);
-    return updated;
+    const series = patch.completed === true ? await continueSeries(trx, ownerId, updated, now, maxTodos) : undefined;
+    return { row: updated, series };
   });
 }

@@ -11,6 +11,7 @@ import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
 import { createTodo, findTodo, RecurrenceWithoutDueDate, TodoLimitError, updateTodo } from './repository';
+import type { ChangedTodo } from './series';
 import { trashTodo } from './trash';
 
 export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -40,6 +41,9 @@ function scopeOf(request: FastifyRequest): Scope {
   return scope as Scope;
 }
 const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum: [...SCOPES], default: 'this', description: 'for an occurrence of a series' } } } as const;
+
+/** A changed todo's answer: meta.series says when the change ended its series (no date left up to the last due date). */
+const changedAnswer = ({ row, series }: ChangedTodo) => ({ data: toTodoEntity(row), meta: series ? { series } : {} });
 
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
@@ -157,9 +161,9 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await updateTodo(trx, user.id, id, data, { scope, maxTodos: config.maxTodosPerUser }).catch(refuseUndatedRecurrence);
-        if (!row) throw notFound();
-        return { data: toTodoEntity(row), meta: {} };
+        const changed = await updateTodo(trx, user.id, id, data, { scope, maxTodos: config.maxTodosPerUser }).catch(refuseUndatedRecurrence);
+        if (!changed) throw notFound();
+        return changedAnswer(changed);
       });
     },
   );
@@ -182,9 +186,9 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const scope = scopeOf(request);
       const ownerId = sessionOf(request).user.id;
       return idempotent(db, request, reply, async (trx) => {
-        const row = await trashTodo(trx, ownerId, id, scope, { maxTodos: config.maxTodosPerUser });
-        if (!row) throw notFound();
-        return { data: toTodoEntity(row), meta: {} };
+        const trashed = await trashTodo(trx, ownerId, id, scope, { maxTodos: config.maxTodosPerUser });
+        if (!trashed) throw notFound();
+        return changedAnswer(trashed);
       });
     },
   );

@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { startOfDate } from '../../shared/dates';
+import { LAST_DATE, startOfDate } from '../../shared/dates';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
 import { makeRoom, TodoLimitError, titleKey } from './repository';
-import { nextOccurrence } from './rule-dates';
+import { followingDate } from './rule-dates';
 
 type Db = Kysely<Database>;
 
@@ -41,13 +41,28 @@ export async function endSeries(trx: Db, ownerId: number, seriesId: string): Pro
   await trx.updateTable('todo_series').set({ ended: 1 }).where('id', '=', seriesId).where('owner_id', '=', ownerId).execute();
 }
 
+/** What a completion or a skip tells its caller about the series beyond the todo: that it ended there. */
+export interface SeriesNote {
+  ended: true;
+  message: string;
+}
+
+/** A todo a write changed, and the note on its series when the write ended it. */
+export interface ChangedTodo {
+  row: TodoRow;
+  series?: SeriesNote;
+}
+
+export const SERIES_PAST_LAST_DATE = `This series has ended: its next date would be after ${LAST_DATE}, the last due date a todo may have`;
+
 /**
  * Makes the occurrence after `row`, due on the rule's next date after row's, unless one was made
- * for it already, the series ended, or the rule has no next date (COUNT, UNTIL). A reminder keeps
- * its distance from the due date. At MAX_TODOS_PER_USER (`maxTodos`), with no trashed todo to make
- * room, none is made: the completion still succeeds. Returns the new todo.
+ * for it already, the series ended, or the rule has no next date (COUNT, UNTIL, or none up to
+ * LAST_DATE: the series ends, and the note returned says so). A reminder keeps its distance from the
+ * due date. At MAX_TODOS_PER_USER (`maxTodos`), with no trashed todo to make room, none is made: the
+ * completion still succeeds.
  */
-export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date(), maxTodos = Infinity): Promise<TodoRow | undefined> {
+export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date(), maxTodos = Infinity): Promise<SeriesNote | undefined> {
   if (!row.series_id || !row.due_date || !row.recurrence) return undefined;
   const claimed = await trx
     .updateTable('todos')
@@ -60,11 +75,12 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
   if (!claimed) return undefined;
   const series = await seriesOf(trx, ownerId, row.series_id);
   if (!series || series.ended) return undefined;
-  const due = nextOccurrence(series.recurrence, series.anchor, row.due_date, series.occurrences);
-  if (!due) {
+  const following = followingDate(series.recurrence, series.anchor, row.due_date, series.occurrences);
+  if (following.date === null) {
     await endSeries(trx, ownerId, series.id);
-    return undefined;
+    return following.pastLastDate ? { ended: true, message: SERIES_PAST_LAST_DATE } : undefined;
   }
+  const due = following.date;
   const roomLeft = await makeRoom(trx, ownerId, 1, maxTodos).then(
     () => true,
     (error: unknown) => (error instanceof TodoLimitError ? false : Promise.reject(error)),
@@ -91,7 +107,7 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
     .executeTakeFirstOrThrow();
   await trx.updateTable('todo_series').set({ occurrences: series.occurrences + 1 }).where('id', '=', series.id).execute();
   await recordEvent(trx, ownerId, 'created', next.id);
-  return next;
+  return undefined;
 }
 
 export interface SeriesChange {
@@ -145,16 +161,14 @@ const laterOpenOccurrences = (trx: Db, ownerId: number, row: TodoRow, seriesId: 
  * After an occurrence went to the trash: scope=this skips it (its next occurrence is made, as a
  * completion would); scope=following ends the series and trashes its open occurrences due later.
  */
-export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date(), maxTodos = Infinity): Promise<void> {
-  if (!row.series_id) return;
-  if (scope === 'this') {
-    await continueSeries(trx, ownerId, row, now, maxTodos);
-    return;
-  }
+export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date(), maxTodos = Infinity): Promise<SeriesNote | undefined> {
+  if (!row.series_id) return undefined;
+  if (scope === 'this') return continueSeries(trx, ownerId, row, now, maxTodos);
   await endSeries(trx, ownerId, row.series_id);
   const trashed = await laterOpenOccurrences(trx, ownerId, row, row.series_id)
     .set({ deleted_at: now.toISOString() })
     .returning('id')
     .execute();
   if (trashed.length > 0) await recordEvent(trx, ownerId, 'deleted', trashed.map((todo) => todo.id));
+  return undefined;
 }

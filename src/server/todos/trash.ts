@@ -8,7 +8,7 @@ import { ownerTransaction, recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import { offsetAndLimit, type Pagination } from './query';
-import { afterTrashed } from './series';
+import { afterTrashed, type ChangedTodo } from './series';
 
 type Db = Kysely<Database>;
 
@@ -34,10 +34,9 @@ function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | n
  * a series is skipped (scope=this: the next one is made) or ends its series (following).
  */
 export const trashTodo = (db: Db, ownerId: number, id: number, scope: Scope = 'this', { now = new Date(), maxTodos = Infinity } = {}) =>
-  ownerTransaction(db, ownerId, async (trx) => {
+  ownerTransaction(db, ownerId, async (trx): Promise<ChangedTodo | undefined> => {
     const trashed = await setDeletedAt(trx, ownerId, id, now.toISOString());
-    if (trashed) await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos);
-    return trashed;
+    return trashed && { row: trashed, series: await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos) };
   });
 
 /** Brings a trashed todo back as it was; a live or missing one is undefined. */

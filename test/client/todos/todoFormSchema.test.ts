@@ -21,6 +21,12 @@ describe('the add/edit form schema (issue 28)', () => {
     expect(messages({ dueDate: 'unreadable' }).dueDate?.[0] ?? '').toMatch(/calendar date/);
   });
 
+  it('takes the days the API takes, 1900-01-01 to 2200-12-31, and says so outside them', () => {
+    expect(parse({ dueDate: '2200-12-31', remindAt: '1900-01-01T00:00:00Z' }).output).toMatchObject({ dueDate: '2200-12-31' });
+    expect(messages({ dueDate: '1899-12-31' }).dueDate).toEqual(['dueDate must be a date from 1900-01-01 to 2200-12-31']);
+    expect(messages({ remindAt: '2201-01-01T08:00:00Z' }).remindAt).toEqual(['remindAt must be a time from 1900-01-01 to 2200-12-31 (UTC)']);
+  });
+
   it('sends the reminder as a UTC instant with milliseconds', () => {
     expect(parse({ remindAt: '2026-12-05T08:30:00+01:00' }).output).toMatchObject({ remindAt: '2026-12-05T07:30:00.000Z' });
   });
