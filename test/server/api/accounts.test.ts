@@ -7,8 +7,9 @@
  */
 import type { Session } from '../../../src/shared/api-types';
 import { createCode, useCode } from '../../../src/server/users/codes';
+import { setBlocked } from '../../../src/server/users/repository';
 import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
-import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { linkIn, startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
 
 jest.setTimeout(60_000);
 
@@ -96,6 +97,58 @@ describeEachDialect('accounts', (dialect) => {
         for (let i = 0; i < 6; i++) statuses.push((await post('/api/auth/forgot-password', { email }, undefined, `192.0.2.${i + 10}`)).statusCode);
         expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       }
+    });
+  });
+
+  describe('one reset voids the rest', () => {
+    const codeIn = (mail: CaughtMail, name: string) => new URL(linkIn(mail)).searchParams.get(name)!;
+    const resetWith = (code: string, password = NEW_PASSWORD) => post('/api/auth/reset-password', { code, password, passwordConfirmation: password });
+    const confirmWith = (code: string) => t.app.inject({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${code}` });
+    /** A reset code mailed to the account now. */
+    async function mailedResetCode(email: string) {
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+      return codeIn(await smtp.next(email), 'code');
+    }
+    const refusedReset = async (code: string) => {
+      const answer = await resetWith(code, 'Another#Pw99');
+      expect([answer.statusCode, answer.json().error.message]).toEqual([400, 'Incorrect code provided']);
+    };
+
+    it('a reset with one mailed code leaves no other reset or confirmation code working', async () => {
+      const { body, confirmation } = await account('OneReset');
+      const [one, other] = [await mailedResetCode(body.email), await mailedResetCode(body.email)];
+      expect((await resetWith(other)).statusCode).toBe(200);
+      await refusedReset(one);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('a password change voids an earlier reset code, which cannot undo it', async () => {
+      const { body, session } = await account('ChangeVoids');
+      const code = await mailedResetCode(body.email);
+      const changed = await post('/api/auth/change-password', { currentPassword: body.password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, session);
+      expect(changed.statusCode).toBe(200);
+      await refusedReset(code);
+      expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('logout-all voids every outstanding reset and confirmation code', async () => {
+      const { body, session, confirmation } = await account('AllVoids');
+      const code = await mailedResetCode(body.email);
+      expect((await post('/api/auth/logout-all', undefined, session)).statusCode).toBe(204);
+      await refusedReset(code);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
+    });
+
+    it('a block voids every outstanding reset and confirmation code, also after an unblock', async () => {
+      const { body, confirmation } = await account('BlockVoids');
+      const code = await mailedResetCode(body.email);
+      await setBlocked(t.database.handle.db, body.email, true);
+      await setBlocked(t.database.handle.db, body.email, false);
+      await refusedReset(code);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
     });
   });
 
