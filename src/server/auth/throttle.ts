@@ -6,10 +6,10 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 import type { ThrottleConfig } from '../config';
 
 export interface Throttle {
-  /** Counts a login attempt before it is verified; seconds to wait when over a limit, else 0. */
-  beginLogin(identifierKey: string, address: string): Promise<number>;
+  /** Counts a login attempt (`accountKey` from `loginKey`) before it is verified; seconds to wait when over a limit, else 0. */
+  beginLogin(accountKey: string, address: string): Promise<number>;
   /** A login that succeeded does not count. */
-  loginSucceeded(identifierKey: string, address: string): Promise<void>;
+  loginSucceeded(accountKey: string, address: string): Promise<void>;
   /** Counts a registration attempt; seconds to wait when over the limit, else 0. */
   consumeRegistration(address: string): Promise<number>;
   /** Counts a request for a mail to `email` (5 an hour) from `address` (as a login attempt); seconds to wait, else 0. */
@@ -19,6 +19,10 @@ export interface Throttle {
   /** Counts a calendar feed read from `address` (60 a minute); seconds to wait, else 0. */
   consumeFeedRead(address: string): Promise<number>;
 }
+
+/** The per-account login key: an account's email and username share it; an unknown identifier has its own. */
+export const loginKey = (userId: number | undefined, identifierKey: string): string =>
+  userId === undefined ? `unknown:${identifierKey}` : `account:${userId}`;
 
 export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
 
@@ -45,12 +49,12 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
   const feedReads = makeLimiter({ keyPrefix: 'feed-ip', points: 60, duration: 60 });
   const writes = writesPerMinute > 0 ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 }) : undefined;
   return {
-    async beginLogin(identifierKey, address) {
+    async beginLogin(accountKey, address) {
       // The address first: an attempt it refuses does not count against the account it named.
-      return (await consume(perAddress, address)) || consume(perIdentifier, identifierKey);
+      return (await consume(perAddress, address)) || consume(perIdentifier, accountKey);
     },
-    async loginSucceeded(identifierKey, address) {
-      await Promise.all([perAddress.reward(address, 1), perIdentifier.reward(identifierKey, 1)]);
+    async loginSucceeded(accountKey, address) {
+      await Promise.all([perAddress.reward(address, 1), perIdentifier.reward(accountKey, 1)]);
     },
     consumeRegistration: (address) => consume(registrations, address),
     async consumeMailRequest(email, address) {
