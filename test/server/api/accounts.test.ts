@@ -91,12 +91,45 @@ describeEachDialect('accounts', (dialect) => {
       expect(await useCode(db, code, 'reset')).toBe(session.user.id);
     });
 
-    it('mails one address at most 5 times an hour, known or not', async () => {
+    it('mails one address at most 10 times in 15 minutes, known or not, whoever asks', async () => {
       for (const email of [credentials('Often').email, `unknown_${Date.now()}@example.com`]) {
         const statuses = [];
-        for (let i = 0; i < 6; i++) statuses.push((await post('/api/auth/forgot-password', { email }, undefined, `192.0.2.${i + 10}`)).statusCode);
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/forgot-password', { email }, undefined, `192.0.2.${i + 10}`)).statusCode);
+        expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
       }
+    });
+  });
+
+  describe('mail throttles an attacker cannot use against the owner', () => {
+    const ask = (path: string, email: string, remoteAddress: string, session?: Session) => post(`/api/auth/${path}`, { email }, session, remoteAddress);
+
+    it('counts per address and requester: five requests from one requester leave the owner theirs, and wait minutes, not an hour', async () => {
+      const { body } = await account('Victim');
+      const attacker = [];
+      for (let i = 0; i < 5; i++) attacker.push(await ask('forgot-password', body.email, '198.51.100.66'));
+      expect(attacker.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429, 429]);
+      const retryAfter = Number(attacker[4]!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect((await ask('forgot-password', body.email, '203.0.113.70')).statusCode).toBe(200);
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.70')).statusCode).toBe(200);
+    });
+
+    it('lets the signed-in owner ask for a confirmation after anonymous requests used up the address, within a budget of its own', async () => {
+      const { body, session } = await account('Owner');
+      for (let i = 0; i < 10; i++) expect((await ask('send-email-confirmation', body.email, `198.51.100.${100 + i}`)).statusCode).toBe(200);
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.80')).statusCode).toBe(429);
+      for (let i = 0; i < 10; i++) await smtp.next(body.email); // the anonymous requests' mails
+
+      const own = await ask('send-email-confirmation', body.email, '203.0.113.80', session);
+      expect([own.statusCode, own.json()]).toEqual([200, { email: body.email.toLowerCase(), sent: true }]);
+      expect(linkIn(await smtp.next(body.email))).toContain('/api/auth/email-confirmation?confirmation=');
+      // Another signed-in account gets no way past the address's budget; the owner has 3 in 15 minutes.
+      const stranger = (await account('Stranger')).session;
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.81', stranger)).statusCode).toBe(429);
+      const more = [];
+      for (let i = 0; i < 3; i++) more.push((await ask('send-email-confirmation', body.email, '203.0.113.80', session)).statusCode);
+      expect(more).toEqual([200, 200, 429]);
     });
   });
 
