@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { applicationError, fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
-import { createCode, useCode } from '../users/codes';
+import { createCode, useCode, useResetCode } from '../users/codes';
 import { toUser } from '../users/present';
 import { confirmUser, emailKey, findUserById, findUserByIdentifier, setPassword } from '../users/repository';
 import { sessionOf } from './authenticate';
@@ -69,7 +69,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
     async (request) => {
       const body = parseWith(resetPasswordBodySchema, request.body);
       if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
-      const userId = await useCode(db, body.code, 'reset');
+      const userId = await useResetCode(db, body.code);
       if (userId === undefined) throw fieldError(['code'], 'Incorrect code provided');
       const user = await setPassword(db, userId, await hasher.hash(body.password));
       if (user.blocked) throw applicationError('Your account has been blocked by an administrator');

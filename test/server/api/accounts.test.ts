@@ -156,6 +156,13 @@ describeEachDialect('accounts', (dialect) => {
       expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
     });
 
+    it('of two codes used at once, only one resets', async () => {
+      const { body } = await account('TwoAtOnce');
+      const codes = [await mailedResetCode(body.email), await mailedResetCode(body.email)];
+      const answers = await Promise.all(codes.map((code, i) => resetWith(code, `Twin#Lamp${i}7`)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    });
+
     it('a password change voids an earlier reset code, which cannot undo it', async () => {
       const { body, session } = await account('ChangeVoids');
       const code = await mailedResetCode(body.email);
