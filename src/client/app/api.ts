@@ -66,7 +66,7 @@ export const api = createApi({
     retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
       attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Trash', 'Me'],
+  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -12,7 +12,8 @@ import { useAccountCall } from '../account/useAccountCall';
 import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calendarFeedApi';
 
 export const FEED_MESSAGES = {
-  explain: 'Subscribe to this link in a calendar app to see your dated todos. Anyone with the link can read them.',
+  explain:
+    'Subscribe to this link in a calendar app to see your dated todos. Anyone with the link can read them. Changing your password or logging out of all devices removes it.',
   resetWarning: 'Resetting makes a new link: the old one stops working, so calendars that use it must be given the new one.',
   created: 'Calendar link created.',
   reset: 'Calendar link reset: the old link no longer works.',

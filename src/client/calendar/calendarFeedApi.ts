@@ -10,7 +10,8 @@ export interface CalendarFeed {
 
 export const calendarFeedApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    getCalendarFeed: builder.query<CalendarFeed, void>({ query: () => 'users/me/calendar-feed' }),
+    // A password change or reset removes the link on the server: those calls invalidate this tag.
+    getCalendarFeed: builder.query<CalendarFeed, void>({ query: () => 'users/me/calendar-feed', providesTags: ['CalendarFeed'] }),
     resetCalendarFeed: builder.mutation<CalendarFeed, void>({
       query: () => ({ url: 'users/me/calendar-feed', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

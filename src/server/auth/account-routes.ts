@@ -12,6 +12,7 @@ import { toUser } from '../users/present';
 import { deleteUserById, endAllSessions, setPassword } from '../users/repository';
 import { sessionOf } from './authenticate';
 import { isCommonPassword, TOO_COMMON } from './common-passwords';
+import { loginKey } from './throttle';
 
 const common = { tags: ['auth'], security: bearerSecurity };
 
@@ -19,10 +20,10 @@ export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, thrott
   /** Whether `password` is the caller's, counted as a login attempt (429 past the limit). */
   async function isCallersPassword(request: FastifyRequest, password: string): Promise<boolean> {
     const { user } = sessionOf(request);
-    const retryAfter = await throttle.beginLogin(user.email, request.ip);
+    const retryAfter = await throttle.beginLogin(loginKey(user.id, user.email), request.ip);
     if (retryAfter > 0) throw rateLimited(retryAfter);
     const ok = await hasher.verify(user.password_hash, password);
-    if (ok) await throttle.loginSucceeded(user.email, request.ip);
+    if (ok) await throttle.loginSucceeded(loginKey(user.id, user.email), request.ip);
     return ok;
   }
 

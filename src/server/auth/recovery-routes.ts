@@ -6,24 +6,38 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailBodySchema, resetPasswordBodySchema } from '../../shared/account-schemas';
 import type { AppContext } from '../context';
 import { applicationError, fieldError, rateLimited } from '../http/errors';
-import { errorResponses, fromValibot, sessionSchema } from '../http/schemas';
+import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
-import { createCode, useCode } from '../users/codes';
+import { createCode, useCode, useResetCode } from '../users/codes';
 import { toUser } from '../users/present';
 import { confirmUser, emailKey, findUserById, findUserByIdentifier, setPassword } from '../users/repository';
+import { sessionOf } from './authenticate';
 import { isCommonPassword, TOO_COMMON } from './common-passwords';
 
 const HOUR_MS = 60 * 60 * 1000;
 const common = { tags: ['auth'] };
+/** The account's own token, when sent, lets its owner ask past what anonymous callers used up. */
+const optionalBearer = [{}, ...bearerSecurity];
 
 export function recoveryRoutes(api: FastifyInstance, context: AppContext): void {
-  const { db, hasher, tokens, throttle, mailer, config } = context;
+  const { db, hasher, tokens, throttle, mailer, config, authenticate } = context;
+
+  /** The caller's id when a valid bearer token of the account with this email came along; these calls need none. */
+  async function signedInOwner(request: FastifyRequest, email: string): Promise<number | undefined> {
+    if (request.headers.authorization === undefined) return undefined;
+    const signedIn = await authenticate(request).then(
+      () => true,
+      () => false,
+    );
+    const user = signedIn ? sessionOf(request).user : undefined;
+    return user?.email === email ? user.id : undefined;
+  }
 
   /** The email of a mail request, counted (429 past the limits); the rest happens after the answer. */
   async function mailRequest(request: FastifyRequest, work: (email: string) => Promise<void>): Promise<string> {
     const { email } = parseWith(emailBodySchema, request.body);
     const key = emailKey(email);
-    const retryAfter = await throttle.consumeMailRequest(key, request.ip);
+    const retryAfter = await throttle.consumeMailRequest(key, request.ip, await signedInOwner(request, key));
     if (retryAfter > 0) throw rateLimited(retryAfter);
     setImmediate(() => work(key).catch((error: unknown) => request.log.error({ err: error }, 'account mail failed')));
     return key;
@@ -31,7 +45,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 
   api.post(
     '/auth/forgot-password',
-    { schema: { ...common, summary: 'Mail a password reset link (the same answer for any address)', body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, ...errorResponses } } },
+    { schema: { ...common, summary: 'Mail a password reset link (the same answer for any address)', security: optionalBearer, body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, ...errorResponses } } },
     async (request) => {
       await mailRequest(request, async (email) => {
         const user = await findUserByIdentifier(db, email);
@@ -55,7 +69,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
     async (request) => {
       const body = parseWith(resetPasswordBodySchema, request.body);
       if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
-      const userId = await useCode(db, body.code, 'reset');
+      const userId = await useResetCode(db, body.code);
       if (userId === undefined) throw fieldError(['code'], 'Incorrect code provided');
       const user = await setPassword(db, userId, await hasher.hash(body.password));
       if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
@@ -66,7 +80,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 
   api.post(
     '/auth/send-email-confirmation',
-    { schema: { ...common, summary: 'Mail a link that confirms the address (the same answer for any address)', body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { email: { type: 'string' }, sent: { type: 'boolean' } } }, ...errorResponses } } },
+    { schema: { ...common, summary: 'Mail a link that confirms the address (the same answer for any address)', security: optionalBearer, body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { email: { type: 'string' }, sent: { type: 'boolean' } } }, ...errorResponses } } },
     async (request) => {
       const email = await mailRequest(request, async (key) => {
         const user = await findUserByIdentifier(db, key);

@@ -10,6 +10,7 @@ import { createUser, DuplicateUserError, findUserByIdentifier, isEmailOrUsername
 import { sessionOf } from './authenticate';
 import { isCommonPassword, TOO_COMMON } from './common-passwords';
 import { sendConfirmation } from './recovery-routes';
+import { loginKey } from './throttle';
 
 const TAKEN = 'Email or Username are already taken';
 const BLOCKED = 'Your account has been blocked by an administrator';
@@ -58,16 +59,18 @@ export function authRoutes(api: FastifyInstance, context: AppContext): void {
     async (request) => {
       const body = parseWith(loginBodySchema, request.body);
       const identifierKey = body.identifier.trim().toLowerCase();
-      // Counted before the password is verified, so parallel guesses cannot outrun the limit.
-      const retryAfter = await throttle.beginLogin(identifierKey, request.ip);
-      if (retryAfter > 0) throw rateLimited(retryAfter);
+      // The account is resolved first, so its email and its username draw on one budget; the attempt
+      // is still counted before the password is verified, so parallel guesses cannot outrun the limit.
       const user = await findUserByIdentifier(db, identifierKey);
+      const accountKey = loginKey(user?.id, identifierKey);
+      const retryAfter = await throttle.beginLogin(accountKey, request.ip);
+      if (retryAfter > 0) throw rateLimited(retryAfter);
       // An unknown account costs the same hashing time as a wrong password, so neither tells which.
       const passwordOk = user
         ? await hasher.verify(user.password_hash, body.password)
         : await hasher.verifyNothing(body.password).then(() => false);
       if (!user || !passwordOk) throw invalidCredentials();
-      await throttle.loginSucceeded(identifierKey, request.ip);
+      await throttle.loginSucceeded(accountKey, request.ip);
       if (user.blocked) throw applicationError(BLOCKED);
       const { token } = await tokens.issue(user.id, user.tokens_valid_after);
       return { jwt: token, user: toUser(user) };

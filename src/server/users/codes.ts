@@ -28,3 +28,15 @@ export async function useCode(db: Kysely<Database>, code: string, purpose: Purpo
   const row = await use.where('used_at', 'is', null).where('expires_at', '>', now.toISOString()).returning('user_id').executeTakeFirst();
   return row?.user_id;
 }
+
+/**
+ * Uses a valid reset code: it and every other code of its user are deleted by one statement, so of
+ * two codes used at once only the one whose row this statement deleted resets; its user's id, or undefined.
+ */
+export async function useResetCode(db: Kysely<Database>, code: string, now = new Date()): Promise<number | undefined> {
+  const codeHash = hashOf(code);
+  const valid = db.selectFrom('account_codes').select('user_id').where('code_hash', '=', codeHash).where('purpose', '=', 'reset');
+  const owner = valid.where('used_at', 'is', null).where('expires_at', '>', now.toISOString());
+  const deleted = await db.deleteFrom('account_codes').where('user_id', '=', owner).returning(['user_id', 'code_hash']).execute();
+  return deleted.find((row) => row.code_hash === codeHash)?.user_id;
+}

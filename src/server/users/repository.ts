@@ -1,6 +1,6 @@
 /** User persistence and the per-request session lookup. */
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/types';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, UserRow, UserTable } from '../db/types';
 
 type Db = Kysely<Database>;
 
@@ -72,15 +72,14 @@ export async function revokeToken(db: Db, jti: string, userId: number, expiresAt
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
 }
 
-export async function setBlocked(db: Db, email: string, blocked: boolean): Promise<boolean> {
-  const now = new Date().toISOString();
-  const result = await db
-    .updateTable('users')
-    // A block also ends every token issued so far, so an unblock does not bring them back.
-    .set({ blocked: blocked ? 1 : 0, updated_at: now, ...(blocked && { tokens_valid_after: now }) })
-    .where('email', '=', emailKey(email))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function setBlocked(db: Db, email: string, blocked: boolean, now = new Date()): Promise<boolean> {
+  const user = await db.selectFrom('users').select('id').where('email', '=', emailKey(email)).executeTakeFirst();
+  if (!user) return false;
+  const changes = { blocked: blocked ? 1 : 0, updated_at: now.toISOString() };
+  // A block also ends every credential given so far, so an unblock does not bring them back.
+  if (blocked) await revokeCredentials(db, user.id, changes, now);
+  else await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+  return true;
 }
 
 export async function deleteUser(db: Db, email: string): Promise<boolean> {
@@ -92,11 +91,26 @@ export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('id').execute();
 }
 
-/** A new password hash; every token issued until now is refused from now on. */
+/**
+ * Ends, with `changes` to the user's row and in one transaction, every credential they were given
+ * until `now`: tokens (tokens_valid_after), mailed reset and confirmation codes, the calendar feed
+ * link. Every path that revokes tokens comes here, so none can leave a code or a link working.
+ */
+async function revokeCredentials(db: Db, userId: number, changes: Updateable<UserTable>, now: Date): Promise<UserRow | undefined> {
+  const revoke = async (trx: Db) => {
+    const set = { ...changes, tokens_valid_after: now.toISOString(), calendar_secret: null };
+    const user = await trx.updateTable('users').set(set).where('id', '=', userId).returningAll().executeTakeFirst();
+    await trx.deleteFrom('account_codes').where('user_id', '=', userId).execute();
+    return user;
+  };
+  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
+}
+
+/** A new password hash; every token, mailed code and feed link given until now stops working. */
 export async function setPassword(db: Db, userId: number, passwordHash: string, now = new Date()): Promise<UserRow> {
-  const at = now.toISOString();
-  const update = db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: at, updated_at: at });
-  return update.where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  const user = await revokeCredentials(db, userId, { password_hash: passwordHash, updated_at: now.toISOString() }, now);
+  if (!user) throw new Error(`No user ${userId}`);
+  return user;
 }
 
 export async function confirmUser(db: Db, userId: number): Promise<void> {
@@ -107,9 +121,9 @@ export function findUserById(db: Db, userId: number): Promise<UserRow | undefine
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-/** "Log out of all devices": every token issued until now is refused from now on. */
+/** "Log out of all devices": every token, mailed code and feed link given until now stops working. */
 export async function endAllSessions(db: Db, userId: number, now = new Date()): Promise<void> {
-  await db.updateTable('users').set({ tokens_valid_after: now.toISOString() }).where('id', '=', userId).execute();
+  await revokeCredentials(db, userId, {}, now);
 }
 
 /** Removes a user; their todos and revoked tokens go with them (foreign keys cascade). */

@@ -7,8 +7,9 @@
  */
 import type { Session } from '../../../src/shared/api-types';
 import { createCode, useCode } from '../../../src/server/users/codes';
+import { setBlocked } from '../../../src/server/users/repository';
 import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
-import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { linkIn, startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
 
 jest.setTimeout(60_000);
 
@@ -90,12 +91,104 @@ describeEachDialect('accounts', (dialect) => {
       expect(await useCode(db, code, 'reset')).toBe(session.user.id);
     });
 
-    it('mails one address at most 5 times an hour, known or not', async () => {
+    it('mails one address at most 10 times in 15 minutes, known or not, whoever asks', async () => {
       for (const email of [credentials('Often').email, `unknown_${Date.now()}@example.com`]) {
         const statuses = [];
-        for (let i = 0; i < 6; i++) statuses.push((await post('/api/auth/forgot-password', { email }, undefined, `192.0.2.${i + 10}`)).statusCode);
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/forgot-password', { email }, undefined, `192.0.2.${i + 10}`)).statusCode);
+        expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
       }
+    });
+  });
+
+  describe('mail throttles an attacker cannot use against the owner', () => {
+    const ask = (path: string, email: string, remoteAddress: string, session?: Session) => post(`/api/auth/${path}`, { email }, session, remoteAddress);
+
+    it('counts per address and requester: five requests from one requester leave the owner theirs, and wait minutes, not an hour', async () => {
+      const { body } = await account('Victim');
+      const attacker = [];
+      for (let i = 0; i < 5; i++) attacker.push(await ask('forgot-password', body.email, '198.51.100.66'));
+      expect(attacker.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429, 429]);
+      const retryAfter = Number(attacker[4]!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect((await ask('forgot-password', body.email, '203.0.113.70')).statusCode).toBe(200);
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.70')).statusCode).toBe(200);
+    });
+
+    it('lets the signed-in owner ask for a confirmation after anonymous requests used up the address, within a budget of its own', async () => {
+      const { body, session } = await account('Owner');
+      for (let i = 0; i < 10; i++) expect((await ask('send-email-confirmation', body.email, `198.51.100.${100 + i}`)).statusCode).toBe(200);
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.80')).statusCode).toBe(429);
+      for (let i = 0; i < 10; i++) await smtp.next(body.email); // the anonymous requests' mails
+
+      const own = await ask('send-email-confirmation', body.email, '203.0.113.80', session);
+      expect([own.statusCode, own.json()]).toEqual([200, { email: body.email.toLowerCase(), sent: true }]);
+      expect(linkIn(await smtp.next(body.email))).toContain('/api/auth/email-confirmation?confirmation=');
+      // Another signed-in account gets no way past the address's budget; the owner has 3 in 15 minutes.
+      const stranger = (await account('Stranger')).session;
+      expect((await ask('send-email-confirmation', body.email, '203.0.113.81', stranger)).statusCode).toBe(429);
+      const more = [];
+      for (let i = 0; i < 3; i++) more.push((await ask('send-email-confirmation', body.email, '203.0.113.80', session)).statusCode);
+      expect(more).toEqual([200, 200, 429]);
+    });
+  });
+
+  describe('one reset voids the rest', () => {
+    const codeIn = (mail: CaughtMail, name: string) => new URL(linkIn(mail)).searchParams.get(name)!;
+    const resetWith = (code: string, password = NEW_PASSWORD) => post('/api/auth/reset-password', { code, password, passwordConfirmation: password });
+    const confirmWith = (code: string) => t.app.inject({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${code}` });
+    /** A reset code mailed to the account now. */
+    async function mailedResetCode(email: string) {
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+      return codeIn(await smtp.next(email), 'code');
+    }
+    const refusedReset = async (code: string) => {
+      const answer = await resetWith(code, 'Another#Pw99');
+      expect([answer.statusCode, answer.json().error.message]).toEqual([400, 'Incorrect code provided']);
+    };
+
+    it('a reset with one mailed code leaves no other reset or confirmation code working', async () => {
+      const { body, confirmation } = await account('OneReset');
+      const [one, other] = [await mailedResetCode(body.email), await mailedResetCode(body.email)];
+      expect((await resetWith(other)).statusCode).toBe(200);
+      await refusedReset(one);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('of two codes used at once, only one resets', async () => {
+      const { body } = await account('TwoAtOnce');
+      const codes = [await mailedResetCode(body.email), await mailedResetCode(body.email)];
+      const answers = await Promise.all(codes.map((code, i) => resetWith(code, `Twin#Lamp${i}7`)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('a password change voids an earlier reset code, which cannot undo it', async () => {
+      const { body, session } = await account('ChangeVoids');
+      const code = await mailedResetCode(body.email);
+      const changed = await post('/api/auth/change-password', { currentPassword: body.password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, session);
+      expect(changed.statusCode).toBe(200);
+      await refusedReset(code);
+      expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('logout-all voids every outstanding reset and confirmation code', async () => {
+      const { body, session, confirmation } = await account('AllVoids');
+      const code = await mailedResetCode(body.email);
+      expect((await post('/api/auth/logout-all', undefined, session)).statusCode).toBe(204);
+      await refusedReset(code);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
+    });
+
+    it('a block voids every outstanding reset and confirmation code, also after an unblock', async () => {
+      const { body, confirmation } = await account('BlockVoids');
+      const code = await mailedResetCode(body.email);
+      await setBlocked(t.database.handle.db, body.email, true);
+      await setBlocked(t.database.handle.db, body.email, false);
+      await refusedReset(code);
+      expect((await confirmWith(codeIn(confirmation, 'confirmation'))).statusCode).toBe(400);
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
     });
   });
 

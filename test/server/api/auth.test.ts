@@ -330,6 +330,26 @@ describeEachDialect('auth throttling', (dialect) => {
     expect((await login(other.email, other.password, '10.0.2.1')).statusCode).toBe(200);
   });
 
+  it('counts failures by email and by username of one account together; unknown identifiers keep their own count', async () => {
+    const account = credentials('Both');
+    const session = await register(t.app, account);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const identifier = attempt % 2 ? account.username.toUpperCase() : account.email;
+      expect((await login(identifier, 'Wrong1!x', `10.0.3.${attempt}`)).statusCode).toBe(400);
+    }
+    expect((await login(account.username, account.password, '10.0.4.1')).statusCode).toBe(429);
+    expect((await login(account.email, account.password, '10.0.4.2')).statusCode).toBe(429);
+    // A call that takes the password draws on the same budget.
+    const change = { currentPassword: account.password, password: 'Otter#Lamp77', passwordConfirmation: 'Otter#Lamp77' };
+    const changed = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: change, headers: bearer(session), remoteAddress: '10.0.4.3' });
+    expect(changed.statusCode).toBe(429);
+
+    const ghost = `ghost_${process.pid}@example.com`;
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await login(ghost, 'Wrong1!x', `10.0.5.${attempt}`)).statusCode).toBe(400);
+    expect((await login(ghost.toUpperCase(), 'Wrong1!x', '10.0.6.1')).statusCode).toBe(429);
+    expect((await login(`other_${ghost}`, 'Wrong1!x', '10.0.6.1')).statusCode).toBe(400);
+  });
+
   it('successful logins do not count', async () => {
     const account = credentials('Ok');
     await register(t.app, account);

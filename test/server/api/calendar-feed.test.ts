@@ -5,6 +5,8 @@
  * iCalendar with a VTODO per dated todo of its owner only; a new link retires the old one.
  */
 import type { Session } from '../../../src/shared/api-types';
+import { createCode } from '../../../src/server/users/codes';
+import { setBlocked } from '../../../src/server/users/repository';
 import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
 
 describeEachDialect('calendar feed', (dialect) => {
@@ -84,6 +86,51 @@ describeEachDialect('calendar feed', (dialect) => {
     expect(fresh).not.toBe(old);
     expect((await read(old)).statusCode).toBe(404);
     expect((await read(fresh)).statusCode).toBe(200);
+  });
+
+  describe('a password change or reset, logout-all and a block retire the link', () => {
+    const NEW_PASSWORD = 'Otter#Lamp77';
+    const login = async (identifier: string, password: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password } })).json<Session>();
+    const post = (session: Session | undefined, url: string, payload?: Record<string, unknown>) => call(t.app, session, { method: 'POST', url, payload });
+    /** Each way in, from a session and its credentials to a working session afterwards. */
+    const ways: Record<string, (session: Session, body: ReturnType<typeof credentials>) => Promise<Session>> = {
+      'logout-all': async (session, body) => {
+        expect((await post(session, '/api/auth/logout-all')).statusCode).toBe(204);
+        return login(body.email, body.password);
+      },
+      'password change': async (session, body) => {
+        const changed = await post(session, '/api/auth/change-password', { currentPassword: body.password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+        expect(changed.statusCode).toBe(200);
+        return changed.json<Session>();
+      },
+      'password reset': async (session) => {
+        const code = await createCode(t.database.handle.db, session.user.id, 'reset', 60 * 60 * 1000);
+        const reset = await post(undefined, '/api/auth/reset-password', { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+        expect(reset.statusCode).toBe(200);
+        return reset.json<Session>();
+      },
+      'block, then unblock': async (_session, body) => {
+        await setBlocked(t.database.handle.db, body.email, true);
+        await setBlocked(t.database.handle.db, body.email, false);
+        return login(body.email, body.password);
+      },
+    };
+
+    it.each(Object.keys(ways))('after a %s the old link is a 404, as an unknown one, and the profile shows none', async (way) => {
+      const body = credentials('feedcut');
+      const session = await register(t.app, body);
+      await createTodo(t.app, session, { title: 'Dated', dueDate: '2026-12-05' });
+      const readFrom = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname, remoteAddress: '198.51.100.44' });
+      const old = await makeLink(session);
+      expect((await readFrom(old)).statusCode).toBe(200);
+      const after = await ways[way]!(session, body);
+      const gone = await readFrom(old);
+      expect([gone.statusCode, gone.json().error]).toEqual([404, expect.objectContaining({ status: 404, name: 'NotFoundError' })]);
+      expect((await call(t.app, after, { method: 'GET', url: '/api/users/me/calendar-feed' })).json()).toEqual({ url: null });
+      const fresh = await makeLink(after);
+      expect((await readFrom(fresh)).statusCode).toBe(200);
+    });
   });
 
   it('never shows another user’s todos, and an unknown or malformed secret is a 404', async () => {
