@@ -24,6 +24,7 @@ import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
+import { redactUrl } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
@@ -54,8 +55,8 @@ export interface BuildOptions {
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    // A calendar feed's secret is its owner's key: it is not written to the log.
-    url: request.url.replace(/^\/api\/calendar\/[^/?]+/, '/api/calendar/[redacted]'),
+    // Mailed codes, tokens and the calendar feed's secret can ride in a URL: they are not written to the log.
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
