@@ -25,6 +25,7 @@ import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { redactUrl } from './http/log-redaction';
+import { answerFrameworkError, refuseMalformedQueries } from './http/malformed-url';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
@@ -116,12 +117,8 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
-    // Errors the router raises before any route runs (an over-long or malformed path) skip the
-    // error handler: without this they answer in Fastify's own shape and echo the path back.
-    frameworkErrors: (error, _request, reply) => {
-      const apiError = toApiError(error);
-      void (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.toBody());
-    },
+    // Errors the router raises before any route runs (an over-long or malformed path) skip the error handler.
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
@@ -195,6 +192,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   app.addHook('preClose', async () => stopReminders?.());
 
   registerSecurityHeaders(app);
+  refuseMalformedQueries(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
