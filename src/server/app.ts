@@ -25,7 +25,7 @@ import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { redactUrl } from './http/log-redaction';
-import { answerFrameworkError, refuseMalformedQueries } from './http/malformed-url';
+import { answerClientError, answerFrameworkError, refuseMalformedQueries } from './http/malformed-url';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
@@ -119,6 +119,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (an over-long or malformed path) skip the error handler.
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,

@@ -61,6 +61,13 @@ function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
 }
 
+/** The headers of an answer written straight to the socket (a request Node's parser refused): those of any JSON answer. */
+export const rawAnswerHeaders = (encrypted: boolean): Record<string, string> => ({
+  ...FIXED_HEADERS,
+  'cache-control': 'no-store',
+  ...(encrypted && { 'strict-transport-security': HSTS }),
+});
+
 /**
  * Every security header at once, for answers sent where no hook runs: errors the router raises
  * before routing (frameworkErrors), which must look like every other answer.

@@ -7,6 +7,7 @@
  * library normalises.
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { Session } from '../../../src/shared/api-types';
 import { bearer, createTestApp, credentials, register, type TestApp } from '../support/app';
 
@@ -99,6 +100,40 @@ describe('malformed URLs', () => {
       headers: answer.headers as Record<string, string>,
       body: answer.body,
     });
+  });
+
+  /** A request line sent as raw bytes, the answer as text: Node's parser refuses what a client library would not send. */
+  const rawRequest = (target: Buffer) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(
+          Buffer.concat([Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+        ),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  it.each([
+    ['a control character in the path', Buffer.from('/api/todos/\x01')],
+    ['a raw non-ASCII byte in the path', Buffer.from([...Buffer.from('/api/todos/'), 0xff])],
+    ['a control character in the query', Buffer.from('/api/todos?x=\x7f')],
+    ['a target that is no path', Buffer.from('todos')],
+  ])('answers %s, refused by the HTTP parser, alike', async (_name, target) => {
+    const text = await rawRequest(target);
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    const [statusLine, ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expectMalformedAnswer(target.toString('latin1'), { status: 400, headers, body });
   });
 
   it('still reads well-formed escapes in paths and queries', async () => {
