@@ -65,7 +65,8 @@ function clientErrorAnswer(error: ClientError): ApiError {
 export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  this.log.trace({ err: error }, 'client error');
+  // Not the error itself: its rawPacket holds the request's bytes, Authorization header included.
+  this.log.trace({ code: error.code, reason: error.message }, 'client error');
   if (socket.writable) {
     const apiError = clientErrorAnswer(error);
     const body = JSON.stringify(apiError.toBody());

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -155,5 +156,39 @@ describeEachDialect('secrets in URLs stay out of the logs', (dialect) => {
     // Two lines a request (arrival and answer), but one for the broken escape, which the router answers itself.
     expect(logged).toHaveLength(2 * cases.length - 1);
     for (const [, url] of logged) expect(url).toMatch(/calendar\/\[redacted\](\?x=1)?$/i);
+  });
+
+  it('keeps a request the HTTP parser refuses out of the logs, its token and URL included', async () => {
+    const session = await register(t.app, credentials('rawlog'));
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as { port: number };
+    const secret = code();
+    lines.length = 0;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.end(
+          `GET /reset-password?code=${secret}\x01 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${session.jwt}\r\n\r\n`,
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    // Buffers are logged as arrays of bytes: read them back as text before searching.
+    const asText = (_key: string, value: unknown) =>
+      value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer'
+        ? Buffer.from((value as { data: number[] }).data).toString('latin1')
+        : value;
+    const text = lines.map((line) => JSON.stringify(JSON.parse(line, asText))).join('');
+    expect(text).toMatch(/client error/);
+    for (const [what, value] of Object.entries({
+      code: secret,
+      jwt: session.jwt,
+      'jwt signature': session.jwt.split('.')[2]!,
+    })) {
+      expect({ what, found: text.includes(value) }).toEqual({ what, found: false });
+    }
   });
 });
