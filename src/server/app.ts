@@ -24,6 +24,8 @@ import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
+import { redactUrl } from './http/log-redaction';
+import { answerClientError, answerFrameworkError, refuseMalformedQueries } from './http/malformed-url';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
@@ -54,8 +56,8 @@ export interface BuildOptions {
 const requestSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    // A calendar feed's secret is its owner's key: it is not written to the log.
-    url: request.url.replace(/^\/api\/calendar\/[^/?]+/, '/api/calendar/[redacted]'),
+    // Mailed codes, tokens and the calendar feed's secret can ride in a URL: they are not written to the log.
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -115,12 +117,9 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     trustProxy: proxyTrust(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
-    // Errors the router raises before any route runs (an over-long or malformed path) skip the
-    // error handler: without this they answer in Fastify's own shape and echo the path back.
-    frameworkErrors: (error, _request, reply) => {
-      const apiError = toApiError(error);
-      void (reply as FastifyReply).code(apiError.status).headers(apiError.headers).send(apiError.toBody());
-    },
+    // Errors the router raises before any route runs (an over-long or malformed path) skip the error handler.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
@@ -194,6 +193,7 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   app.addHook('preClose', async () => stopReminders?.());
 
   registerSecurityHeaders(app);
+  refuseMalformedQueries(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,

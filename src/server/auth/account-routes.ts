@@ -37,7 +37,7 @@ export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, thrott
       const body = parseWith(changePasswordBodySchema, request.body);
       if (!(await isCallersPassword(request, body.currentPassword))) throw fieldError(['currentPassword'], 'The provided current password is invalid');
       if (body.password === body.currentPassword) throw fieldError(['password'], 'Your new password must be different than your current password');
-      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
+      if (isCommonPassword(body.password, sessionOf(request).user)) throw fieldError(['password'], TOO_COMMON);
       const user = await setPassword(db, sessionOf(request).user.id, await hasher.hash(body.password));
       const { token } = await tokens.issue(user.id, user.tokens_valid_after);
       return { jwt: token, user: toUser(user) };

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { applicationError, fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
-import { createCode, useCode, useResetCode } from '../users/codes';
+import { createCode, ownerOfCode, useCode, useResetCode } from '../users/codes';
 import { toUser } from '../users/present';
 import { confirmUser, emailKey, findUserById, findUserByIdentifier, setPassword } from '../users/repository';
 import { sessionOf } from './authenticate';
@@ -68,9 +68,13 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
     { schema: { ...common, summary: 'Set a new password with the code of a reset link; signs in', body: fromValibot(resetPasswordBodySchema), response: { 200: sessionSchema, ...errorResponses } } },
     async (request) => {
       const body = parseWith(resetPasswordBodySchema, request.body);
-      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
+      const incorrectCode = () => fieldError(['code'], 'Incorrect code provided');
+      // The password is judged against its account before the code is spent, so a refused one leaves the link usable.
+      const owner = await ownerOfCode(db, body.code, 'reset').then((id) => (id === undefined ? undefined : findUserById(db, id)));
+      if (!owner) throw incorrectCode();
+      if (isCommonPassword(body.password, owner)) throw fieldError(['password'], TOO_COMMON);
       const userId = await useResetCode(db, body.code);
-      if (userId === undefined) throw fieldError(['code'], 'Incorrect code provided');
+      if (userId === undefined) throw incorrectCode();
       const user = await setPassword(db, userId, await hasher.hash(body.password));
       if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
       const { token } = await tokens.issue(user.id, user.tokens_valid_after);

@@ -32,7 +32,7 @@ export function authRoutes(api: FastifyInstance, context: AppContext): void {
       const retryAfter = await throttle.consumeRegistration(request.ip);
       if (retryAfter > 0) throw rateLimited(retryAfter);
       const body = parseWith(registerBodySchema, request.body);
-      if (isCommonPassword(body.password)) throw fieldError(['password'], TOO_COMMON);
+      if (isCommonPassword(body.password, body)) throw fieldError(['password'], TOO_COMMON);
       if (await isEmailOrUsernameTaken(db, body.email, body.username)) throw applicationError(TAKEN);
       const passwordHash = await hasher.hash(body.password);
       // With mail, an address is confirmed by its link (mailed now); without, it counts as confirmed.

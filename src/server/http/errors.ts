@@ -28,6 +28,8 @@ export const validationError = (issues: ValidationIssue[]): ApiError => {
 /** A validation error about one field, for rules checked outside a schema. */
 export const fieldError = (path: string[], message: string): ApiError => validationError([{ path, message, name: 'ValidationError' }]);
 
+export const malformedUrl = (): ApiError => fieldError([], 'The URL is malformed');
+
 export const applicationError = (message: string): ApiError => new ApiError(400, 'ApplicationError', message);
 
 export const unauthorized = (): ApiError => new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
@@ -76,7 +78,7 @@ const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
   // Router errors (see frameworkErrors in app.ts): a path segment over maxParamLength names no
   // todo, and a path with broken %-encoding is a bad request; neither echoes the path back.
   FST_ERR_MAX_PARAM_LENGTH: () => notFound(),
-  FST_ERR_BAD_URL: () => fieldError([], 'The URL is malformed'),
+  FST_ERR_BAD_URL: malformedUrl,
 };
 
 export function toApiError(error: unknown): ApiError {

@@ -1,9 +1,10 @@
 /** Security headers on every response, and no caching of API answers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 const ONE_YEAR = 31_536_000;
+const HSTS = `max-age=${ONE_YEAR}; includeSubDomains`;
 
 const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
@@ -50,18 +51,39 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+const FIXED_HEADERS = helmetHeaders();
+
+/** The headers that depend on the answer: no caching of API or JSON answers, HSTS on HTTPS only. */
+function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('json')) {
+    reply.header('cache-control', 'no-store');
+  }
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
+/** The headers of an answer written straight to the socket (a request Node's parser refused): those of any JSON answer. */
+export const rawAnswerHeaders = (encrypted: boolean): Record<string, string> => ({
+  ...FIXED_HEADERS,
+  'cache-control': 'no-store',
+  ...(encrypted && { 'strict-transport-security': HSTS }),
+});
+
+/**
+ * Every security header at once, for answers sent where no hook runs: errors the router raises
+ * before routing (frameworkErrors), which must look like every other answer.
+ */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(FIXED_HEADERS);
+  setAnswerHeaders(request, reply);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
-  const hsts = `max-age=${ONE_YEAR}; includeSubDomains`;
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(FIXED_HEADERS);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('json')) {
-      reply.header('cache-control', 'no-store');
-    }
-    if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    setAnswerHeaders(request, reply);
     done(null, payload);
   });
 }

@@ -22,6 +22,19 @@ export async function createCode(db: Kysely<Database>, userId: number, purpose: 
   return code;
 }
 
+/** The user of a valid, unused code of that purpose, leaving it unused (to check a request before spending it); or undefined. */
+export async function ownerOfCode(db: Kysely<Database>, code: string, purpose: Purpose, now = new Date()): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('account_codes')
+    .select('user_id')
+    .where('code_hash', '=', hashOf(code))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /** Marks a valid, unused code of that purpose used; its user's id, or undefined. */
 export async function useCode(db: Kysely<Database>, code: string, purpose: Purpose, now = new Date()): Promise<number | undefined> {
   const use = db.updateTable('account_codes').set({ used_at: now.toISOString() }).where('code_hash', '=', hashOf(code)).where('purpose', '=', purpose);

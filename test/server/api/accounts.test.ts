@@ -69,7 +69,7 @@ describeEachDialect('accounts', (dialect) => {
       expect((await login(body.email, body.password)).statusCode).toBe(400);
       expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
 
-      const again = await post('/api/auth/reset-password', { code, password: 'Another#Pw99', passwordConfirmation: 'Another#Pw99' });
+      const again = await post('/api/auth/reset-password', { code, password: 'Another#Kite93', passwordConfirmation: 'Another#Kite93' });
       expect([again.statusCode, again.json().error.message]).toEqual([400, 'Incorrect code provided']);
     });
 
