@@ -41,7 +41,7 @@ export function registerEventStreams(app: FastifyInstance, { db, events, authent
     const start = await startingPoint(db, user.id, typeof header === 'string' ? header : undefined);
     const res = reply.hijack().raw;
     let ended = false;
-    let remove = () => undefined as void;
+    let remove: () => void = () => undefined;
     const stream: HubStream = {
       claims,
       last: start.after,
