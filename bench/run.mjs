@@ -10,7 +10,8 @@
 // BENCH_SEQ_REQUESTS (per call in the one-at-a-time measurements, 200), BENCH_SCALE=1 (the
 // 1,000,000-row scenario), BENCH_SQLITE=0 (skip SQLite), BENCH_PG_URL, BENCH_LIGHTHOUSE=1; with
 // PostgreSQL the live events too (bench/lib/events.mjs): BENCH_EVENTS=0 skips them, BENCH_EVENTS_ONLY=1
-// runs only them (after seeding), BENCH_EVENT_WRITES (300), BENCH_EVENT_STREAMS (1000).
+// runs only them (after seeding), BENCH_EVENT_WRITES (300), BENCH_EVENT_STREAMS (1000; also how many
+// one token opens in bench/lib/stream-fanout.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,8 @@ import { measureGenerate } from './lib/generate-time.mjs';
 import { CALLS } from './lib/calls.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
-import { benchEventLatency, benchOpenStreams, eventRows } from './lib/events.mjs';
+import { benchEventLatency, benchOpenStreams, eventRows, STREAMS_PER_USER } from './lib/events.mjs';
+import { benchStreamFanOut, fanOutRows } from './lib/stream-fanout.mjs';
 
 const env = process.env;
 const num = (name, fallback) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : fallback);
@@ -110,10 +112,12 @@ async function sortMatrix(targets, count) {
 async function benchEngine(engine, tmp, shared) {
   const out = { engine: engine.label };
   log(`\n== ${engine.label}: seeding 10,000 todos for one user`);
-  const seeded = await seedDatabase({ kind: engine.kind, url: engine.url });
+  // The live events' streams belong to 10 users each (one user holds at most 10), without todos.
+  const streamHolders = settings.events ? Math.ceil(settings.eventStreams / STREAMS_PER_USER) : 0;
+  const seeded = await seedDatabase({ kind: engine.kind, url: engine.url, otherUsers: streamHolders });
   out.seed = { seconds: round(seeded.seconds, 1), reShare: round(seeded.reShare, 3) };
   log(`   seeded in ${out.seed.seconds} s (${Math.round(seeded.reShare * 100)} % of titles contain "re")`);
-  shared.seeded[engine.kind] = { url: engine.url, user: seeded.user };
+  shared.seeded[engine.kind] = { url: engine.url, user: seeded.user, others: seeded.others };
   if (settings.eventsOnly) return out;
 
   const server = await startServer({ databaseUrl: engine.url, dataDir: path.join(tmp, `data-${engine.kind}`) });
@@ -337,8 +341,10 @@ async function benchEvents(seeded, tmp) {
   // SQLite when it is benched (one process is all this part needs), else PostgreSQL.
   const target = seeded.sqlite ?? seeded.postgres;
   log(`\n== live events: ${settings.eventStreams} open streams on one process`);
-  const streams = await benchOpenStreams({ databaseUrl: target.url, tmp, user: target.user, connections: settings.connections, duration: settings.duration, warmup: settings.warmup, count: settings.eventStreams, log }).catch(fail);
-  return { latency, streams, streamsEngine: seeded.sqlite ? 'SQLite' : 'PostgreSQL' };
+  const streams = await benchOpenStreams({ databaseUrl: target.url, tmp, user: target.user, others: target.others, connections: settings.connections, duration: settings.duration, warmup: settings.warmup, count: settings.eventStreams, log }).catch(fail);
+  log(`\n== live events: ${settings.eventStreams} streams opened with one token, then its writes and another user's list`);
+  const fanOut = await benchStreamFanOut({ databaseUrl: target.url, tmp, user: target.user, other: target.others[0], attempts: settings.eventStreams, requests: settings.seqRequests, log }).catch(fail);
+  return { latency, streams, fanOut, streamsEngine: seeded.sqlite ? 'SQLite' : 'PostgreSQL' };
 }
 
 // ---------- Lighthouse (optional) ----------
@@ -401,7 +407,7 @@ function markdown(report) {
     }
   }
   if (report.events) {
-    lines.push('', `## Live events (streams part on ${report.events.streamsEngine})`, '', mdTable(['measure', 'target', 'measured', ''], eventRows(report.events, pass)));
+    lines.push('', `## Live events (streams part on ${report.events.streamsEngine})`, '', mdTable(['measure', 'target', 'measured', ''], [...eventRows(report.events, pass), ...fanOutRows(report.events.fanOut, pass)]));
   }
   const spa = report.spa;
   if (spa && !spa.error) {

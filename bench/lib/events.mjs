@@ -1,6 +1,7 @@
 // Live events (issue 27): how soon a write made through one server process reaches a stream held
 // on another one (PostgreSQL LISTEN/NOTIFY) while the first serves list load, and what 1,000 open
-// streams cost one process in memory and in list throughput.
+// streams (10 for each of 100 users: one user holds at most 10) cost one process in memory and in
+// list throughput.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,14 +15,16 @@ const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFi
 
 /**
  * Opens GET /api/todos/events on its own socket; resolves with a close function once the first
- * frame (ready) has arrived. `onChange(data, at)` gets every later change, `at` from performance.now().
+ * frame (ready) has arrived. `onChange(data, at)` gets every later change, `at` from performance.now();
+ * `onEnd` runs when the stream ends (the server closed it, or close was called).
  */
-export function openStream(origin, jwt, onChange = () => undefined) {
+export function openStream(origin, jwt, onChange = () => undefined, onEnd = () => undefined) {
   return new Promise((resolve, reject) => {
     const headers = { authorization: `Bearer ${jwt}`, accept: 'text/event-stream' };
     const request = http.get(`${origin}/api/todos/events`, { agent: false, headers }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`the event stream answered ${response.statusCode}`));
       response.setEncoding('utf8');
+      response.on('close', onEnd);
       let buffer = '';
       let opened = false;
       response.on('data', (chunk) => {
@@ -103,23 +106,33 @@ export async function benchEventLatency({ databaseUrl, tmp, user, connections, w
   }
 }
 
+/** Streams one user may hold open in one server process (src/server/events/user-hub.ts). */
+export const STREAMS_PER_USER = 10;
+
 /**
  * One process: list throughput without streams, with `count` streams open (and the RSS then),
  * and without again; the comparison is against the mean of the two runs without, as the machine's
- * speed drifts over the minutes.
+ * speed drifts over the minutes. The streams belong to `count / 10` users (the bench user first,
+ * then `others`), 10 each.
  */
-export async function benchOpenStreams({ databaseUrl, tmp, user, connections, duration, warmup, count, log }) {
+export async function benchOpenStreams({ databaseUrl, tmp, user, others, connections, duration, warmup, count, log }) {
   const server = await startServer({ databaseUrl, dataDir: path.join(tmp, 'data-events-streams') });
   const closers = [];
   try {
     const jwt = await login(server.origin, user.username, user.password);
+    const holders = [user, ...others].slice(0, Math.ceil(count / STREAMS_PER_USER));
+    if (holders.length * STREAMS_PER_USER < count) throw new Error(`${count} streams need ${Math.ceil(count / STREAMS_PER_USER)} users; seeded ${holders.length}`);
+    // One after another: logins are throttled per address while under way.
+    const tokens = [];
+    for (const holder of holders) tokens.push(holder === user ? jwt : await login(server.origin, holder.username, holder.password));
     const list = () => cannon({ origin: server.origin, path: CALLS.list, jwt, connections, duration });
     await cannon({ origin: server.origin, path: CALLS.list, jwt, connections, duration: warmup });
     const rssWithout = rssMiB(server.pid);
     const before = await list();
     log(`   list without streams ${Math.round(before.reqPerSec)} req/s; opening ${count} streams`);
     for (let opened = 0; opened < count; opened += 50) {
-      closers.push(...(await Promise.all(Array.from({ length: Math.min(50, count - opened) }, () => openStream(server.origin, jwt)))));
+      const batch = Array.from({ length: Math.min(50, count - opened) }, (_, i) => tokens[Math.floor((opened + i) / STREAMS_PER_USER)]);
+      closers.push(...(await Promise.all(batch.map((token) => openStream(server.origin, token)))));
     }
     await sleep(2000);
     const rssWith = rssMiB(server.pid);

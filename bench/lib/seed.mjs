@@ -145,7 +145,8 @@ export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers 
   await writer.analyze();
   await writer.close();
   const reShare = Array.from({ length: benchTodos }, (_, i) => titleKey(todoTitle(i)).includes('re')).filter(Boolean).length / benchTodos;
-  return { user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD }, seconds: (Date.now() - started) / 1000, reShare };
+  const others = Array.from({ length: otherUsers }, (_, u) => ({ username: `other_${u}`, password: BENCH_PASSWORD }));
+  return { user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD }, others, seconds: (Date.now() - started) / 1000, reShare };
 }
 
 // ----- PostgreSQL throwaway databases -----

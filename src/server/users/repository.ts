@@ -62,6 +62,22 @@ export function findSessionUser(db: Db, userId: number, jti: string): Promise<Us
   return active.where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)))).executeTakeFirst();
 }
 
+/**
+ * What findSessionUser reads, for several tokens of one user in one statement (a user's event
+ * streams are checked together): undefined when the user is gone or blocked, else which are revoked.
+ */
+export async function findSessionStates(db: Db, userId: number, jtis: string[]): Promise<(Pick<UserRow, 'tokens_valid_after'> & { revoked: Set<string> }) | undefined> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('revoked_tokens', (join) => join.on('revoked_tokens.jti', 'in', jtis))
+    .select(['users.tokens_valid_after', 'revoked_tokens.jti'])
+    .where('users.id', '=', userId)
+    .where('users.blocked', '=', 0)
+    .execute();
+  if (rows.length === 0) return undefined;
+  return { tokens_valid_after: rows[0]!.tokens_valid_after, revoked: new Set(rows.flatMap((row) => (row.jti === null ? [] : [row.jti]))) };
+}
+
 export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
   await db
     .insertInto('revoked_tokens')

@@ -1,7 +1,9 @@
 /** The real app on a real database, driven through inject; one per suite. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
+import type { Database } from '../../../src/server/db/types';
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
 import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase, type TestDatabaseOptions } from './databases';
 
@@ -20,6 +22,8 @@ export interface TestAppOptions extends TestDatabaseOptions {
   /** The reminders' clock and check interval (BuildOptions.clock, reminderCheckMs). */
   clock?: () => Date;
   reminderCheckMs?: number;
+  /** The handle the app queries through, e.g. the test's with a Kysely plugin counting statements. */
+  wrapDb?: (db: Kysely<Database>) => Kysely<Database>;
 }
 
 export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -34,8 +38,8 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     STATIC_DIR: `${database.dataDir}/no-spa`,
     ...env,
   });
-  const { logStream, eventHeartbeatMs, clock, reminderCheckMs } = options;
-  const app = await buildApp(config, database.handle.db, { logStream, eventHeartbeatMs, clock, reminderCheckMs });
+  const { logStream, eventHeartbeatMs, clock, reminderCheckMs, wrapDb = (db) => db } = options;
+  const app = await buildApp(config, wrapDb(database.handle.db), { logStream, eventHeartbeatMs, clock, reminderCheckMs });
   await app.ready();
   return {
     app,
