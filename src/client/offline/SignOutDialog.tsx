@@ -11,11 +11,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 
+export { discardOfflineData, unsentChanges } from './signOut';
+
 export const signOutQuestion = (count: number) =>
   `Sign out and discard ${count} unsent ${count === 1 ? 'change' : 'changes'}?`;
 
-export const SIGN_OUT_EXPLANATION =
-  'They were made on this device and have not reached the server yet. Signing out removes them from this device; Cancel keeps them, to be sent when the connection returns.';
+export const signOutExplanation = (count: number) =>
+  count === 1
+    ? 'It was made on this device and has not reached the server yet. Signing out removes it from this device; Cancel keeps it, to be sent when the connection returns.'
+    : 'They were made on this device and have not reached the server yet. Signing out removes them from this device; Cancel keeps them, to be sent when the connection returns.';
 
 export interface SignOutDialogProps {
   open: boolean;
@@ -38,7 +42,7 @@ export default function SignOutDialog({ open, count, onCancel, onConfirm }: Sign
     >
       <DialogTitle id={titleId}>{signOutQuestion(count)}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{SIGN_OUT_EXPLANATION}</DialogContentText>
+        <DialogContentText id={textId}>{signOutExplanation(count)}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button autoFocus onClick={onCancel}>

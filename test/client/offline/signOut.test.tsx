@@ -88,7 +88,10 @@ describe('signing out with unsent changes', () => {
     renderWithSession(routes, { api: { logOut } });
     await openLogout(user);
 
-    await screen.findByRole('dialog', { name: 'Sign out and discard 1 unsent change?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Sign out and discard 1 unsent change?',
+    });
+    expect(dialog).toHaveAccessibleDescription(/^It was made on this device/);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(logOut).not.toHaveBeenCalled();
