@@ -203,7 +203,14 @@ describeInBrowser('offline write queue', () => {
     await expectRows(page, numbered(1, ['Plan trip']));
     // The user menu's code, fetched on hover (this suite blocks the service worker that would serve it offline).
     await page.getByRole('button', { name: session.user.username }).hover();
-    await page.waitForLoadState('networkidle');
+    const fetched = () =>
+      page.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((entry) => entry.name);
+        return ['/UserMenuList-', '/SignOutDialog-'].every((chunk) =>
+          names.some((name) => name.includes(chunk)),
+        );
+      });
+    await until(fetched, 'the user menu and the sign-out code');
     await context.setOffline(true);
     await editTitle(page, 'Plan trip', 'Plan trip to Rome');
     await expectRows(page, numbered(1, ['Plan trip to Rome']));
