@@ -11,11 +11,7 @@ import { aSession, storeSession } from '../session/fixtures';
 import { renderWithSession } from '../session/renderWithSession';
 
 // The app's queue over the in-memory store the queue's own tests use in place of IndexedDB.
-jest.mock('../../../src/client/offline/queue', () => {
-  const { createWriteQueue } = jest.requireActual('../../../src/client/offline/writeQueue');
-  const { createMemoryStore } = jest.requireActual('./memoryStore');
-  return { writeQueue: createWriteQueue(createMemoryStore()) };
-});
+jest.mock('../../../src/client/offline/queue', () => jest.requireActual('./memoryQueue'));
 
 const ALICE = aSession({ username: 'alice' }).user.id;
 const OTHER = ALICE + 1;
@@ -76,7 +72,7 @@ describe('signing out with unsent changes', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(logOut).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'alice' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'alice' })).toHaveFocus());
     expect(localStorage.getItem('user')).not.toBeNull();
     expect(await kept(ALICE)).toEqual(['Buy milk', 'Call Ann']);
   });
