@@ -90,7 +90,7 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
     async unsent(user: number): Promise<number> {
       return waiting(await store.list(user)).length;
     },
-    /** Removes all of a user's writes, sent or refused: that user signed out and chose to discard them. */
+    /** Removes all of a user's writes, waiting or refused: that user signed out on purpose, or deleted the account. */
     async clear(user: number) {
       await store.removeUser(user);
       if (userId === user) publish([]);
