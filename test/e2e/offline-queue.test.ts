@@ -1,7 +1,8 @@
 /**
  * The offline write queue in Chromium: writes made offline show at once, survive the tab being
  * closed, and reach the server exactly once when the network returns; a lost answer is retried
- * with the same key; a conflict keeps the user's version; another user never gets them.
+ * with the same key; a conflict keeps the user's version; another user never gets them; signing
+ * out asks before discarding them, and then leaves none in IndexedDB.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Session, TodoEntity } from '../../src/shared/api-types';
@@ -23,7 +24,10 @@ async function serverTodos(baseUrl: string, session: Session): Promise<TodoEntit
 async function openAs(context: BrowserContext, baseUrl: string, session: Session): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/api/health`); // same origin, no app: set the stored session first
-  await page.evaluate((stored) => window.localStorage.setItem('user', stored), JSON.stringify(session));
+  await page.evaluate(
+    (stored) => window.localStorage.setItem('user', stored),
+    JSON.stringify(session),
+  );
   await page.goto(`${baseUrl}/todos`);
   await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
   return page;
@@ -45,7 +49,11 @@ async function editTitle(page: Page, from: string, to: string): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+async function until(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -56,9 +64,28 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20
 
 const waitingChips = (page: Page) => page.getByLabel('Waiting to sync');
 
+/** The queued writes in the app's IndexedDB database (it exists once a write was queued). */
+const storedWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('ticklist-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('writes').objectStore('writes').count();
+          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+
 describeInBrowser('offline write queue', () => {
   const stage = stageForSuite();
-  const newContext = (browser: Browser) => browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+  const newContext = (browser: Browser) =>
+    browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
 
   it('writes made offline show at once and reach the server exactly once after the tab was closed', async () => {
     const url = stage.server.url;
@@ -70,19 +97,29 @@ describeInBrowser('offline write queue', () => {
 
     await context.setOffline(true);
     await addTodo(page, 'Written offline');
-    await page.getByRole('alert').filter({ hasText: 'Todo saved on this device!' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Todo saved on this device!' })
+      .first()
+      .waitFor();
     await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).check();
     await editTitle(page, 'Call Ann', 'Call Ann and Bob');
     await expectRows(page, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
     expect(await waitingChips(page).count()).toBe(3);
     await screenshotBoth(page, 'offline-queue-pending');
-    expect(await serverTodos(url, session)).toMatchObject([{ title: 'Buy milk', completed: false }, { title: 'Call Ann' }]);
+    expect(await serverTodos(url, session)).toMatchObject([
+      { title: 'Buy milk', completed: false },
+      { title: 'Call Ann' },
+    ]);
 
     // The tab is closed before the network returns; a new one sends what was queued.
     await page.close();
     await context.setOffline(false);
     const again = await openAs(context, url, session);
-    await until(async () => (await serverTodos(url, session)).length === 3, 'the queued add on the server');
+    await until(
+      async () => (await serverTodos(url, session)).length === 3,
+      'the queued add on the server',
+    );
     await expectRows(again, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
     await until(async () => (await waitingChips(again).count()) === 0, 'the waiting marks to go');
     expect(await serverTodos(url, session)).toMatchObject([
@@ -107,11 +144,19 @@ describeInBrowser('offline write queue', () => {
     await context.setOffline(true);
     await editTitle(page, 'Plan trip', 'Plan trip to Rome');
     await expectRows(page, numbered(1, ['Plan trip to Rome']));
-    const deleted = await fetch(`${url}/api/todos/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${session.jwt}` } });
+    const deleted = await fetch(`${url}/api/todos/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
     expect(deleted.status).toBe(200);
 
     await context.setOffline(false);
-    await page.getByRole('alert').filter({ hasText: '"Plan trip to Rome" was deleted elsewhere: your version is kept as a new todo.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: '"Plan trip to Rome" was deleted elsewhere: your version is kept as a new todo.',
+      })
+      .waitFor();
     await expectRows(page, numbered(1, ['Plan trip to Rome']));
     expect(await serverTodos(url, session)).toMatchObject([{ title: 'Plan trip to Rome' }]);
     await context.close();
@@ -140,9 +185,89 @@ describeInBrowser('offline write queue', () => {
 
     // Ann comes back: her write is sent now, once.
     const annAgain = await openAs(context, url, ann);
-    await until(async () => (await serverTodos(url, ann)).length === 1, "Ann's queued add on the server");
+    await until(
+      async () => (await serverTodos(url, ann)).length === 1,
+      "Ann's queued add on the server",
+    );
     await expectRows(annAgain, numbered(1, ["Ann's secret"]));
     expect(await serverTodos(url, bob)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('Logout with an offline edit asks first: Cancel keeps it, Sign out leaves no queued write in IndexedDB', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    await createTodoList(url, session, [{ title: 'Plan trip' }]);
+    const context = await newContext(stage.browser);
+    const page = await openAs(context, url, session);
+    await expectRows(page, numbered(1, ['Plan trip']));
+    // The user menu's code, fetched on hover (this suite blocks the service worker that would serve it offline).
+    await page.getByRole('button', { name: session.user.username }).hover();
+    const fetched = () =>
+      page.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((entry) => entry.name);
+        return ['/UserMenuList-', '/SignOutDialog-'].every((chunk) =>
+          names.some((name) => name.includes(chunk)),
+        );
+      });
+    await until(fetched, 'the user menu and the sign-out code');
+    await context.setOffline(true);
+    await editTitle(page, 'Plan trip', 'Plan trip to Rome');
+    await expectRows(page, numbered(1, ['Plan trip to Rome']));
+    expect(await storedWrites(page)).toBe(1);
+
+    const logout = async () => {
+      await page.getByRole('button', { name: session.user.username }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+    };
+    await logout();
+    const dialog = page.getByRole('dialog', { name: 'Sign out and discard 1 unsent change?' });
+    await dialog.waitFor();
+    await screenshotBoth(page, 'offline-queue-sign-out');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expectRows(page, numbered(1, ['Plan trip to Rome']));
+    expect(await storedWrites(page)).toBe(1);
+
+    await logout();
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${url}/login`);
+    expect(await storedWrites(page)).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
+
+    // Back online and signed in again: the discarded edit is not sent.
+    await context.setOffline(false);
+    const again = await openAs(context, url, session);
+    await expectRows(again, numbered(1, ['Plan trip']));
+    expect(await serverTodos(url, session)).toMatchObject([{ title: 'Plan trip' }]);
+    await context.close();
+  });
+
+  it('"Log out of all devices" asks too when a change could not be sent, then discards it', async () => {
+    const url = stage.server.url;
+    const session = await registerUser(url);
+    await createTodoList(url, session, [{ title: 'Plan trip' }]);
+    const context = await newContext(stage.browser);
+    const page = await openAs(context, url, session);
+    await expectRows(page, numbered(1, ['Plan trip']));
+    // The server is out of reach for todo writes only: the edit stays queued, the logout call goes.
+    await page.route(`${url}/api/todos/**`, (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort('connectionrefused'),
+    );
+    await context.setOffline(true);
+    await editTitle(page, 'Plan trip', 'Plan trip to Rome');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: session.user.username }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Log out of all devices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out and discard 1 unsent change?' });
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${url}/login`);
+    expect(await storedWrites(page)).toBe(0);
+    const me = await fetch(`${url}/api/users/me`, {
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    expect(me.status).toBe(401);
     await context.close();
   });
 
@@ -161,7 +286,10 @@ describeInBrowser('offline write queue', () => {
       await route.abort('connectionreset'); // ... and the answer never arrives
     });
     await addTodo(page, 'Answer lost');
-    await page.getByText('Todo saved on this device! It will be added when the connection returns.').first().waitFor();
+    await page
+      .getByText('Todo saved on this device! It will be added when the connection returns.')
+      .first()
+      .waitFor();
     await until(async () => keys.length >= 2, 'the retry');
     await expectRows(page, numbered(1, ['Answer lost']));
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);

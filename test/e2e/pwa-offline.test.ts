@@ -2,7 +2,7 @@
  * The installable app in Chromium against the built server: the manifest and its icons, the
  * service worker taking control, then offline: the banner, a reload of /todos that still shows
  * the list seen before, back online the banner going and the list refreshing; and a logout
- * leaving no API answers in the cache; and with the write queue: a todo added offline survives a
+ * leaving no API answers in the cache, nor their URLs in Workbox's IndexedDB list; and with the write queue: a todo added offline survives a
  * reload offline and reaches the server exactly once when the network returns.
  */
 import type { Page } from 'playwright-core';
@@ -35,6 +35,25 @@ const cachedApiAnswers = (page: Page) =>
       ? (await (await caches.open('ticklist-api')).keys()).length
       : 0,
   );
+
+/** The URLs (searches included) Workbox's expiration plugin lists in IndexedDB for the cached reads. */
+const listedCachedReads = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'workbox-expiration'))
+      return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('workbox-expiration');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('cache-entries').objectStore('cache-entries').count();
+        count.onerror = () => reject(count.error);
+        count.onsuccess = () => {
+          open.result.close();
+          resolve(count.result);
+        };
+      };
+    });
+  });
 
 describeInBrowser('installable app: manifest, service worker, offline', () => {
   const stage = stageForSuite();
@@ -150,6 +169,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum', 'Water plants']));
 
     expect(await cachedApiAnswers(page)).toBeGreaterThan(0);
+    expect(await listedCachedReads(page)).toBeGreaterThan(0);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: session.user.username })
@@ -157,6 +177,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);
     expect(await cachedApiAnswers(page)).toBe(0);
+    expect(await listedCachedReads(page)).toBe(0);
     await context.close();
   });
 

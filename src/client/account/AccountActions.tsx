@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { User } from '../../shared/api-types';
 import { clientConfig } from '../config';
+import { useSignOut } from '../offline/useSignOut';
 import { useSessionHandle } from '../session/SessionProvider';
 import {
   useExportAccountMutation,
@@ -37,10 +38,10 @@ export function AccountActions({ user }: { user: User }) {
   const confirm = async () => {
     if (await run('mail', () => sendConfirmation({ email: user.email }).unwrap())) toasts.success(ACCOUNT_MESSAGES.confirmationSent(user.email), 'mail');
   };
-  const leaveEverywhere = async () => {
-    if ((await run('account', () => logoutAll().unwrap())) === undefined) return;
-    session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.loggedOutEverywhere });
-  };
+  const leaveEverywhere = useSignOut(user.id, {
+    leave: async () => (await run('account', () => logoutAll().unwrap())) !== undefined,
+    end: () => session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.loggedOutEverywhere }),
+  });
   const download = async (format: ExportFormat) => {
     const text = await run('export', () => exportAccount(format).unwrap());
     exporting.reset(); // the text is in the file now; the store need not keep it
@@ -73,7 +74,7 @@ export function AccountActions({ user }: { user: User }) {
         )}
         {full && (
           <>
-            <Button variant="outlined" loading={loggingOut.isLoading} onClick={() => void leaveEverywhere()}>
+            <Button variant="outlined" loading={loggingOut.isLoading} onClick={leaveEverywhere.signOut}>
               Log out of all devices
             </Button>
             <Button variant="outlined" loading={exporting.isLoading && exporting.originalArgs === 'json'} onClick={() => void download('json')}>
@@ -94,6 +95,7 @@ export function AccountActions({ user }: { user: User }) {
       </Stack>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(undefined)} />
       {full && <DeleteAccountDialog open={dialog === 'delete'} email={user.email} onClose={() => setDialog(undefined)} />}
+      {leaveEverywhere.dialog}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /** Delete account: names what goes, and asks for the password before anything is removed. */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { deleteAccountFormSchema } from '../../shared/account-schemas';
+import { discardOfflineData } from '../offline/signOut';
 import { FormTextField } from '../session/FormTextField';
-import { useSessionHandle } from '../session/SessionProvider';
+import { useSessionHandle, useSessionUser } from '../session/SessionProvider';
 import { useAuthForm } from '../session/useAuthForm';
 import { useDeleteAccountMutation } from './accountApi';
 import { AccountFormDialog } from './AccountFormDialog';
@@ -16,6 +17,7 @@ const resolver = valibotResolver(deleteAccountFormSchema);
 
 export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose(): void }) {
   const session = useSessionHandle();
+  const userId = useSessionUser()?.id;
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const { run, serverErrors } = useAccountCall();
   const {
@@ -30,6 +32,8 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
   };
   const onSubmit = handleSubmit(async (values) => {
     if ((await run('account', () => deleteAccount(values).unwrap())) === undefined) return;
+    // The account is gone, so its unsent changes can never be sent: they leave the device too.
+    if (userId !== undefined) await discardOfflineData(userId);
     session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.accountDeleted });
   });
   return (

@@ -30,5 +30,11 @@ export function createIdbStore(name = 'ticklist-offline'): WriteStore {
     async list(userId) {
       return (await database()).getAllFromIndex('writes', 'byUser', userId);
     },
+    // One transaction: the user's writes go all together or not at all.
+    async removeUser(userId) {
+      const transaction = (await database()).transaction('writes', 'readwrite');
+      const keys = await transaction.store.index('byUser').getAllKeys(userId);
+      await Promise.all([...keys.map((key) => transaction.store.delete(key)), transaction.done]);
+    },
   };
 }

@@ -55,21 +55,22 @@ export function useWriteQueue(dispatch: AppDispatch, session: SessionHandle, use
     const runSoon = () => void run();
 
     void writeQueue.load(userId).then(runSoon);
-    const unqueued = writeQueue.onQueued(() => {
+    const unstored = writeQueue.onStored(() => {
       channel?.postMessage('changed');
       runSoon();
     });
     if (channel) channel.onmessage = () => void writeQueue.refresh();
     window.addEventListener('online', runSoon);
     setUpdateGate(() => writeQueue.whenEmpty());
-    // Kept, not cleared: they are this user's todos, sent when they sign in here again.
+    // A sign-out asked for in this tab removed them already (useSignOut). A session that ended
+    // otherwise (expired, another tab, the server) keeps them for this user, sent at their next sign-in here.
     const ended = session.on('session.ended', (event) => {
       if (event.reason === 'logout' && waiting(writeQueue.getWrites()).length > 0) showToast(LOGOUT_PENDING_MESSAGE, { variant: 'warning' });
     });
     return () => {
       active = false;
       clearTimeout(timer);
-      unqueued();
+      unstored();
       channel?.close();
       window.removeEventListener('online', runSoon);
       ended.unsubscribe();

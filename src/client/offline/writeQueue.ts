@@ -1,7 +1,8 @@
 /**
  * The offline write queue: todo writes that have not reached the server, kept in order in a
  * WriteStore (IndexedDB) for the signed-in user, and replayed one at a time with their own keys.
- * Another user's writes stay in the store untouched until that user signs in here again.
+ * Another user's writes stay in the store untouched until that user signs in here again, or until
+ * that user signs out here on purpose (then they are removed).
  */
 import type { TodoAttributes } from '../../shared/api-types';
 import { replayWrite, type Send } from './replayWrite';
@@ -30,7 +31,7 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
   let userId: number | undefined;
   let writes: readonly QueuedWrite[] = [];
   const listeners = new Set<() => void>();
-  const queuedListeners = new Set<() => void>();
+  const storedListeners = new Set<() => void>();
   let idle: (() => void)[] = [];
 
   const publish = (next: readonly QueuedWrite[]) => {
@@ -77,13 +78,23 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
       if (user === undefined) throw new Error('no signed-in user to queue a write for');
       const saved = await store.add({ ...write, userId: user, createdAt: new Date().toISOString() });
       if (userId === user) publish([...writes, saved]);
-      queuedListeners.forEach((listener) => listener());
+      storedListeners.forEach((listener) => listener());
       return saved;
     },
-    /** Called after each new write is stored (to start a replay). */
-    onQueued(listener: () => void) {
-      queuedListeners.add(listener);
-      return () => void queuedListeners.delete(listener);
+    /** Called after this tab changed the stored writes (a write queued, a user's writes removed). */
+    onStored(listener: () => void) {
+      storedListeners.add(listener);
+      return () => void storedListeners.delete(listener);
+    },
+    /** How many of a user's writes wait to be sent (read from the store: the queue need not be loaded). */
+    async unsent(user: number): Promise<number> {
+      return waiting(await store.list(user)).length;
+    },
+    /** Removes all of a user's writes, waiting or refused: that user signed out on purpose, or deleted the account. */
+    async clear(user: number) {
+      await store.removeUser(user);
+      if (userId === user) publish([]);
+      storedListeners.forEach((listener) => listener());
     },
     /** Reads the store again (another tab changed it). */
     async refresh() {

@@ -29,4 +29,6 @@ export interface WriteStore {
   remove(seq: number): Promise<void>;
   /** One user's writes, oldest first. */
   list(userId: number): Promise<QueuedWrite[]>;
+  /** Removes every write of one user (an explicit sign-out). */
+  removeUser(userId: number): Promise<void>;
 }

@@ -21,5 +21,8 @@ export function createMemoryStore(): WriteStore & { rows: Map<number, QueuedWrit
     async list(userId) {
       return [...rows.values()].filter((write) => write.userId === userId).sort((a, b) => a.seq! - b.seq!).map(copy);
     },
+    async removeUser(userId) {
+      for (const [seq, write] of rows) if (write.userId === userId) rows.delete(seq);
+    },
   };
 }

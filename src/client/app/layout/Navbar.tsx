@@ -19,6 +19,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
+import { useSignOut } from '../../offline/useSignOut';
 import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
 import { hasDueDates } from '../features';
@@ -150,14 +151,20 @@ export function Navbar() {
   const session = useSessionHandle();
   const user = useSessionView((view) => view.session?.user);
   const loggingOut = useSessionView((view) => view.loggingOut);
+  const { signOut, dialog } = useSignOut(user?.id, {
+    end: () => session.send({ type: 'session.logout' }),
+  });
   return (
-    <NavbarView
-      user={user}
-      loggingOut={loggingOut}
-      onLogout={() => {
-        prepareToasts(); // "Logout successful!" follows the call
-        session.send({ type: 'session.logout' });
-      }}
-    />
+    <>
+      <NavbarView
+        user={user}
+        loggingOut={loggingOut}
+        onLogout={() => {
+          prepareToasts(); // "Logout successful!" follows the call
+          signOut();
+        }}
+      />
+      {dialog}
+    </>
   );
 }
