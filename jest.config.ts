@@ -21,6 +21,9 @@ const config: Config = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
+      // A real server and database per suite: on a busy two-core machine setting one up can take
+      // longer than Jest's 5 s default, which is a slow machine, not a failure.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/server/support/global-teardown.ts',
