@@ -1,12 +1,14 @@
 /**
  * Deletes what has outlived its use, at start and then periodically, in every process: each task is
  * one DELETE, so processes may run them at once. Trashed todos go after TRASH_DAYS and idempotency
- * keys after 24 hours (checked hourly), todo events after 5 minutes (checked every minute).
+ * keys after 24 hours (checked hourly), todo events after 5 minutes and imports a crash abandoned
+ * after 5 minutes untouched (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import { discardAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from './types';
 
@@ -41,6 +43,7 @@ export function startHousekeeping(db: Kysely<Database>, trashDays: number, log: 
     }, log),
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
+    repeat('abandoned import cleanup', MINUTE_MS, () => discardAbandonedImports(db), log),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

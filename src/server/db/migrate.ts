@@ -13,6 +13,7 @@ import * as accountCodes from './migrations/010-account-codes';
 import * as todoEvents from './migrations/011-todo-events';
 import * as idempotencyKeys from './migrations/012-idempotency-keys';
 import * as datesAndSeries from './migrations/013-dates-and-series';
+import * as importBatches from './migrations/015-import-batches';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-todo-events': todoEvents,
   '012-idempotency-keys': idempotencyKeys,
   '013-dates-and-series': datesAndSeries,
+  '015-import-batches': importBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -95,6 +95,31 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** An import under way (migration 015): its todos wait in import_rows until they are all written. */
+export interface ImportBatchTable {
+  id: string;
+  owner_id: number;
+  /** When the import last staged a chunk: one untouched for minutes was abandoned. */
+  touched_at: string;
+}
+
+/** A todo of an import under way, at its place in the file; moved into todos when the file is whole. */
+export interface ImportRowTable {
+  batch_id: string;
+  position: number;
+  title: string;
+  title_key: string;
+  description: string | null;
+  completed: number;
+  created_at: string;
+  updated_at: string;
+  due_date: string | null;
+  remind_at: string | null;
+  recurrence: string | null;
+  series_id: string | null;
+  followed: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
@@ -103,6 +128,8 @@ export interface Database {
   todo_events: TodoEventTable;
   idempotency_keys: IdempotencyKeyTable;
   todo_series: TodoSeriesTable;
+  import_batches: ImportBatchTable;
+  import_rows: ImportRowTable;
 }
 
 export type UserRow = Selectable<UserTable>;

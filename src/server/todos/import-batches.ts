@@ -1,0 +1,190 @@
+/**
+ * Writes an import without holding the database: its todos are staged in import_rows a chunk at a
+ * time, each chunk its own short transaction, then moved into todos by one statement in the owner's
+ * transaction, where the todo limit is checked as for a create. Until then nothing reads them; a
+ * failure deletes the batch, and one a crash abandoned is deleted by housekeeping.
+ */
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { ownerTransaction, recordEvent } from '../events/journal';
+import {
+  liveTodoCount,
+  makeRoom,
+  rowOf,
+  seriesFor,
+  TodoLimitError,
+  type ImportedTodo,
+} from './repository';
+
+type Db = Kysely<Database>;
+
+/** Rows staged per transaction: a few milliseconds of the database, so other calls wait little. */
+const CHUNK = 250;
+/** A batch not written to for this long was abandoned (its process ended); an import writes every chunk. */
+const ABANDONED_MS = 5 * 60_000;
+
+/** The columns an import sets, in the order the final statement copies them. */
+const COLUMNS = [
+  'title',
+  'title_key',
+  'description',
+  'completed',
+  'created_at',
+  'updated_at',
+  'due_date',
+  'remind_at',
+  'recurrence',
+  'series_id',
+  'followed',
+] as const;
+
+/** Rows of the file sharing a seriesKey share one series; a row without one is its own. */
+const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
+
+/** Per series key: how many rows it has and its last row, whose fields the series' template takes. */
+function seriesKeys(todos: ImportedTodo[]): Map<string, { made: number; last: ImportedTodo }> {
+  const keys = new Map<string, { made: number; last: ImportedTodo }>();
+  todos.forEach((todo, index) => {
+    const key = keyOf(todo, index);
+    keys.set(key, { made: (keys.get(key)?.made ?? 0) + 1, last: todo });
+  });
+  return keys;
+}
+
+/**
+ * Deletes a batch with what it made: its series, then its staged rows a chunk at a time, so even a
+ * whole file's worth holds the database no longer than a chunk does.
+ */
+async function discardBatch(db: Db, batchId: string): Promise<void> {
+  for (;;) {
+    const chunk = db
+      .selectFrom('import_rows')
+      .select('position')
+      .where('batch_id', '=', batchId)
+      .orderBy('position')
+      .limit(CHUNK * 4);
+    const deleted = await db.transaction().execute(async (trx) => {
+      const staged = trx
+        .selectFrom('import_rows')
+        .where('batch_id', '=', batchId)
+        .where('position', 'in', chunk);
+      await trx
+        .deleteFrom('todo_series')
+        .where('id', 'in', staged.select('series_id').where('series_id', 'is not', null))
+        .execute();
+      return (
+        await trx
+          .deleteFrom('import_rows')
+          .where('batch_id', '=', batchId)
+          .where('position', 'in', chunk)
+          .executeTakeFirst()
+      ).numDeletedRows;
+    });
+    if (deleted === 0n) break;
+    await nextTurn();
+  }
+  await db.deleteFrom('import_batches').where('id', '=', batchId).execute();
+}
+
+/** Deletes the batches abandoned before `now` (see ABANDONED_MS); how many. */
+export async function discardAbandonedImports(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_MS).toISOString();
+  const abandoned = await db
+    .selectFrom('import_batches')
+    .select('id')
+    .where('touched_at', '<', cutoff)
+    .execute();
+  for (const { id } of abandoned) await discardBatch(db, id);
+  return abandoned.length;
+}
+
+/** Stages the todos under `batchId`, a chunk a transaction, starting each series where its first row is. */
+async function stage(
+  db: Db,
+  ownerId: number,
+  batchId: string,
+  todos: ImportedTodo[],
+  now: Date,
+): Promise<void> {
+  const keys = seriesKeys(todos);
+  const series = new Map<string, string | null>();
+  for (let start = 0; start < todos.length; start += CHUNK) {
+    await db.transaction().execute(async (trx) => {
+      const rows = [];
+      for (let index = start; index < Math.min(start + CHUNK, todos.length); index++) {
+        const todo = todos[index]!;
+        const key = keyOf(todo, index);
+        if (!series.has(key)) {
+          const { last, made } = keys.get(key)!;
+          series.set(key, await seriesFor(trx, ownerId, last, now, made));
+        }
+        const { owner_id: _owner, ...row } = rowOf(
+          ownerId,
+          todo,
+          todo.recurrence ? (series.get(key) ?? null) : null,
+        );
+        rows.push({ ...row, batch_id: batchId, position: index });
+      }
+      await trx.insertInto('import_rows').values(rows).execute();
+      await trx
+        .updateTable('import_batches')
+        .set({ touched_at: new Date().toISOString() })
+        .where('id', '=', batchId)
+        .execute();
+    });
+    // Calls that came in meanwhile run before the next chunk.
+    await nextTurn();
+  }
+}
+
+/**
+ * Adds `todos` to the owner's, all or none: staged, then shown at once. The limit is checked before
+ * staging (a quick refusal) and again when they are moved, against the todos made meanwhile.
+ */
+export async function importTodos(
+  db: Db,
+  ownerId: number,
+  todos: ImportedTodo[],
+  maxTodos = Infinity,
+  now = new Date(),
+): Promise<number> {
+  if ((await liveTodoCount(db, ownerId)) + todos.length > maxTodos)
+    throw new TodoLimitError('Todo limit reached');
+  if (todos.length === 0) return 0;
+  const batchId = randomUUID();
+  await db
+    .insertInto('import_batches')
+    .values({ id: batchId, owner_id: ownerId, touched_at: now.toISOString() })
+    .execute();
+  try {
+    await stage(db, ownerId, batchId, todos, now);
+    return await ownerTransaction(db, ownerId, async (trx) => {
+      await makeRoom(trx, ownerId, todos.length, maxTodos);
+      const staged = trx
+        .selectFrom('import_rows')
+        .select((eb) => [eb.cast<number>(eb.val(ownerId), 'integer').as('owner_id'), ...COLUMNS])
+        .where('batch_id', '=', batchId)
+        .orderBy('position');
+      const ids = (
+        await trx
+          .insertInto('todos')
+          .columns(['owner_id', ...COLUMNS])
+          .expression(staged)
+          .returning('id')
+          .execute()
+      ).map((row) => row.id);
+      // Housekeeping took a batch it thought abandoned: the file is not whole any more.
+      if (ids.length !== todos.length)
+        throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
+      await trx.deleteFrom('import_batches').where('id', '=', batchId).execute();
+      await recordEvent(trx, ownerId, 'created', ids);
+      return ids.length;
+    });
+  } catch (error) {
+    // Left for housekeeping when the database is away.
+    await discardBatch(db, batchId).catch(() => undefined);
+    throw error;
+  }
+}
