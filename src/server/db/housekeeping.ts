@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
-import { discardAbandonedImports } from '../todos/import-batches';
+import { deleteAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from './types';
 
@@ -43,7 +43,7 @@ export function startHousekeeping(db: Kysely<Database>, trashDays: number, log: 
     }, log),
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
-    repeat('abandoned import cleanup', MINUTE_MS, () => discardAbandonedImports(db), log),
+    repeat('abandoned import cleanup', MINUTE_MS, () => deleteAbandonedImports(db), log),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -101,6 +101,8 @@ export interface ImportBatchTable {
   owner_id: number;
   /** When the import last staged a chunk: one untouched for minutes was abandoned. */
   touched_at: string;
+  /** 1 once its rows are in todos: only the staged copies are left to delete. */
+  finished: Generated<number>;
 }
 
 /** A todo of an import under way, at its place in the file; moved into todos when the file is whole. */

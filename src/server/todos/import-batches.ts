@@ -54,49 +54,46 @@ function seriesKeys(todos: ImportedTodo[]): Map<string, { made: number; last: Im
 }
 
 /**
- * Deletes a batch with what it made: its series, then its staged rows a chunk at a time, so even a
- * whole file's worth holds the database no longer than a chunk does.
+ * Deletes a batch's staged rows a chunk at a time, so even a whole file's worth holds the database no
+ * longer than a chunk does, then the batch. An unfinished batch's series go too: no todo has them.
  */
-async function discardBatch(db: Db, batchId: string): Promise<void> {
+async function deleteBatch(db: Db, batchId: string, finished: boolean): Promise<void> {
   for (;;) {
-    const chunk = db
-      .selectFrom('import_rows')
-      .select('position')
-      .where('batch_id', '=', batchId)
-      .orderBy('position')
-      .limit(CHUNK * 4);
     const deleted = await db.transaction().execute(async (trx) => {
-      const staged = trx
-        .selectFrom('import_rows')
-        .where('batch_id', '=', batchId)
-        .where('position', 'in', chunk);
-      await trx
-        .deleteFrom('todo_series')
-        .where('id', 'in', staged.select('series_id').where('series_id', 'is not', null))
-        .execute();
-      return (
-        await trx
-          .deleteFrom('import_rows')
-          .where('batch_id', '=', batchId)
+      const staged = trx.selectFrom('import_rows').where('batch_id', '=', batchId);
+      const chunk = staged
+        .select('position')
+        .orderBy('position')
+        .limit(CHUNK * 4);
+      if (!finished) {
+        const series = staged
           .where('position', 'in', chunk)
-          .executeTakeFirst()
-      ).numDeletedRows;
+          .where('series_id', 'is not', null)
+          .select('series_id');
+        await trx.deleteFrom('todo_series').where('id', 'in', series).execute();
+      }
+      const rows = await trx
+        .deleteFrom('import_rows')
+        .where('batch_id', '=', batchId)
+        .where('position', 'in', chunk)
+        .executeTakeFirst();
+      return Number(rows.numDeletedRows);
     });
-    if (deleted === 0n) break;
+    if (deleted === 0) break;
     await nextTurn();
   }
   await db.deleteFrom('import_batches').where('id', '=', batchId).execute();
 }
 
-/** Deletes the batches abandoned before `now` (see ABANDONED_MS); how many. */
-export async function discardAbandonedImports(db: Db, now = new Date()): Promise<number> {
+/** Deletes the batches abandoned before `now` (see ABANDONED_MS), finished or not; how many. */
+export async function deleteAbandonedImports(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - ABANDONED_MS).toISOString();
   const abandoned = await db
     .selectFrom('import_batches')
-    .select('id')
+    .select(['id', 'finished'])
     .where('touched_at', '<', cutoff)
     .execute();
-  for (const { id } of abandoned) await discardBatch(db, id);
+  for (const { id, finished } of abandoned) await deleteBatch(db, id, finished === 1);
   return abandoned.length;
 }
 
@@ -158,9 +155,10 @@ export async function importTodos(
     .insertInto('import_batches')
     .values({ id: batchId, owner_id: ownerId, touched_at: now.toISOString() })
     .execute();
+  let imported: number;
   try {
     await stage(db, ownerId, batchId, todos, now);
-    return await ownerTransaction(db, ownerId, async (trx) => {
+    imported = await ownerTransaction(db, ownerId, async (trx) => {
       await makeRoom(trx, ownerId, todos.length, maxTodos);
       const staged = trx
         .selectFrom('import_rows')
@@ -178,13 +176,20 @@ export async function importTodos(
       // Housekeeping took a batch it thought abandoned: the file is not whole any more.
       if (ids.length !== todos.length)
         throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
-      await trx.deleteFrom('import_batches').where('id', '=', batchId).execute();
+      await trx
+        .updateTable('import_batches')
+        .set({ finished: 1, touched_at: new Date().toISOString() })
+        .where('id', '=', batchId)
+        .execute();
       await recordEvent(trx, ownerId, 'created', ids);
       return ids.length;
     });
   } catch (error) {
-    // Left for housekeeping when the database is away.
-    await discardBatch(db, batchId).catch(() => undefined);
+    // Left to housekeeping when the database is away.
+    await deleteBatch(db, batchId, false).catch(() => undefined);
     throw error;
   }
+  // The staged copies go after the moving statement, a chunk at a time, rather than in it.
+  await deleteBatch(db, batchId, true).catch(() => undefined);
+  return imported;
 }

@@ -2,7 +2,8 @@
  * Imports written a chunk at a time: an import_batches row per import under way, and its todos
  * staged in import_rows (the todos columns an import sets, in file order) until one statement moves
  * them all into todos. Lists, counts, search, feeds and reminders read todos only, so staged rows
- * are never seen; a failed or abandoned batch is deleted, its rows with it (cascade).
+ * are never seen. A batch is marked finished once its rows are in todos; then, or when it failed or
+ * was abandoned, its staged rows are deleted a chunk at a time.
  */
 import type { Kysely } from 'kysely';
 
@@ -12,6 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('touched_at', 'text', (c) => c.notNull())
+    .addColumn('finished', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex('import_batches_owner')
