@@ -40,16 +40,13 @@ const COLUMNS = [
   'followed',
 ] as const;
 
-/** Rows of the file sharing a seriesKey share one series; a row without one is its own. */
-const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
-
-/** Per series key: how many rows it has and its last row, whose fields the series' template takes. */
+/** Per seriesKey of the file: how many rows share it and the last of them, whose fields the series' template takes. */
 function seriesKeys(todos: ImportedTodo[]): Map<string, { made: number; last: ImportedTodo }> {
   const keys = new Map<string, { made: number; last: ImportedTodo }>();
-  todos.forEach((todo, index) => {
-    const key = keyOf(todo, index);
-    keys.set(key, { made: (keys.get(key)?.made ?? 0) + 1, last: todo });
-  });
+  for (const todo of todos) {
+    if (todo.seriesKey !== undefined)
+      keys.set(todo.seriesKey, { made: (keys.get(todo.seriesKey)?.made ?? 0) + 1, last: todo });
+  }
   return keys;
 }
 
@@ -107,20 +104,24 @@ async function stage(
 ): Promise<void> {
   const keys = seriesKeys(todos);
   const series = new Map<string, string | null>();
+  // Rows sharing a seriesKey share the series their first row starts; a recurring row without one starts its own.
+  const seriesOf = async (trx: Db, todo: ImportedTodo) => {
+    if (todo.seriesKey === undefined) return seriesFor(trx, ownerId, todo, now);
+    if (!series.has(todo.seriesKey)) {
+      const { last, made } = keys.get(todo.seriesKey)!;
+      series.set(todo.seriesKey, await seriesFor(trx, ownerId, last, now, made));
+    }
+    return series.get(todo.seriesKey) ?? null;
+  };
   for (let start = 0; start < todos.length; start += CHUNK) {
     await db.transaction().execute(async (trx) => {
       const rows = [];
       for (let index = start; index < Math.min(start + CHUNK, todos.length); index++) {
         const todo = todos[index]!;
-        const key = keyOf(todo, index);
-        if (!series.has(key)) {
-          const { last, made } = keys.get(key)!;
-          series.set(key, await seriesFor(trx, ownerId, last, now, made));
-        }
         const { owner_id: _owner, ...row } = rowOf(
           ownerId,
           todo,
-          todo.recurrence ? (series.get(key) ?? null) : null,
+          todo.recurrence ? await seriesOf(trx, todo) : null,
         );
         rows.push({ ...row, batch_id: batchId, position: index });
       }
