@@ -106,15 +106,9 @@ export interface ImportBatchTable {
 }
 
 /** A todo of an import under way, at its place in the file; moved into todos when the file is whole. */
-export interface ImportRowTable {
+export interface ImportRowTable extends Pick<TodoTable, 'title' | 'title_key' | 'description' | 'completed' | 'created_at' | 'updated_at'> {
   batch_id: string;
   position: number;
-  title: string;
-  title_key: string;
-  description: string | null;
-  completed: number;
-  created_at: string;
-  updated_at: string;
   due_date: string | null;
   remind_at: string | null;
   recurrence: string | null;
