@@ -12,6 +12,8 @@
 // PostgreSQL the live events too (bench/lib/events.mjs): BENCH_EVENTS=0 skips them, BENCH_EVENTS_ONLY=1
 // runs only them (after seeding), BENCH_EVENT_WRITES (300), BENCH_EVENT_STREAMS (1000; also how many
 // one token opens in bench/lib/stream-fanout.mjs).
+// A maximal import while another user lists (bench/lib/import-load.mjs): BENCH_IMPORT=0 skips it,
+// BENCH_IMPORT_ONLY=1 runs only it (after seeding).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { runLighthouse } from './lib/lighthouse.mjs';
 import { measureSpaSize } from './lib/spa-size.mjs';
 import { benchEventLatency, benchOpenStreams, eventRows, STREAMS_PER_USER } from './lib/events.mjs';
 import { benchStreamFanOut, fanOutRows } from './lib/stream-fanout.mjs';
+import { benchImportLoad, importLoadRows } from './lib/import-load.mjs';
 
 const env = process.env;
 const num = (name, fallback) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : fallback);
@@ -40,6 +43,8 @@ const settings = {
   eventsOnly: env.BENCH_EVENTS_ONLY === '1',
   eventWrites: num('BENCH_EVENT_WRITES', 300),
   eventStreams: num('BENCH_EVENT_STREAMS', 1000),
+  importLoad: env.BENCH_IMPORT !== '0',
+  importOnly: env.BENCH_IMPORT_ONLY === '1',
 };
 settings.warmup = num('BENCH_WARMUP', Math.min(5, Math.max(1, Math.round(settings.duration / 4))));
 const pgAdminUrl = env.BENCH_PG_URL || (/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? env.DATABASE_URL : undefined);
@@ -125,6 +130,13 @@ async function benchEngine(engine, tmp, shared) {
     out.rssAtStartMiB = round(rssMiB(server.pid));
     const jwt = await login(server.origin, seeded.user.username, seeded.user.password);
     out.sanity = await sanityCheck(server.origin, jwt, 10_000);
+    const importLoad = async () => {
+      log('   a maximal import (100,000 rows) while another user lists');
+      out.importLoad = await benchImportLoad({ origin: server.origin, jwt, listPath: LIST });
+      const { importMs, during, baseline } = out.importLoad;
+      log(`   import ${importMs} ms; page 1 during it p50 ${during.list.p50} p99 ${during.list.p99} max ${during.list.max} ms, without p99 ${baseline.list.p99} ms; health max ${during.health.max} ms`);
+    };
+    if (settings.importOnly) return (await importLoad(), out);
     // Idle: no request for IDLE_SECONDS, long enough for V8 to shrink the young generation that
     // start-up grew (its memory reducer acts after about ten seconds without work).
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -198,6 +210,7 @@ async function benchEngine(engine, tmp, shared) {
 
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     out.rssIdleAfterLoadMiB = round(rssMiB(server.pid));
+    if (settings.importLoad) await importLoad();
   } finally {
     await server.stop();
   }
@@ -392,6 +405,7 @@ function markdown(report) {
       lines.push('', `## ${e.engine}`, '', 'Failed:', '```', e.error, '```');
       continue;
     }
+    if (e.importLoad) lines.push('', `## ${e.engine}: a maximal import while another user lists`, '', mdTable(['measure', 'target', 'measured', ''], importLoadRows(e.importLoad, pass)));
     if (!e.load) continue; // BENCH_EVENTS_ONLY: seeded only
     lines.push('', `## ${e.engine}`, '', mdTable(['call', 'target', 'measured', ''], tableFor(e)));
     if (e.scaleError) lines.push('', `Scale scenario failed: ${e.scaleError}`);

@@ -2,13 +2,14 @@
  * Deletes what has outlived its use, at start and then periodically, in every process: each task is
  * one DELETE, so processes may run them at once. Trashed todos go after TRASH_DAYS, idempotency
  * keys after 24 hours and daily mail counts after a day or two (checked hourly), todo events after
- * 5 minutes (checked every minute).
+ * 5 minutes and imports a crash abandoned after 5 minutes untouched (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeMailCounts } from '../mail/notifications';
+import { deleteAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from './types';
 
@@ -44,6 +45,7 @@ export function startHousekeeping(db: Kysely<Database>, trashDays: number, log: 
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
     repeat('mail count purge', 60 * MINUTE_MS, () => purgeMailCounts(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
+    repeat('abandoned import cleanup', MINUTE_MS, () => deleteAbandonedImports(db), log),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));
 }

@@ -14,6 +14,7 @@ import * as todoEvents from './migrations/011-todo-events';
 import * as idempotencyKeys from './migrations/012-idempotency-keys';
 import * as datesAndSeries from './migrations/013-dates-and-series';
 import * as mailCounts from './migrations/014-mail-counts';
+import * as importBatches from './migrations/015-import-batches';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-idempotency-keys': idempotencyKeys,
   '013-dates-and-series': datesAndSeries,
   '014-mail-counts': mailCounts,
+  '015-import-batches': importBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

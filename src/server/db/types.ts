@@ -104,6 +104,27 @@ export interface MailCountTable {
   mails: number;
 }
 
+/** An import under way (migration 015): its todos wait in import_rows until they are all written. */
+export interface ImportBatchTable {
+  id: string;
+  owner_id: number;
+  /** When the import last staged a chunk: one untouched for minutes was abandoned. */
+  touched_at: string;
+  /** 1 once its rows are in todos: only the staged copies are left to delete. */
+  finished: Generated<number>;
+}
+
+/** A todo of an import under way, at its place in the file; moved into todos when the file is whole. */
+export interface ImportRowTable extends Pick<TodoTable, 'title' | 'title_key' | 'description' | 'completed' | 'created_at' | 'updated_at'> {
+  batch_id: string;
+  position: number;
+  due_date: string | null;
+  remind_at: string | null;
+  recurrence: string | null;
+  series_id: string | null;
+  followed: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
@@ -113,6 +134,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   todo_series: TodoSeriesTable;
   mail_counts: MailCountTable;
+  import_batches: ImportBatchTable;
+  import_rows: ImportRowTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -10,7 +10,7 @@ import { ApiError, fieldError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 import { csvExport, jsonExport } from './export';
 import { readImport } from './import';
-import { importTodos } from './repository';
+import { importTodos } from './import-batches';
 import { refuseOverLimit } from './routes';
 
 const IMPORT_LIMIT = 5 * 1024 * 1024;
@@ -68,7 +68,7 @@ export function portabilityRoutes(api: FastifyInstance, { config, db, authentica
         },
       },
       async (request) => {
-        const todos = readImport(request.body, config.maxTodosPerUser);
+        const todos = await readImport(request.body, config.maxTodosPerUser);
         return { data: { imported: await importTodos(db, sessionOf(request).user.id, todos, config.maxTodosPerUser).catch(refuseOverLimit) } };
       },
     );

@@ -49,26 +49,29 @@ export class TodoLimitError extends Error {}
 /** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
 export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; seriesKey?: string };
 
+/** The owner's live or trashed todos, each count served by its own partial index (migration 009) without reading a row. */
+async function todoCount(db: Db, ownerId: number, trashed: boolean): Promise<number> {
+  const owned = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
+  return Number((await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+}
+
+export const liveTodoCount = (db: Db, ownerId: number): Promise<number> => todoCount(db, ownerId, false);
+
 /**
  * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
  * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
  * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
 export async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
-  // Two counts, each served by its own partial index (migration 009) without reading a row.
-  const count = async (trashed: boolean) => {
-    const owned = trx.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
-    return Number((await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
-  };
-  const live = await count(false);
+  const live = await liveTodoCount(trx, ownerId);
   if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
-  const over = live + (await count(true)) + adding - maxTodos;
+  const over = live + (await todoCount(trx, ownerId, true)) + adding - maxTodos;
   if (over <= 0) return;
   const oldest = trx.selectFrom('todos').select('id').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
   await trx.deleteFrom('todos').where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over)).execute();
 }
 
-const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
+export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
   owner_id: ownerId,
   title: todo.title,
   title_key: titleKey(todo.title),
@@ -85,7 +88,7 @@ const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = nu
 });
 
 /** A recurring todo starts a series of its own (its first occurrence). */
-const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
+export const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
   todo.recurrence && todo.dueDate
     ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now, made)
     : Promise.resolve(null);
@@ -100,33 +103,6 @@ export function createTodo(db: Db, ownerId: number, input: TodoInput, { maxTodos
     const created = await trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'created', created.id);
     return created;
-  });
-}
-
-/** Rows a statement inserts: well under SQLite's 32,766 bound variables at 13 a row. */
-const IMPORT_CHUNK = 500;
-
-/** Adds `todos` to the owner's, all or none (one transaction, the limit checked as by createTodo). */
-export function importTodos(db: Db, ownerId: number, todos: ImportedTodo[], maxTodos = Infinity): Promise<number> {
-  return ownerTransaction(db, ownerId, async (trx) => {
-    await makeRoom(trx, ownerId, todos.length, maxTodos);
-    // Rows of one series in the file (its seriesKey) share a new series, its template their last row's.
-    const keyOf = (todo: ImportedTodo, index: number) => todo.seriesKey ?? `row ${index}`;
-    const made = new Map<string, number>();
-    todos.forEach((todo, index) => made.set(keyOf(todo, index), (made.get(keyOf(todo, index)) ?? 0) + 1));
-    const series = new Map<string, string | null>();
-    for (const [index, todo] of [...todos.entries()].reverse()) {
-      const key = keyOf(todo, index);
-      if (!series.has(key)) series.set(key, await seriesFor(trx, ownerId, todo, new Date(), made.get(key)));
-    }
-    const ids: number[] = [];
-    for (let start = 0; start < todos.length; start += IMPORT_CHUNK) {
-      const rows = todos.slice(start, start + IMPORT_CHUNK).map((todo, offset) => ({ todo, key: keyOf(todo, start + offset) }));
-      const chunk = rows.map(({ todo, key }) => rowOf(ownerId, todo, todo.recurrence ? (series.get(key) ?? null) : null));
-      ids.push(...(await trx.insertInto('todos').values(chunk).returning('id').execute()).map((row) => row.id));
-    }
-    if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
-    return ids.length;
   });
 }
 

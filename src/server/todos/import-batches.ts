@@ -1,0 +1,196 @@
+/**
+ * Writes an import without holding the database: its todos are staged in import_rows a chunk at a
+ * time, each chunk its own short transaction, then moved into todos by one statement in the owner's
+ * transaction, where the todo limit is checked as for a create. Until then nothing reads them; a
+ * failure deletes the batch, and one a crash abandoned is deleted by housekeeping.
+ */
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { ownerTransaction, recordEvent } from '../events/journal';
+import {
+  liveTodoCount,
+  makeRoom,
+  rowOf,
+  seriesFor,
+  TodoLimitError,
+  type ImportedTodo,
+} from './repository';
+
+type Db = Kysely<Database>;
+
+/** Rows staged per transaction: a few milliseconds of the database, so other calls wait little. */
+const CHUNK = 250;
+/** A batch not written to for this long was abandoned (its process ended); an import writes every chunk. */
+const ABANDONED_MS = 5 * 60_000;
+
+/** The columns an import sets, in the order the final statement copies them. */
+const COLUMNS = [
+  'title',
+  'title_key',
+  'description',
+  'completed',
+  'created_at',
+  'updated_at',
+  'due_date',
+  'remind_at',
+  'recurrence',
+  'series_id',
+  'followed',
+] as const;
+
+/** Per seriesKey of the file: how many rows share it and the last of them, whose fields the series' template takes. */
+function seriesKeys(todos: ImportedTodo[]): Map<string, { made: number; last: ImportedTodo }> {
+  const keys = new Map<string, { made: number; last: ImportedTodo }>();
+  for (const todo of todos) {
+    if (todo.seriesKey !== undefined)
+      keys.set(todo.seriesKey, { made: (keys.get(todo.seriesKey)?.made ?? 0) + 1, last: todo });
+  }
+  return keys;
+}
+
+/**
+ * Deletes a batch's staged rows a chunk at a time, so even a whole file's worth holds the database no
+ * longer than a chunk does, then the batch. An unfinished batch's series go too: no todo has them.
+ */
+async function deleteBatch(db: Db, batchId: string, finished: boolean): Promise<void> {
+  for (;;) {
+    const deleted = await db.transaction().execute(async (trx) => {
+      const staged = trx.selectFrom('import_rows').where('batch_id', '=', batchId);
+      const chunk = staged
+        .select('position')
+        .orderBy('position')
+        .limit(CHUNK * 4);
+      if (!finished) {
+        const series = staged
+          .where('position', 'in', chunk)
+          .where('series_id', 'is not', null)
+          .select('series_id');
+        await trx.deleteFrom('todo_series').where('id', 'in', series).execute();
+      }
+      const rows = await trx
+        .deleteFrom('import_rows')
+        .where('batch_id', '=', batchId)
+        .where('position', 'in', chunk)
+        .executeTakeFirst();
+      return Number(rows.numDeletedRows);
+    });
+    if (deleted === 0) break;
+    await nextTurn();
+  }
+  await db.deleteFrom('import_batches').where('id', '=', batchId).execute();
+}
+
+/** Deletes the batches abandoned before `now` (see ABANDONED_MS), finished or not; how many. */
+export async function deleteAbandonedImports(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_MS).toISOString();
+  const abandoned = await db
+    .selectFrom('import_batches')
+    .select(['id', 'finished'])
+    .where('touched_at', '<', cutoff)
+    .execute();
+  for (const { id, finished } of abandoned) await deleteBatch(db, id, finished === 1);
+  return abandoned.length;
+}
+
+/** Stages the todos under `batchId`, a chunk a transaction, starting each series where its first row is. */
+async function stage(
+  db: Db,
+  ownerId: number,
+  batchId: string,
+  todos: ImportedTodo[],
+  now: Date,
+): Promise<void> {
+  const keys = seriesKeys(todos);
+  const series = new Map<string, string | null>();
+  // Rows sharing a seriesKey share the series their first row starts; a recurring row without one starts its own.
+  const seriesOf = async (trx: Db, todo: ImportedTodo) => {
+    if (todo.seriesKey === undefined) return seriesFor(trx, ownerId, todo, now);
+    if (!series.has(todo.seriesKey)) {
+      const { last, made } = keys.get(todo.seriesKey)!;
+      series.set(todo.seriesKey, await seriesFor(trx, ownerId, last, now, made));
+    }
+    return series.get(todo.seriesKey) ?? null;
+  };
+  for (let start = 0; start < todos.length; start += CHUNK) {
+    await db.transaction().execute(async (trx) => {
+      const rows = [];
+      for (let index = start; index < Math.min(start + CHUNK, todos.length); index++) {
+        const todo = todos[index]!;
+        const { owner_id: _owner, ...row } = rowOf(
+          ownerId,
+          todo,
+          todo.recurrence ? await seriesOf(trx, todo) : null,
+        );
+        rows.push({ ...row, batch_id: batchId, position: index });
+      }
+      await trx.insertInto('import_rows').values(rows).execute();
+      await trx
+        .updateTable('import_batches')
+        .set({ touched_at: new Date().toISOString() })
+        .where('id', '=', batchId)
+        .execute();
+    });
+    // Calls that came in meanwhile run before the next chunk.
+    await nextTurn();
+  }
+}
+
+/**
+ * Adds `todos` to the owner's, all or none: staged, then shown at once. The limit is checked before
+ * staging (a quick refusal) and again when they are moved, against the todos made meanwhile.
+ */
+export async function importTodos(
+  db: Db,
+  ownerId: number,
+  todos: ImportedTodo[],
+  maxTodos = Infinity,
+  now = new Date(),
+): Promise<number> {
+  if ((await liveTodoCount(db, ownerId)) + todos.length > maxTodos)
+    throw new TodoLimitError('Todo limit reached');
+  if (todos.length === 0) return 0;
+  const batchId = randomUUID();
+  await db
+    .insertInto('import_batches')
+    .values({ id: batchId, owner_id: ownerId, touched_at: now.toISOString() })
+    .execute();
+  let imported: number;
+  try {
+    await stage(db, ownerId, batchId, todos, now);
+    imported = await ownerTransaction(db, ownerId, async (trx) => {
+      await makeRoom(trx, ownerId, todos.length, maxTodos);
+      const staged = trx
+        .selectFrom('import_rows')
+        .select((eb) => [eb.cast<number>(eb.val(ownerId), 'integer').as('owner_id'), ...COLUMNS])
+        .where('batch_id', '=', batchId)
+        .orderBy('position');
+      const ids = (
+        await trx
+          .insertInto('todos')
+          .columns(['owner_id', ...COLUMNS])
+          .expression(staged)
+          .returning('id')
+          .execute()
+      ).map((row) => row.id);
+      // Housekeeping took a batch it thought abandoned: the file is not whole any more.
+      if (ids.length !== todos.length)
+        throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
+      await trx
+        .updateTable('import_batches')
+        .set({ finished: 1, touched_at: new Date().toISOString() })
+        .where('id', '=', batchId)
+        .execute();
+      await recordEvent(trx, ownerId, 'created', ids);
+      return ids.length;
+    });
+  } catch (error) {
+    // Left to housekeeping when the database is away.
+    await deleteBatch(db, batchId, false).catch(() => undefined);
+    throw error;
+  }
+  // The staged copies go after the moving statement, a chunk at a time, rather than in it.
+  await deleteBatch(db, batchId, true).catch(() => undefined);
+  return imported;
+}
