@@ -1,6 +1,9 @@
 /** Change password: the current one and the new one twice; the answer is a new session for this device. */
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useDispatch } from 'react-redux';
 import { changePasswordFormSchema } from '../../shared/account-schemas';
+import { api } from '../app/api';
+import type { AppDispatch } from '../app/store';
 import { FormTextField } from '../session/FormTextField';
 import { useSessionHandle } from '../session/SessionProvider';
 import { useAuthForm } from '../session/useAuthForm';
@@ -14,6 +17,7 @@ const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const session = useSessionHandle();
+  const dispatch = useDispatch<AppDispatch>();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { run, serverErrors, toasts } = useAccountCall();
   const {
@@ -30,6 +34,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     const renewed = await run('password', () => changePassword(values).unwrap());
     if (!renewed) return;
     session.send({ type: 'session.renewed', session: renewed });
+    // The server removed the calendar link. Refetched only now: a refetch with the old token
+    // would be a 401, which signs the tab out.
+    dispatch(api.util.invalidateTags(['CalendarFeed']));
     toasts.success(ACCOUNT_MESSAGES.passwordChanged, 'password');
     close();
   });

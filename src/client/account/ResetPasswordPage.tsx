@@ -4,9 +4,12 @@
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import Alert from '@mui/material/Alert';
+import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { resetPasswordFormSchema } from '../../shared/account-schemas';
 import { PAGE_PATHS } from '../../shared/routes';
+import { api } from '../app/api';
+import type { AppDispatch } from '../app/store';
 import { AuthCard } from '../session/AuthCard';
 import { FormTextField } from '../session/FormTextField';
 import { useSessionHandle } from '../session/SessionProvider';
@@ -21,6 +24,7 @@ const resolver = valibotResolver(resetPasswordFormSchema);
 export default function ResetPasswordPage() {
   const code = useSearchParams()[0].get('code') ?? '';
   const session = useSessionHandle();
+  const dispatch = useDispatch<AppDispatch>();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const { run, serverErrors, toasts } = useAccountCall();
   const {
@@ -33,6 +37,8 @@ export default function ResetPasswordPage() {
     if (!renewed) return;
     // The session machine goes to /todos once the session is kept: the page's guard needs it first.
     session.send({ type: 'session.renewed', session: renewed, goTo: PAGE_PATHS.todos });
+    // The server removed the calendar link; refetched with the new token (the old one is a 401).
+    dispatch(api.util.invalidateTags(['CalendarFeed']));
     toasts.success(ACCOUNT_MESSAGES.passwordReset, 'password');
   });
   return (

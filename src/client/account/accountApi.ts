@@ -21,14 +21,11 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: builder.mutation<{ ok: boolean }, { email: string }>({
       query: (body) => post('auth/forgot-password', body),
     }),
-    /** Both end the calendar feed link on the server, so a profile on screen shows it gone. */
     resetPassword: builder.mutation<Session, ResetPasswordForm>({
       query: (body) => post('auth/reset-password', body),
-      invalidatesTags: ['CalendarFeed'],
     }),
     changePassword: builder.mutation<Session, ChangePasswordForm>({
       query: (body) => post('auth/change-password', body),
-      invalidatesTags: ['CalendarFeed'],
     }),
     sendEmailConfirmation: builder.mutation<{ email: string; sent: boolean }, { email: string }>({
       query: (body) => post('auth/send-email-confirmation', body),
