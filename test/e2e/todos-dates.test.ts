@@ -146,6 +146,8 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
 
     await section.getByRole('button', { name: 'Reset link' }).click();
     await page.getByText('Calendar link reset: the old link no longer works.').waitFor();
+    // The toast may show a frame before the new link is drawn.
+    await page.waitForFunction(([input, old]) => (input as HTMLInputElement).value !== old, [await link.elementHandle(), first] as const);
     const second = await link.inputValue();
     expect(second).not.toBe(first);
     expect((await fetch(first)).status).toBe(404);

@@ -10,7 +10,8 @@ export interface CalendarFeed {
 
 export const calendarFeedApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    // A password change or reset removes the link on the server: those calls invalidate this tag.
+    // A password change or reset removes the link on the server: their screens invalidate this tag
+    // once the new session is kept.
     getCalendarFeed: builder.query<CalendarFeed, void>({ query: () => 'users/me/calendar-feed', providesTags: ['CalendarFeed'] }),
     resetCalendarFeed: builder.mutation<CalendarFeed, void>({
       query: () => ({ url: 'users/me/calendar-feed', method: 'POST' }),
