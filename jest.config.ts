@@ -2,7 +2,14 @@ import type { Config } from 'jest';
 import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
 
 // ESM-only packages Jest (on Node 20) must transform before it can require them.
-const esmPackages = ['jose', '@faker-js/faker', 'content-disposition', 'cookie', 'valibot', '@valibot/to-json-schema'];
+const esmPackages = [
+  'jose',
+  '@faker-js/faker',
+  'content-disposition',
+  'cookie',
+  'valibot',
+  '@valibot/to-json-schema',
+];
 
 const transform: Config['transform'] = {
   '^.+\\.m?[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
@@ -16,7 +23,12 @@ const shared: Config = {
 
 const config: Config = {
   projects: [
-    { ...shared, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/test/shared/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'shared',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/shared/**/*.test.ts'],
+    },
     {
       ...shared,
       displayName: 'server',
@@ -36,9 +48,19 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/test/client/support/setup.ts'],
       globals: { __TICKLIST_CONFIG__: clientConfigFromEnv({}, false) },
     },
-    { ...shared, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
     // The SPA against a Strapi 4.25 project (STRAPI_COMPAT_DIR); scripts/test.mjs runs it after the rest, alone.
-    { ...shared, displayName: 'e2e-strapi', testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e-strapi/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e-strapi',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e-strapi/**/*.test.ts'],
+    },
   ],
 };
 

@@ -41,9 +41,15 @@ function precompress(): Plugin {
           if (!COMPRESSIBLE.test(file)) continue;
           const content = fs.readFileSync(file);
           if (content.length < MIN_BYTES) continue;
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-          }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
         }
       },
@@ -58,7 +64,10 @@ const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';
  * production builds too (remix-run/react-router#12532, #14102); builds take its production one.
  */
 const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router$/,
+    replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+  },
 ];
 
 export default defineConfig(({ command }) => ({
@@ -75,7 +84,9 @@ export default defineConfig(({ command }) => ({
       // @emotion/react imports hoist-non-react-statics for its side effects only (`import 'hoist-…'`),
       // and it has none: without this, it and a second copy of react-is stay in the first load.
       treeshake: {
-        moduleSideEffects: [{ test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        ],
       },
       output: {
         // Left alone, rolldown splits modules by which lazy pages share them: many small chunks, each

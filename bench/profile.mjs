@@ -22,7 +22,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-profile-'));
 const profileDir = path.join(tmp, 'profiles');
 const pgAdminUrl = process.env.BENCH_PG_URL;
 const pgName = `ticklist_profile_${process.pid}`;
-const url = pgAdminUrl ? await createPgDatabase(pgAdminUrl, pgName) : `sqlite:${path.join(tmp, 'bench.db')}`;
+const url = pgAdminUrl
+  ? await createPgDatabase(pgAdminUrl, pgName)
+  : `sqlite:${path.join(tmp, 'bench.db')}`;
 const seeded = await seedDatabase({ kind: pgAdminUrl ? 'postgres' : 'sqlite', url });
 const server = await startServer({
   databaseUrl: url,
@@ -31,8 +33,16 @@ const server = await startServer({
 });
 try {
   const jwt = await login(server.origin, seeded.user.username, seeded.user.password);
-  const result = await cannon({ origin: server.origin, path: CALLS[call], jwt, connections: 50, duration: seconds });
-  console.log(`${call}: ${Math.round(result.reqPerSec)} req/s (profiled), p99 ${result.latency.p99} ms`);
+  const result = await cannon({
+    origin: server.origin,
+    path: CALLS[call],
+    jwt,
+    connections: 50,
+    duration: seconds,
+  });
+  console.log(
+    `${call}: ${Math.round(result.reqPerSec)} req/s (profiled), p99 ${result.latency.p99} ms`,
+  );
 } finally {
   await server.stop();
   if (pgAdminUrl) await dropPgDatabase(pgAdminUrl, pgName);
@@ -52,7 +62,8 @@ for (const [id, micros] of dt) {
   total += micros;
 }
 const top = [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 40);
-for (const [where, micros] of top) console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${where}`);
+for (const [where, micros] of top)
+  console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${where}`);
 const kept = path.join(os.tmpdir(), `ticklist-${call}.cpuprofile`);
 fs.copyFileSync(path.join(profileDir, file), kept);
 console.log(`profile: ${kept}`);

@@ -10,7 +10,8 @@ function newestMtime(entries) {
   const visit = (entry) => {
     if (!fs.existsSync(entry)) return;
     const stat = fs.statSync(entry);
-    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
+    if (stat.isDirectory())
+      for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
     else newest = Math.max(newest, stat.mtimeMs);
   };
   entries.forEach((entry) => visit(path.join(root, entry)));
@@ -20,7 +21,14 @@ function newestMtime(entries) {
 const targets = {
   client: {
     output: 'dist/client/index.html',
-    sources: ['src/client', 'src/shared', 'index.html', 'public', 'vite.config.mts', 'package-lock.json'],
+    sources: [
+      'src/client',
+      'src/shared',
+      'index.html',
+      'public',
+      'vite.config.mts',
+      'package-lock.json',
+    ],
     command: [process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build']],
   },
   server: {
@@ -45,4 +53,5 @@ export function buildIfStale(names = Object.keys(targets)) {
   }
 }
 
-if (process.argv[1] === import.meta.filename) buildIfStale(process.argv.slice(2).length ? process.argv.slice(2) : undefined);
+if (process.argv[1] === import.meta.filename)
+  buildIfStale(process.argv.slice(2).length ? process.argv.slice(2) : undefined);

@@ -23,12 +23,16 @@ await build({
     {
       name: 'external-packages',
       setup(build) {
-        build.onResolve({ filter: /^[^./]/ }, ({ path }) => (BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true }));
+        build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+          BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true },
+        );
       },
     },
   ],
   // Packages the server loads only when needed (pg) are required lazily; ESM has no require of its own.
-  banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -23,11 +23,19 @@ const MARKER = '.ticklist-compat';
 const root = path.resolve(import.meta.dirname, '..');
 const compatDir = path.join(root, 'compat/strapi');
 // No telemetry, no update check, no cloud prompt: nothing that needs more than the npm registry.
-const quietEnv = { STRAPI_TELEMETRY_DISABLED: 'true', STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true', DO_NOT_TRACK: '1' };
+const quietEnv = {
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+  DO_NOT_TRACK: '1',
+};
 
 function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...quietEnv, ...options.env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...quietEnv, ...options.env },
+  });
   if (result.status !== 0) {
     console.error(`"${command} ${args.join(' ')}" failed (${result.status ?? result.signal}).`);
     process.exit(1);
@@ -38,18 +46,33 @@ function run(command, args, options = {}) {
 function createProject(dir) {
   const tool = fs.mkdtempSync(path.join(os.tmpdir(), 'create-strapi-'));
   try {
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefix', tool, `create-strapi-app@${STRAPI_VERSION}`]);
+    run('npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      tool,
+      `create-strapi-app@${STRAPI_VERSION}`,
+    ]);
     const cli = path.join(tool, 'node_modules/create-strapi-app/bin/index.js');
     // npm_config_dry_run: its `npm install` resolves the tree (warming npm's cache) but installs nothing.
-    run(process.execPath, [cli, dir, '--quickstart', '--no-run', '--use-npm', '--skip-cloud'], { env: { npm_config_dry_run: 'true' } });
+    run(process.execPath, [cli, dir, '--quickstart', '--no-run', '--use-npm', '--skip-cloud'], {
+      env: { npm_config_dry_run: 'true' },
+    });
   } finally {
     fs.rmSync(tool, { recursive: true, force: true });
   }
   const manifestPath = path.join(dir, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-  fs.writeFileSync(manifestPath, `${JSON.stringify({ ...manifest, overrides: OVERRIDES }, null, 2)}\n`);
+  fs.writeFileSync(
+    manifestPath,
+    `${JSON.stringify({ ...manifest, overrides: OVERRIDES }, null, 2)}\n`,
+  );
   // Written now rather than by Strapi's first start, so starting never writes into a cached project.
-  fs.appendFileSync(path.join(dir, '.env'), `JWT_SECRET=${crypto.randomBytes(32).toString('base64')}\n`);
+  fs.appendFileSync(
+    path.join(dir, '.env'),
+    `JWT_SECRET=${crypto.randomBytes(32).toString('base64')}\n`,
+  );
   run('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir });
   fs.writeFileSync(path.join(dir, MARKER), `create-strapi-app@${STRAPI_VERSION}\n`);
 }
@@ -58,7 +81,9 @@ export function prepare(dir) {
   if (!fs.existsSync(path.join(dir, MARKER))) {
     // Never into a project of yours (the files replace src/index.js and two configs), nor a half-made one.
     if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-      console.error(`${dir} is not empty and was not made by this script: give an empty or new folder.`);
+      console.error(
+        `${dir} is not empty and was not made by this script: give an empty or new folder.`,
+      );
       process.exit(1);
     }
     createProject(dir);
@@ -75,12 +100,21 @@ export function prepare(dir) {
 
 /** Runs Strapi in the foreground until it stops (Ctrl-C), on 127.0.0.1 unless HOST says otherwise. */
 export function start(dir) {
-  const env = { ...process.env, ...quietEnv, NODE_ENV: 'production', HOST: process.env.HOST ?? '127.0.0.1' };
-  const result = spawnSync(process.execPath, [path.join(dir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
-    cwd: dir,
-    env,
-    stdio: 'inherit',
-  });
+  const env = {
+    ...process.env,
+    ...quietEnv,
+    NODE_ENV: 'production',
+    HOST: process.env.HOST ?? '127.0.0.1',
+  };
+  const result = spawnSync(
+    process.execPath,
+    [path.join(dir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'],
+    {
+      cwd: dir,
+      env,
+      stdio: 'inherit',
+    },
+  );
   process.exitCode = result.status ?? 0;
 }
 

@@ -1,7 +1,8 @@
 // npm test: typecheck, lint, build (the browser tests use the built app), then every Jest project
 // (shared, server on each database, client in jsdom, e2e in Chromium), then the SPA against Strapi
 // (e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Ends with one line that
-// totals every runner: "N passed, N failed[, N skipped]" (tsc and eslint count as one test each).
+// totals every runner: "N passed, N failed[, N skipped]" (tsc, eslint and the
+// Prettier check count as one test each).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,8 +39,14 @@ const [typed, linted] = await Promise.all([
 ]);
 check(typed);
 check(linted);
-const built = run('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']) &&
-  run('build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
+check(run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']));
+const built =
+  run('build', process.execPath, [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--logLevel',
+    'warn',
+  ]) && run('build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
 check(built);
 
 /** One Jest run, its results added to the totals. */
@@ -55,7 +62,9 @@ function jest(label, report, args) {
     failed += results.numFailedTests;
     skipped += results.numPendingTests + results.numTodoTests;
     // A suite that fails to load has no failed test of its own: count it, so it cannot pass unseen.
-    failed += results.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
+    failed += results.testResults.filter(
+      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+    ).length;
   } else {
     failed += 1;
   }
@@ -72,7 +81,9 @@ if (args.length > 0) {
   if (process.env.STRAPI_COMPAT_DIR || process.env.CI === 'true') {
     jest('jest (Strapi)', 'jest-strapi.json', ['--selectProjects', 'e2e-strapi']);
   } else {
-    console.log('\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:');
+    console.log(
+      '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
+    );
     console.log('  npm run strapi:compat -- <dir> --no-start && STRAPI_COMPAT_DIR=<dir> npm test');
     skipped += 1;
   }

@@ -11,7 +11,8 @@ import { cannon, summarise } from './load.mjs';
 import { login, rssMiB, sampleRss, startServer } from './server.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : null);
+const round = (value, digits = 1) =>
+  Number.isFinite(value) ? Number(value.toFixed(digits)) : null;
 
 /**
  * Opens GET /api/todos/events on its own socket; resolves with a close function once the first
@@ -21,25 +22,30 @@ const round = (value, digits = 1) => (Number.isFinite(value) ? Number(value.toFi
 export function openStream(origin, jwt, onChange = () => undefined, onEnd = () => undefined) {
   return new Promise((resolve, reject) => {
     const headers = { authorization: `Bearer ${jwt}`, accept: 'text/event-stream' };
-    const request = http.get(`${origin}/api/todos/events`, { agent: false, headers }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`the event stream answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      response.on('close', onEnd);
-      let buffer = '';
-      let opened = false;
-      response.on('data', (chunk) => {
-        const at = performance.now();
-        buffer += chunk;
-        for (let cut = buffer.indexOf('\n\n'); cut !== -1; cut = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (!opened) resolve(() => request.destroy());
-          else if (data && !/^event:/m.test(frame)) onChange(JSON.parse(data), at);
-          opened = true;
-        }
-      });
-    });
+    const request = http.get(
+      `${origin}/api/todos/events`,
+      { agent: false, headers },
+      (response) => {
+        if (response.statusCode !== 200)
+          return reject(new Error(`the event stream answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        response.on('close', onEnd);
+        let buffer = '';
+        let opened = false;
+        response.on('data', (chunk) => {
+          const at = performance.now();
+          buffer += chunk;
+          for (let cut = buffer.indexOf('\n\n'); cut !== -1; cut = buffer.indexOf('\n\n')) {
+            const frame = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            if (!opened) resolve(() => request.destroy());
+            else if (data && !/^event:/m.test(frame)) onChange(JSON.parse(data), at);
+            opened = true;
+          }
+        });
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -52,7 +58,11 @@ export function openStream(origin, jwt, onChange = () => undefined, onEnd = () =
 export async function benchEventLatency({ databaseUrl, tmp, user, connections, writes, log }) {
   const extraEnv = { JWT_SECRET: randomBytes(32).toString('hex') };
   const a = await startServer({ databaseUrl, dataDir: path.join(tmp, 'data-events-a'), extraEnv });
-  const b = await startServer({ databaseUrl, dataDir: path.join(tmp, 'data-events-b'), extraEnv }).catch(async (error) => {
+  const b = await startServer({
+    databaseUrl,
+    dataDir: path.join(tmp, 'data-events-b'),
+    extraEnv,
+  }).catch(async (error) => {
     await a.stop();
     throw error;
   });
@@ -68,10 +78,23 @@ export async function benchEventLatency({ databaseUrl, tmp, user, connections, w
       waiters.get(change.id)?.();
     });
     const arrival = (id) =>
-      arrivals.has(id) ? arrivals.get(id) : Promise.race([new Promise((resolve) => waiters.set(id, () => resolve(arrivals.get(id)))), sleep(5000)]);
-    load = autocannon({ url: a.origin + CALLS.list, connections, duration: 3600, headers: { authorization: `Bearer ${jwt}` }, timeout: 30 });
+      arrivals.has(id)
+        ? arrivals.get(id)
+        : Promise.race([
+            new Promise((resolve) => waiters.set(id, () => resolve(arrivals.get(id)))),
+            sleep(5000),
+          ]);
+    load = autocannon({
+      url: a.origin + CALLS.list,
+      connections,
+      duration: 3600,
+      headers: { authorization: `Bearer ${jwt}` },
+      timeout: 30,
+    });
     await sleep(1000);
-    log(`   ${writes} POSTs to A, each timed until its event on B's stream, with ${connections} connections of list load on A`);
+    log(
+      `   ${writes} POSTs to A, each timed until its event on B's stream, with ${connections} connections of list load on A`,
+    );
     const latencies = [];
     let missed = 0;
     for (let i = 0; i < writes; i++) {
@@ -115,23 +138,43 @@ export const STREAMS_PER_USER = 10;
  * speed drifts over the minutes. The streams belong to `count / 10` users (the bench user first,
  * then `others`), 10 each.
  */
-export async function benchOpenStreams({ databaseUrl, tmp, user, others, connections, duration, warmup, count, log }) {
+export async function benchOpenStreams({
+  databaseUrl,
+  tmp,
+  user,
+  others,
+  connections,
+  duration,
+  warmup,
+  count,
+  log,
+}) {
   const server = await startServer({ databaseUrl, dataDir: path.join(tmp, 'data-events-streams') });
   const closers = [];
   try {
     const jwt = await login(server.origin, user.username, user.password);
     const holders = [user, ...others].slice(0, Math.ceil(count / STREAMS_PER_USER));
-    if (holders.length * STREAMS_PER_USER < count) throw new Error(`${count} streams need ${Math.ceil(count / STREAMS_PER_USER)} users; seeded ${holders.length}`);
+    if (holders.length * STREAMS_PER_USER < count)
+      throw new Error(
+        `${count} streams need ${Math.ceil(count / STREAMS_PER_USER)} users; seeded ${holders.length}`,
+      );
     // One after another: logins are throttled per address while under way.
     const tokens = [];
-    for (const holder of holders) tokens.push(holder === user ? jwt : await login(server.origin, holder.username, holder.password));
-    const list = () => cannon({ origin: server.origin, path: CALLS.list, jwt, connections, duration });
+    for (const holder of holders)
+      tokens.push(
+        holder === user ? jwt : await login(server.origin, holder.username, holder.password),
+      );
+    const list = () =>
+      cannon({ origin: server.origin, path: CALLS.list, jwt, connections, duration });
     await cannon({ origin: server.origin, path: CALLS.list, jwt, connections, duration: warmup });
     const rssWithout = rssMiB(server.pid);
     const before = await list();
     log(`   list without streams ${Math.round(before.reqPerSec)} req/s; opening ${count} streams`);
     for (let opened = 0; opened < count; opened += 50) {
-      const batch = Array.from({ length: Math.min(50, count - opened) }, (_, i) => tokens[Math.floor((opened + i) / STREAMS_PER_USER)]);
+      const batch = Array.from(
+        { length: Math.min(50, count - opened) },
+        (_, i) => tokens[Math.floor((opened + i) / STREAMS_PER_USER)],
+      );
       closers.push(...(await Promise.all(batch.map((token) => openStream(server.origin, token)))));
     }
     await sleep(2000);
@@ -143,7 +186,9 @@ export async function benchOpenStreams({ databaseUrl, tmp, user, others, connect
     await sleep(1000);
     const after = await list();
     const baseline = (before.reqPerSec + after.reqPerSec) / 2;
-    log(`   with ${count} streams ${Math.round(during.reqPerSec)} req/s (RSS ${round(rssWith)} MiB), without again ${Math.round(after.reqPerSec)} req/s`);
+    log(
+      `   with ${count} streams ${Math.round(during.reqPerSec)} req/s (RSS ${round(rssWith)} MiB), without again ${Math.round(after.reqPerSec)} req/s`,
+    );
     return {
       streams: count,
       rssWithoutMiB: round(rssWithout),
@@ -165,15 +210,42 @@ export async function benchOpenStreams({ databaseUrl, tmp, user, others, connect
 export function eventRows(events, pass) {
   const rows = [];
   const { latency: l, streams: s } = events;
-  if (l?.error) rows.push(['write → event latency (PostgreSQL, two processes)', 'p50 ≤ 50 ms, p99 ≤ 200 ms', `failed: ${l.error}`, pass(false)]);
+  if (l?.error)
+    rows.push([
+      'write → event latency (PostgreSQL, two processes)',
+      'p50 ≤ 50 ms, p99 ≤ 200 ms',
+      `failed: ${l.error}`,
+      pass(false),
+    ]);
   else if (l) {
     const measured = `p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms over ${l.writes - l.missed} writes${l.missed ? ` (${l.missed} events missing)` : ''}; list load on A ${l.listReqPerSec} req/s`;
-    rows.push(['write → event latency (PostgreSQL, two processes)', 'p50 ≤ 50 ms, p99 ≤ 200 ms', measured, pass(l.p50 <= 50 && l.p99 <= 200 && l.missed === 0)]);
+    rows.push([
+      'write → event latency (PostgreSQL, two processes)',
+      'p50 ≤ 50 ms, p99 ≤ 200 ms',
+      measured,
+      pass(l.p50 <= 50 && l.p99 <= 200 && l.missed === 0),
+    ]);
   }
-  if (s?.error) rows.push(['1,000 open streams', 'RSS ≤ 150 MiB; list within 10 %', `failed: ${s.error}`, pass(false)]);
+  if (s?.error)
+    rows.push([
+      '1,000 open streams',
+      'RSS ≤ 150 MiB; list within 10 %',
+      `failed: ${s.error}`,
+      pass(false),
+    ]);
   else if (s) {
-    rows.push([`server RSS with ${s.streams} streams open`, '≤ 150 MiB', `${s.rssWithMiB} MiB (without ${s.rssWithoutMiB} MiB; peak under list load ${s.rssPeakUnderLoadMiB} MiB)`, pass(s.rssWithMiB <= 150)]);
-    rows.push([`list throughput with ${s.streams} streams open`, 'within 10 % of without', `${s.listWith} req/s vs ${s.listWithout.join(' / ')} without (${Math.round(s.ratio * 100)} %)`, pass(s.ratio >= 0.9 && s.errors === 0)]);
+    rows.push([
+      `server RSS with ${s.streams} streams open`,
+      '≤ 150 MiB',
+      `${s.rssWithMiB} MiB (without ${s.rssWithoutMiB} MiB; peak under list load ${s.rssPeakUnderLoadMiB} MiB)`,
+      pass(s.rssWithMiB <= 150),
+    ]);
+    rows.push([
+      `list throughput with ${s.streams} streams open`,
+      'within 10 % of without',
+      `${s.listWith} req/s vs ${s.listWithout.join(' / ')} without (${Math.round(s.ratio * 100)} %)`,
+      pass(s.ratio >= 0.9 && s.errors === 0),
+    ]);
   }
   return rows;
 }

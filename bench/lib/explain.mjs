@@ -20,7 +20,10 @@ export async function openExplainer(kind, url) {
     raw = new pg.Pool({ connectionString: url, max: 1 });
     dialect = new PostgresDialect({ pool: raw });
   }
-  const db = new Kysely({ dialect, log: (event) => event.level === 'query' && captured.push(event.query) });
+  const db = new Kysely({
+    dialect,
+    log: (event) => event.level === 'query' && captured.push(event.query),
+  });
 
   async function statements(ownerId, queryString) {
     captured.length = 0;
@@ -35,7 +38,11 @@ export async function openExplainer(kind, url) {
       let plan;
       const times = [];
       if (kind === 'sqlite') {
-        plan = raw.prepare(`explain query plan ${sql}`).all(...parameters).map((row) => row.detail).join('\n');
+        plan = raw
+          .prepare(`explain query plan ${sql}`)
+          .all(...parameters)
+          .map((row) => row.detail)
+          .join('\n');
         const statement = raw.prepare(sql);
         for (let i = 0; i < repeat; i++) {
           const t = process.hrtime.bigint();
@@ -48,9 +55,13 @@ export async function openExplainer(kind, url) {
           await raw.query(sql, parameters);
           times.push(Number(process.hrtime.bigint() - t) / 1e6);
         }
-        const literals = parameters.map((value) => (typeof value === 'string' ? escapeLiteral(value) : String(value)));
+        const literals = parameters.map((value) =>
+          typeof value === 'string' ? escapeLiteral(value) : String(value),
+        );
         const explained = sql.replace(/\$(\d+)/g, (_, n) => literals[Number(n) - 1]);
-        plan = (await raw.query(`explain (analyze, buffers) ${explained}`)).rows.map((row) => row['QUERY PLAN']).join('\n');
+        plan = (await raw.query(`explain (analyze, buffers) ${explained}`)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
       }
       times.sort((a, b) => a - b);
       out.push({ sql, parameters, plan, medianMs: times[Math.floor(times.length / 2)] });
@@ -79,8 +90,15 @@ export async function openExplainer(kind, url) {
   }
 
   async function planOf(sql, parameters = []) {
-    if (kind === 'sqlite') return raw.prepare(`explain query plan ${sql}`).all(...parameters).map((row) => row.detail).join('\n');
-    return (await raw.query(`explain (analyze, buffers) ${sql}`, parameters)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    if (kind === 'sqlite')
+      return raw
+        .prepare(`explain query plan ${sql}`)
+        .all(...parameters)
+        .map((row) => row.detail)
+        .join('\n');
+    return (await raw.query(`explain (analyze, buffers) ${sql}`, parameters)).rows
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
   }
 
   return { statements, explain, exec, timeSql, planOf, close: () => db.destroy() };

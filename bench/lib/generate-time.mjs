@@ -3,7 +3,15 @@
 // (each run is a fresh browser context, so nothing is cached). Median of `runs`.
 import { chromium } from 'playwright-core';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 async function register(origin, tag) {
   const response = await fetch(`${origin}/api/auth/local/register`, {
@@ -16,13 +24,20 @@ async function register(origin, tag) {
 }
 
 export async function measureGenerate({ origin, runs = 3 }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   const times = [];
   try {
     for (let run = 0; run < runs; run++) {
       const session = await register(origin, `gen${Date.now().toString(36)}${run}`);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript((stored) => window.localStorage.setItem('user', stored), JSON.stringify(session));
+      await context.addInitScript(
+        (stored) => window.localStorage.setItem('user', stored),
+        JSON.stringify(session),
+      );
       const page = await context.newPage();
       await page.goto(`${origin}/todos`);
       await page.getByText('No todos available. Add your first todo!').waitFor();
@@ -30,9 +45,12 @@ export async function measureGenerate({ origin, runs = 3 }) {
       await page.evaluate(() => {
         window.__generateDone = new Promise((resolve) => {
           const started = { at: 0 };
-          document.addEventListener('click', () => (started.at ||= performance.now()), { capture: true });
+          document.addEventListener('click', () => (started.at ||= performance.now()), {
+            capture: true,
+          });
           new MutationObserver(() => {
-            if (started.at && document.body.textContent.includes('of 100 entries')) resolve(performance.now() - started.at);
+            if (started.at && document.body.textContent.includes('of 100 entries'))
+              resolve(performance.now() - started.at);
           }).observe(document.body, { childList: true, subtree: true, characterData: true });
         });
       });
@@ -44,5 +62,8 @@ export async function measureGenerate({ origin, runs = 3 }) {
     await browser.close();
   }
   const sorted = [...times].sort((a, b) => a - b);
-  return { runs: times.map((t) => Math.round(t)), medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]) };
+  return {
+    runs: times.map((t) => Math.round(t)),
+    medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]),
+  };
 }

@@ -4,11 +4,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
-const round = (value, digits = 0) => (value === undefined ? undefined : Number(value.toFixed(digits)));
+const round = (value, digits = 0) =>
+  value === undefined ? undefined : Number(value.toFixed(digits));
 
 export async function runLighthouse(origin, page = '/login') {
   try {
@@ -21,11 +28,20 @@ export async function runLighthouse(origin, page = '/login') {
     });
     const results = {};
     try {
-      for (const [preset, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const runner = await lighthouse(`${origin}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+      for (const [preset, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ]) {
+        const runner = await lighthouse(
+          `${origin}${page}`,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          config,
+        );
         const { categories, audits } = runner.lhr;
         results[preset] = {
-          scores: Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, Math.round(value.score * 100)])),
+          scores: Object.fromEntries(
+            Object.entries(categories).map(([key, value]) => [key, Math.round(value.score * 100)]),
+          ),
           lcpMs: round(audits['largest-contentful-paint']?.numericValue),
           fcpMs: round(audits['first-contentful-paint']?.numericValue),
           tbtMs: round(audits['total-blocking-time']?.numericValue),
@@ -33,7 +49,10 @@ export async function runLighthouse(origin, page = '/login') {
           // What kept a category below 100, so a report says what to fix.
           failing: Object.values(categories).flatMap((category) =>
             category.auditRefs
-              .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+              .filter(
+                (ref) =>
+                  ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1,
+              )
               .map((ref) => `${category.id}: ${ref.id} (${audits[ref.id].score})`),
           ),
         };

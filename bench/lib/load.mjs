@@ -3,7 +3,16 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 
 /** One autocannon run; every request carries the bearer token. `rate`: requests a second in all, at most. */
-export async function cannon({ origin, path, jwt, connections, duration, method = 'GET', body, rate }) {
+export async function cannon({
+  origin,
+  path,
+  jwt,
+  connections,
+  duration,
+  method = 'GET',
+  body,
+  rate,
+}) {
   const result = await autocannon({
     url: origin + path,
     method,
@@ -49,14 +58,20 @@ export function timedRequest({ origin, path, jwt, method = 'GET', body }) {
         method,
         headers: {
           authorization: `Bearer ${jwt}`,
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : {}),
         },
       },
       (response) => {
         let bytes = 0;
         response.on('data', (chunk) => (bytes += chunk.length));
         response.on('end', () =>
-          resolve({ status: response.statusCode, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+          resolve({
+            status: response.statusCode,
+            bytes,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
         );
         response.on('error', reject);
       },
@@ -86,12 +101,25 @@ export function summarise(times) {
 
 /** `count` requests one after another (1 connection): per-request latency ≈ server time + loopback. */
 export async function sequential({ origin, path, jwt, count, warmup = 10, method, body }) {
-  for (let i = 0; i < warmup; i++) await timedRequest({ origin, path, jwt, method, body: typeof body === 'function' ? body(i) : body });
+  for (let i = 0; i < warmup; i++)
+    await timedRequest({
+      origin,
+      path,
+      jwt,
+      method,
+      body: typeof body === 'function' ? body(i) : body,
+    });
   const times = [];
   let failures = 0;
   let bytes = 0;
   for (let i = 0; i < count; i++) {
-    const result = await timedRequest({ origin, path, jwt, method, body: typeof body === 'function' ? body(i) : body });
+    const result = await timedRequest({
+      origin,
+      path,
+      jwt,
+      method,
+      body: typeof body === 'function' ? body(i) : body,
+    });
     if (result.status < 200 || result.status >= 300) failures++;
     bytes = result.bytes;
     times.push(result.ms);

@@ -9,9 +9,48 @@ const { createPasswordHasher, createUser, migrateToLatest, openDatabase, titleKe
 export const BENCH_PASSWORD = 'Bench!Pass1';
 
 // Titles: every third one contains "re" (case-insensitively), the others never do.
-const WITH_RE = ['Prepare', 'Review', 'Repair', 'Read', 'Refill', 'Renew', 'Restock', 'Reply to', 'Share', 'Store'];
-const VERBS = ['Buy', 'Walk', 'Call', 'Fix', 'Plan', 'Wash', 'Pay', 'Book', 'Clean', 'Email', 'Cook', 'Visit'];
-const NOUNS = ['milk', 'dog', 'mom', 'bike', 'trip', 'car', 'bills', 'flight', 'desk', 'Tom', 'soup', 'bank', 'Ana', 'ticket'];
+const WITH_RE = [
+  'Prepare',
+  'Review',
+  'Repair',
+  'Read',
+  'Refill',
+  'Renew',
+  'Restock',
+  'Reply to',
+  'Share',
+  'Store',
+];
+const VERBS = [
+  'Buy',
+  'Walk',
+  'Call',
+  'Fix',
+  'Plan',
+  'Wash',
+  'Pay',
+  'Book',
+  'Clean',
+  'Email',
+  'Cook',
+  'Visit',
+];
+const NOUNS = [
+  'milk',
+  'dog',
+  'mom',
+  'bike',
+  'trip',
+  'car',
+  'bills',
+  'flight',
+  'desk',
+  'Tom',
+  'soup',
+  'bank',
+  'Ana',
+  'ticket',
+];
 
 export function todoTitle(i) {
   const noun = NOUNS[(i * 7) % NOUNS.length];
@@ -30,14 +69,36 @@ function todoRow(ownerId, i, baseMs) {
     title_key: titleKey(title),
     description: i % 4 === 1 ? `Notes for item ${i}: remember the details.` : null,
     completed: i % 4 === 0 ? 1 : 0,
-    due_date: i % 5 < 2 ? new Date(baseMs + (((i * 37) % 121) - 60) * 86_400_000).toISOString().slice(0, 10) : null,
+    due_date:
+      i % 5 < 2
+        ? new Date(baseMs + (((i * 37) % 121) - 60) * 86_400_000).toISOString().slice(0, 10)
+        : null,
     created_at: created.toISOString(),
     updated_at: updated.toISOString(),
   };
 }
 
-const TODO_COLUMNS = ['owner_id', 'title', 'title_key', 'description', 'completed', 'due_date', 'created_at', 'updated_at'];
-const USER_COLUMNS = ['username', 'username_key', 'email', 'password_hash', 'provider', 'confirmed', 'blocked', 'created_at', 'updated_at'];
+const TODO_COLUMNS = [
+  'owner_id',
+  'title',
+  'title_key',
+  'description',
+  'completed',
+  'due_date',
+  'created_at',
+  'updated_at',
+];
+const USER_COLUMNS = [
+  'username',
+  'username_key',
+  'email',
+  'password_hash',
+  'provider',
+  'confirmed',
+  'blocked',
+  'created_at',
+  'updated_at',
+];
 
 /** Batched inserts: one prepared statement in a transaction (SQLite) or unnest() batches (PostgreSQL). */
 function bulkWriter(kind, url) {
@@ -49,8 +110,12 @@ function bulkWriter(kind, url) {
       sqlite.pragma('journal_mode = WAL');
       sqlite.pragma('synchronous = OFF'); // seeding only; the server runs with its own settings
       const statements = {
-        todos: sqlite.prepare(`insert into todos (${TODO_COLUMNS.join(', ')}) values (${TODO_COLUMNS.map(() => '?').join(', ')})`),
-        users: sqlite.prepare(`insert into users (${USER_COLUMNS.join(', ')}) values (${USER_COLUMNS.map(() => '?').join(', ')})`),
+        todos: sqlite.prepare(
+          `insert into todos (${TODO_COLUMNS.join(', ')}) values (${TODO_COLUMNS.map(() => '?').join(', ')})`,
+        ),
+        users: sqlite.prepare(
+          `insert into users (${USER_COLUMNS.join(', ')}) values (${USER_COLUMNS.map(() => '?').join(', ')})`,
+        ),
       };
       const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
       return {
@@ -69,7 +134,10 @@ function bulkWriter(kind, url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const types = {
-      owner_id: 'int[]', completed: 'int[]', confirmed: 'int[]', blocked: 'int[]',
+      owner_id: 'int[]',
+      completed: 'int[]',
+      confirmed: 'int[]',
+      blocked: 'int[]',
     };
     const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
     return {
@@ -77,7 +145,10 @@ function bulkWriter(kind, url) {
         const cols = columns[table];
         const arrays = cols.map((c) => rows.map((row) => row[c]));
         const unnest = cols.map((c, n) => `$${n + 1}::${types[c] ?? 'text[]'}`).join(', ');
-        await client.query(`insert into ${table} (${cols.join(', ')}) select * from unnest(${unnest})`, arrays);
+        await client.query(
+          `insert into ${table} (${cols.join(', ')}) select * from unnest(${unnest})`,
+          arrays,
+        );
       },
       // Autovacuum would vacuum and analyze freshly inserted rows soon in production (which sets
       // the visibility map, so count(*) can be an index-only scan); do it now.
@@ -92,7 +163,14 @@ function bulkWriter(kind, url) {
  * scale: { benchTodos, otherUsers, otherTodos } — the others' rows are interleaved with the
  * bench user's so that user's rows are spread over the table, as in a long-lived database.
  */
-export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers = 0, otherTodos = 0, log = () => {} }) {
+export async function seedDatabase({
+  kind,
+  url,
+  benchTodos = 10_000,
+  otherUsers = 0,
+  otherTodos = 0,
+  log = () => {},
+}) {
   const started = Date.now();
   const handle = openDatabase(url);
   await migrateToLatest(handle.db);
@@ -100,7 +178,11 @@ export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers 
   const passwordHash = await hasher.hash(BENCH_PASSWORD);
   const tag = randomBytes(3).toString('hex');
   const username = `bench_${tag}`;
-  const user = await createUser(handle.db, { username, email: `${username}@bench.example`, passwordHash });
+  const user = await createUser(handle.db, {
+    username,
+    email: `${username}@bench.example`,
+    passwordHash,
+  });
   await handle.close();
 
   const writer = await bulkWriter(kind, url);
@@ -110,8 +192,15 @@ export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers 
     const rows = [];
     for (let u = first; u < Math.min(otherUsers, first + 5000); u++) {
       rows.push({
-        username: `other_${u}`, username_key: `other_${u}`, email: `other_${u}@bench.example`,
-        password_hash: passwordHash, provider: 'local', confirmed: 1, blocked: 0, created_at: now, updated_at: now,
+        username: `other_${u}`,
+        username_key: `other_${u}`,
+        email: `other_${u}@bench.example`,
+        password_hash: passwordHash,
+        provider: 'local',
+        confirmed: 1,
+        blocked: 0,
+        created_at: now,
+        updated_at: now,
       });
     }
     await writer.insert('users', rows);
@@ -144,9 +233,20 @@ export async function seedDatabase({ kind, url, benchTodos = 10_000, otherUsers 
   if (batch.length) await writer.insert('todos', batch);
   await writer.analyze();
   await writer.close();
-  const reShare = Array.from({ length: benchTodos }, (_, i) => titleKey(todoTitle(i)).includes('re')).filter(Boolean).length / benchTodos;
-  const others = Array.from({ length: otherUsers }, (_, u) => ({ username: `other_${u}`, password: BENCH_PASSWORD }));
-  return { user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD }, others, seconds: (Date.now() - started) / 1000, reShare };
+  const reShare =
+    Array.from({ length: benchTodos }, (_, i) => titleKey(todoTitle(i)).includes('re')).filter(
+      Boolean,
+    ).length / benchTodos;
+  const others = Array.from({ length: otherUsers }, (_, u) => ({
+    username: `other_${u}`,
+    password: BENCH_PASSWORD,
+  }));
+  return {
+    user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD },
+    others,
+    seconds: (Date.now() - started) / 1000,
+    reShare,
+  };
 }
 
 // ----- PostgreSQL throwaway databases -----

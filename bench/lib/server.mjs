@@ -60,7 +60,8 @@ export function sampleRss(pid, everyMs = 100) {
  * measures the server as it is deployed; BENCH_NODE_FLAGS (space-separated) overrides them.
  */
 export function startFlags() {
-  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  if (process.env.BENCH_NODE_FLAGS !== undefined)
+    return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
   const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
@@ -69,26 +70,33 @@ export async function startServer({ databaseUrl, dataDir, extraEnv = {}, nodeArg
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
   const logFd = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...startFlags(), ...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      // The default level, as `npm start` runs it: one JSON line per request, written to a file.
-      LOG_LEVEL: 'info',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [...startFlags(), ...nodeArgs, path.join(root, 'dist/server/main.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        // The default level, as `npm start` runs it: one JSON line per request, written to a file.
+        LOG_LEVEL: 'info',
+        ...extraEnv,
+      },
+      stdio: ['ignore', logFd, 'inherit'],
     },
-    stdio: ['ignore', logFd, 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  );
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it answered`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before it answered`);
     try {
       const response = await fetch(`${origin}/api/health`);
       if (response.ok) break;

@@ -20,7 +20,8 @@ const rawSize = (file) => fs.statSync(file).size;
 function staticImports(file) {
   const code = fs.readFileSync(file, 'utf8');
   const found = new Set();
-  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  const pattern =
+    /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
   for (const match of code.matchAll(pattern)) found.add(path.resolve(path.dirname(file), match[1]));
   return [...found];
 }
@@ -48,7 +49,9 @@ function fromManifest(routeSource) {
     (entry.css ?? []).forEach((css) => files.add(path.join(clientDir, css)));
     (entry.imports ?? []).forEach(visit);
   };
-  Object.keys(manifest).filter((key) => manifest[key].isEntry).forEach(visit);
+  Object.keys(manifest)
+    .filter((key) => manifest[key].isEntry)
+    .forEach(visit);
   const routeKey = Object.keys(manifest).find((key) => key.endsWith(routeSource));
   if (routeKey) visit(routeKey);
   return { files, routeFound: Boolean(routeKey) };
@@ -67,7 +70,9 @@ function fromHtmlAndChunks(routeChunkPrefix) {
   }
   const initial = urls.map((url) => path.join(clientDir, url.replace(/^\//, '')));
   const assets = path.join(clientDir, 'assets');
-  const routeChunk = fs.readdirSync(assets).find((name) => name.startsWith(routeChunkPrefix) && name.endsWith('.js'));
+  const routeChunk = fs
+    .readdirSync(assets)
+    .find((name) => name.startsWith(routeChunkPrefix) && name.endsWith('.js'));
   const files = closure([...initial, ...(routeChunk ? [path.join(assets, routeChunk)] : [])]);
   // CSS chunks Vite attaches to JS chunks are loaded by the preload helper; list any that exist.
   return { files, routeFound: Boolean(routeChunk) };
@@ -83,7 +88,10 @@ async function fromBrowser(origin) {
   } catch {
     return undefined;
   }
-  const browser = await playwright.chromium.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+  const browser = await playwright.chromium.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage();
     const files = new Set();
@@ -101,14 +109,25 @@ async function fromBrowser(origin) {
 function describe(files) {
   const list = [...files]
     .filter((file) => /\.(js|css)$/.test(file))
-    .map((file) => ({ file: path.relative(clientDir, file), bytes: rawSize(file), gzip: gzipSize(file) }))
+    .map((file) => ({
+      file: path.relative(clientDir, file),
+      bytes: rawSize(file),
+      gzip: gzipSize(file),
+    }))
     .sort((a, b) => b.gzip - a.gzip);
-  const sum = (kind) => list.filter((f) => f.file.endsWith(kind)).reduce((total, f) => total + f.gzip, 0);
-  return { files: list, jsGzip: sum('.js'), cssGzip: sum('.css'), totalGzip: sum('.js') + sum('.css') };
+  const sum = (kind) =>
+    list.filter((f) => f.file.endsWith(kind)).reduce((total, f) => total + f.gzip, 0);
+  return {
+    files: list,
+    jsGzip: sum('.js'),
+    cssGzip: sum('.css'),
+    totalGzip: sum('.js') + sum('.css'),
+  };
 }
 
 export async function measureSpaSize({ origin } = {}) {
-  if (!fs.existsSync(path.join(clientDir, 'index.html'))) return { error: 'dist/client/index.html is missing' };
+  if (!fs.existsSync(path.join(clientDir, 'index.html')))
+    return { error: 'dist/client/index.html is missing' };
   const manifest = fromManifest('src/client/session/LoginPage.tsx');
   const staticWalk = manifest ?? fromHtmlAndChunks('LoginPage-');
   let browser;
@@ -118,7 +137,9 @@ export async function measureSpaSize({ origin } = {}) {
     browser = { error: String(error?.message ?? error) };
   }
   return {
-    method: manifest ? 'vite manifest' : 'index.html + static imports of emitted chunks (no manifest in the build)',
+    method: manifest
+      ? 'vite manifest'
+      : 'index.html + static imports of emitted chunks (no manifest in the build)',
     routeChunkFound: staticWalk.routeFound,
     static: describe(staticWalk.files),
     browser: browser?.files ? describe(browser.files) : browser,

@@ -1,3 +1,6 @@
 import type { ClientConfig } from './config';
-declare function clientConfigFromEnv(env: Record<string, string | undefined>, devTools: boolean): ClientConfig;
+declare function clientConfigFromEnv(
+  env: Record<string, string | undefined>,
+  devTools: boolean,
+): ClientConfig;
 export = clientConfigFromEnv;

@@ -20,7 +20,9 @@ startTransition(() =>
 // idle, so its code stays out of the first load; the dev server builds none.
 if ('serviceWorker' in navigator && !clientConfig.devTools) {
   const register = () =>
-    void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+    void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
   if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 3000 });
   else setTimeout(register, 1000);
 }

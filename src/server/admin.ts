@@ -8,7 +8,8 @@ import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { deleteUser, listUsers, setBlocked } from './users/repository';
 
-const USAGE = 'usage: npm run admin -- users list | users block <email> | users unblock <email> | users delete <email>';
+const USAGE =
+  'usage: npm run admin -- users list | users block <email> | users unblock <email> | users delete <email>';
 
 async function run(args: string[]): Promise<number> {
   const [scope, action, email] = args;
@@ -24,14 +25,27 @@ async function run(args: string[]): Promise<number> {
     switch (action) {
       case 'list': {
         const users = await listUsers(db);
-        for (const user of users) console.log([user.id, user.username, user.email, user.blocked ? 'blocked' : 'active', user.created_at].join('\t'));
+        for (const user of users)
+          console.log(
+            [
+              user.id,
+              user.username,
+              user.email,
+              user.blocked ? 'blocked' : 'active',
+              user.created_at,
+            ].join('\t'),
+          );
         console.log(`${users.length} user(s)`);
         return 0;
       }
       case 'block':
       case 'unblock': {
         const found = await setBlocked(db, email!, action === 'block');
-        console.log(found ? `${email} is now ${action === 'block' ? 'blocked' : 'active'}` : `No user with email ${email}`);
+        console.log(
+          found
+            ? `${email} is now ${action === 'block' ? 'blocked' : 'active'}`
+            : `No user with email ${email}`,
+        );
         return found ? 0 : 1;
       }
       case 'delete': {

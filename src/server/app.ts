@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { accountRoutes } from './auth/account-routes';
@@ -25,7 +31,11 @@ import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
 import { redactUrl } from './http/log-redaction';
-import { answerClientError, answerFrameworkError, refuseMalformedQueries } from './http/malformed-url';
+import {
+  answerClientError,
+  answerFrameworkError,
+  refuseMalformedQueries,
+} from './http/malformed-url';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { startReminders } from './reminders/scheduler';
@@ -74,7 +84,11 @@ class OneLinePerRequest extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
@@ -89,7 +103,11 @@ class OneLinePerRequest extends LogController {
 const errorSerializer = (level: string) =>
   level === 'debug' || level === 'trace'
     ? pino.stdSerializers.err
-    : (error: Error & { code?: unknown }) => ({ type: error.constructor?.name ?? 'Error', message: error.message, code: error.code });
+    : (error: Error & { code?: unknown }) => ({
+        type: error.constructor?.name ?? 'Error',
+        message: error.message,
+        code: error.code,
+      });
 
 /** The server's one logger: JSON lines written asynchronously by pino, secrets redacted wherever they appear. */
 function createLogger(level: string, stream: BuildOptions['logStream']): Logger {
@@ -97,7 +115,10 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
     {
       level,
       serializers: { ...requestSerializers, err: errorSerializer(level) },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'],
+        censor: '[redacted]',
+      },
     },
     stream ?? pino.destination({ dest: 1, sync: false }),
   );
@@ -107,9 +128,14 @@ function createLogger(level: string, stream: BuildOptions['logStream']): Logger 
  * Fastify's trustProxy for TRUST_PROXY. A hop count is given as a function trusting the nearest
  * `hops` addresses (as Express's count does): Fastify reads a bare number as trusting nobody.
  */
-const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+const proxyTrust = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
-export async function buildApp(config: Config, db: Kysely<Database>, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  db: Kysely<Database>,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -120,7 +146,11 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     // Errors the router raises before any route runs (an over-long or malformed path) skip the error handler.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 200,
+      querystringParser: parseQueryString,
+    },
     // Keep-alive longer than a typical load balancer's idle timeout, so it never reuses a closed socket.
     keepAliveTimeout: 72_000,
     requestTimeout: 30_000,
@@ -139,7 +169,11 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') done(null, undefined);
-    else if (nestsDeeperThan(text, MAX_BODY_DEPTH)) done(fieldError([], `Request body is nested deeper than ${MAX_BODY_DEPTH} levels`), undefined);
+    else if (nestsDeeperThan(text, MAX_BODY_DEPTH))
+      done(
+        fieldError([], `Request body is nested deeper than ${MAX_BODY_DEPTH} levels`),
+        undefined,
+      );
     else parseJson(request, text, done);
   });
 
@@ -160,8 +194,15 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
     return reply.code(apiError.status).headers(apiError.headers).send(apiError.toBody());
   });
 
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtExpiresInSeconds);
-  const throttle = createThrottle(config.throttle, options.limiterFactory, config.writeRatePerMinute);
+  const tokens = createTokenService(
+    resolveJwtSecret(config.jwtSecret, config.dataDir),
+    config.jwtExpiresInSeconds,
+  );
+  const throttle = createThrottle(
+    config.throttle,
+    options.limiterFactory,
+    config.writeRatePerMinute,
+  );
   const context: AppContext = {
     config,
     db,
@@ -186,7 +227,14 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   app.addHook('onClose', async () => stopHousekeeping?.());
   let stopReminders: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    const deps = { db, mailer: context.mailer, events: context.events, publicUrl: config.publicUrl, maxMailsPerDay: config.maxMailsPerUserPerDay, log: app.log };
+    const deps = {
+      db,
+      mailer: context.mailer,
+      events: context.events,
+      publicUrl: config.publicUrl,
+      maxMailsPerDay: config.maxMailsPerUserPerDay,
+      log: app.log,
+    };
     stopReminders = startReminders(deps, options.clock, options.reminderCheckMs);
   });
   // Before the mailer settles (onClose hooks run in order): a run under way queues its mails first.
@@ -204,8 +252,21 @@ export async function buildApp(config: Config, db: Kysely<Database>, options: Bu
   }
   await registerOpenApi(app);
   registerEventStreams(app, context, options.eventHeartbeatMs);
-  const routeModules = [systemRoutes, authRoutes, accountRoutes, recoveryRoutes, userRoutes, todoRoutes, trashRoutes, bulkRoutes, portabilityRoutes, calendarRoutes];
-  await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), { prefix: '/api' });
+  const routeModules = [
+    systemRoutes,
+    authRoutes,
+    accountRoutes,
+    recoveryRoutes,
+    userRoutes,
+    todoRoutes,
+    trashRoutes,
+    bulkRoutes,
+    portabilityRoutes,
+    calendarRoutes,
+  ];
+  await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
+    prefix: '/api',
+  });
   await registerSpa(app, config.staticDir);
   return app;
 }

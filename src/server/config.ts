@@ -20,7 +20,9 @@ export function parseDuration(name: string, text: string): number {
   const match = /^(\d+)\s*([smhdw]?)$/.exec(text.trim());
   const seconds = match ? Number(match[1]) * (DURATION_UNITS[match[2] || 's'] ?? 1) : NaN;
   if (!Number.isSafeInteger(seconds) || seconds <= 0) {
-    throw new ConfigError(`${name} must be a duration such as 30d, 12h, 90m or 3600 (got "${text}")`);
+    throw new ConfigError(
+      `${name} must be a duration such as 30d, 12h, 90m or 3600 (got "${text}")`,
+    );
   }
   return seconds;
 }
@@ -30,13 +32,18 @@ const raw = v.pipe(v.optional(v.string(), ''), v.trim());
 
 const got = (issue: { input: unknown }) => `(got "${String(issue.input)}")`;
 
-const text = (fallback: string) => v.pipe(raw, v.transform((value) => value || fallback));
+const text = (fallback: string) =>
+  v.pipe(
+    raw,
+    v.transform((value) => value || fallback),
+  );
 
 const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
   v.pipe(
     raw,
     v.check(
-      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      (value) =>
+        value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
       (issue) => `${name} must be a whole number from ${min} to ${max} ${got(issue)}`,
     ),
     v.transform((value) => (value === '' ? fallback : Number(value))),
@@ -46,14 +53,23 @@ const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: 
   v.pipe(
     raw,
     v.check(
-      (value) => value === '' || allowed.some((option) => option.toLowerCase() === value.toLowerCase()),
+      (value) =>
+        value === '' || allowed.some((option) => option.toLowerCase() === value.toLowerCase()),
       (issue) => `${name} must be one of ${allowed.join(', ')} ${got(issue)}`,
     ),
-    v.transform((value) => allowed.find((option) => option.toLowerCase() === value.toLowerCase()) ?? fallback),
+    v.transform(
+      (value) => allowed.find((option) => option.toLowerCase() === value.toLowerCase()) ?? fallback,
+    ),
   );
 
 const matching = (name: string, pattern: RegExp, form: string) =>
-  v.pipe(raw, v.check((value) => value === '' || pattern.test(value), (issue) => `${name} must be ${form} ${got(issue)}`));
+  v.pipe(
+    raw,
+    v.check(
+      (value) => value === '' || pattern.test(value),
+      (issue) => `${name} must be ${form} ${got(issue)}`,
+    ),
+  );
 
 const TRUST_PROXY_FORMS =
   'false, a number of proxies in front (e.g. 1), or their comma-separated addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16)';
@@ -62,7 +78,9 @@ const isAddressOrRange = (entry: string): boolean => {
   const [address = '', bits, ...rest] = entry.split('/');
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  );
 };
 
 /**
@@ -72,7 +90,10 @@ const isAddressOrRange = (entry: string): boolean => {
 const trustProxy = v.pipe(
   raw,
   v.check(
-    (value) => ['', 'false', '0'].includes(value.toLowerCase()) || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    (value) =>
+      ['', 'false', '0'].includes(value.toLowerCase()) ||
+      /^\d{1,2}$/.test(value) ||
+      value.split(',').every((entry) => isAddressOrRange(entry.trim())),
     (issue) => `TRUST_PROXY must be ${TRUST_PROXY_FORMS} ${got(issue)}`,
   ),
   v.transform((value): false | number | string[] => {
@@ -85,11 +106,18 @@ const trustProxy = v.pipe(
 const EnvSchema = v.object({
   HOST: text('127.0.0.1'),
   PORT: wholeNumber('PORT', 3000, 0, 65_535),
-  DATABASE_URL: matching('DATABASE_URL', /^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'sqlite:<file path> or postgres://user@host:port/db'),
+  DATABASE_URL: matching(
+    'DATABASE_URL',
+    /^(sqlite:.+|postgres(ql)?:\/\/.+)$/,
+    'sqlite:<file path> or postgres://user@host:port/db',
+  ),
   DATA_DIR: text('data'),
   JWT_SECRET: v.pipe(
     v.optional(v.string(), ''),
-    v.check((value) => value === '' || Buffer.byteLength(value, 'utf8') >= 32, 'JWT_SECRET must be at least 32 bytes long'),
+    v.check(
+      (value) => value === '' || Buffer.byteLength(value, 'utf8') >= 32,
+      'JWT_SECRET must be at least 32 bytes long',
+    ),
   ),
   JWT_EXPIRES_IN: text('30d'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -109,7 +137,11 @@ const EnvSchema = v.object({
   SMTP_URL: matching('SMTP_URL', /^smtps?:\/\/.+/, 'smtp://user:pass@host:587 or smtps://…'),
   MAIL_FROM: text('Ticklist <no-reply@localhost>'),
   MAX_MAILS_PER_USER_PER_DAY: wholeNumber('MAX_MAILS_PER_USER_PER_DAY', 50, 0, 100_000),
-  PUBLIC_URL: matching('PUBLIC_URL', /^https?:\/\/[^/]+/, 'the address people open the app at, e.g. https://todo.example.com'),
+  PUBLIC_URL: matching(
+    'PUBLIC_URL',
+    /^https?:\/\/[^/]+/,
+    'the address people open the app at, e.g. https://todo.example.com',
+  ),
 });
 
 type Env = Record<string, string | undefined>;
@@ -128,7 +160,11 @@ export function loadConfig(env: Env = process.env) {
     jwtSecret: vars.JWT_SECRET || undefined,
     jwtExpiresInSeconds: parseDuration('JWT_EXPIRES_IN', vars.JWT_EXPIRES_IN),
     logLevel: vars.LOG_LEVEL,
-    passwordCost: { memoryKiB: vars.ARGON2_MEMORY_KIB, timeCost: vars.ARGON2_TIME_COST, parallelism: 1 },
+    passwordCost: {
+      memoryKiB: vars.ARGON2_MEMORY_KIB,
+      timeCost: vars.ARGON2_TIME_COST,
+      parallelism: 1,
+    },
     throttle: {
       windowSeconds: 15 * 60,
       maxFailuresPerIdentifier: 10,
@@ -144,7 +180,9 @@ export function loadConfig(env: Env = process.env) {
     writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
     /** Days a deleted todo stays in the trash before it is purged for good. */
     trashDays: vars.TRASH_DAYS,
-    corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: vars.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     redisUrl: vars.REDIS_URL || undefined,
     /** Prefix of every Redis key, so several deployments can share one Redis. */
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,

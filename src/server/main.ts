@@ -11,10 +11,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, config);
   await migrateToLatest(database.db);
-  const shared = config.redisUrl ? await connectSharedCounters(config.redisUrl, config.redisKeyPrefix) : undefined;
+  const shared = config.redisUrl
+    ? await connectSharedCounters(config.redisUrl, config.redisKeyPrefix)
+    : undefined;
   const app = await buildApp(config, database.db, { limiterFactory: shared?.limiterFactory });
   if (database.readableByOthers) {
-    app.log.warn(`${database.readableByOthers} can be read by other users of this machine: chmod 600 it (and its -wal and -shm files)`);
+    app.log.warn(
+      `${database.readableByOthers} can be read by other users of this machine: chmod 600 it (and its -wal and -shm files)`,
+    );
   }
   app.addHook('onClose', async () => {
     await shared?.close();

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INSTANT = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+const INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
 
 /** 'YYYY-MM-DD' naming a day that exists: 2026-02-30 and 2026-1-5 do not. */
 export function isCalendarDate(text: string): boolean {
@@ -25,16 +26,23 @@ export const FIRST_DATE = '1900-01-01';
 export const LAST_DATE = '2200-12-31';
 
 /** A calendar date ('YYYY-MM-DD', or the date part of an ISO instant) within FIRST_DATE..LAST_DATE. */
-export const isDateInRange = (date: string): boolean => date.slice(0, 10) >= FIRST_DATE && date.slice(0, 10) <= LAST_DATE;
+export const isDateInRange = (date: string): boolean =>
+  date.slice(0, 10) >= FIRST_DATE && date.slice(0, 10) <= LAST_DATE;
 
-export const DUE_DATE_MESSAGE = 'dueDate must be a calendar date written YYYY-MM-DD, e.g. 2026-12-05';
+export const DUE_DATE_MESSAGE =
+  'dueDate must be a calendar date written YYYY-MM-DD, e.g. 2026-12-05';
 export const DUE_DATE_RANGE_MESSAGE = `dueDate must be a date from ${FIRST_DATE} to ${LAST_DATE}`;
-export const REMIND_AT_MESSAGE = 'remindAt must be a date and time with an offset, e.g. 2026-12-05T08:30:00+01:00';
+export const REMIND_AT_MESSAGE =
+  'remindAt must be a date and time with an offset, e.g. 2026-12-05T08:30:00+01:00';
 export const REMIND_AT_RANGE_MESSAGE = `remindAt must be a time from ${FIRST_DATE} to ${LAST_DATE} (UTC)`;
 
 /** A due date, or null for none. */
 export const dueDateField = v.nullable(
-  v.pipe(v.string(DUE_DATE_MESSAGE), v.check(isCalendarDate, DUE_DATE_MESSAGE), v.check(isDateInRange, DUE_DATE_RANGE_MESSAGE)),
+  v.pipe(
+    v.string(DUE_DATE_MESSAGE),
+    v.check(isCalendarDate, DUE_DATE_MESSAGE),
+    v.check(isDateInRange, DUE_DATE_RANGE_MESSAGE),
+  ),
 );
 
 /** A reminder's instant, or null for none; given with any offset, kept in UTC with milliseconds. */

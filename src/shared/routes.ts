@@ -17,4 +17,5 @@ export const PAGE_PATHS = {
 const KNOWN: readonly string[] = Object.values(PAGE_PATHS);
 
 /** Whether the SPA has a page at `pathname`, matched as React Router does: ignoring case and a trailing slash. */
-export const isPagePath = (pathname: string): boolean => KNOWN.includes(pathname.toLowerCase().replace(/(.)\/$/, '$1'));
+export const isPagePath = (pathname: string): boolean =>
+  KNOWN.includes(pathname.toLowerCase().replace(/(.)\/$/, '$1'));

@@ -116,7 +116,11 @@ export const bodyMessages =
 
 export const registerBodySchema = v.strictObject(
   { email: emailField, username: usernameField, password: newPasswordField },
-  bodyMessages({ email: 'Email is required', username: 'Username is required', password: 'Password is required' }),
+  bodyMessages({
+    email: 'Email is required',
+    username: 'Username is required',
+    password: 'Password is required',
+  }),
 );
 
 /** The server accepts an email or a username as identifier. */
@@ -133,7 +137,10 @@ export const loginBodySchema = v.strictObject(
       v.maxLength(1024, 'password is too long'),
     ),
   },
-  bodyMessages({ identifier: 'identifier is a required field', password: 'password is a required field' }),
+  bodyMessages({
+    identifier: 'identifier is a required field',
+    password: 'password is a required field',
+  }),
 );
 
 const todoDescription = v.nullable(descriptionField);
@@ -177,7 +184,10 @@ export const todoUpdateDataSchema = v.pipe(
     bodyMessages({}),
   ),
   v.check(
-    (data) => ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence'].some((key) => data[key as keyof typeof data] !== undefined),
+    (data) =>
+      ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence'].some(
+        (key) => data[key as keyof typeof data] !== undefined,
+      ),
     'Give at least one of title, description, completed, dueDate, remindAt or recurrence',
   ),
 );

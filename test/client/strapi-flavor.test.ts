@@ -6,7 +6,10 @@ import { requestLogout } from '../../src/client/session/authApi';
 import { listTodosQuery } from '../../src/client/todos/listQuery';
 import { DEFAULT_VIEW, viewFromParams } from '../../src/client/todos/view';
 
-jest.mock('../../src/client/config', () => ({ API_BASE: 'http://strapi.test/api', clientConfig: { apiFlavor: 'strapi' } }));
+jest.mock('../../src/client/config', () => ({
+  API_BASE: 'http://strapi.test/api',
+  clientConfig: { apiFlavor: 'strapi' },
+}));
 
 describe('the SPA built for Strapi', () => {
   it('makes no logout call', async () => {
@@ -20,11 +23,15 @@ describe('the SPA built for Strapi', () => {
   });
 
   it('searches with $containsi and breaks sort ties by id in the same direction', () => {
-    const query = new URLSearchParams(listTodosQuery({ ...DEFAULT_VIEW, search: 'Milk', sort: 'title', order: 'desc' }));
+    const query = new URLSearchParams(
+      listTodosQuery({ ...DEFAULT_VIEW, search: 'Milk', sort: 'title', order: 'desc' }),
+    );
     expect(query.get('filters[title][$containsi]')).toBe('Milk');
     expect(query.has('filters[title][$contains]')).toBe(false);
     expect(query.get('sort')).toBe('title:desc,id:desc');
-    expect(new URLSearchParams(listTodosQuery(DEFAULT_VIEW)).get('sort')).toBe('createdAt:asc,id:asc');
+    expect(new URLSearchParams(listTodosQuery(DEFAULT_VIEW)).get('sort')).toBe(
+      'createdAt:asc,id:asc',
+    );
   });
 });
 
@@ -50,10 +57,25 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
       });
     });
     try {
-      const todo = { id: 3, attributes: { title: 'Plain', description: null, completed: true, createdAt: '', updatedAt: '' } };
-      await makeStore().dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: 7 })).unwrap();
+      const todo = {
+        id: 3,
+        attributes: {
+          title: 'Plain',
+          description: null,
+          completed: true,
+          createdAt: '',
+          updatedAt: '',
+        },
+      };
+      await makeStore()
+        .dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: 7 }))
+        .unwrap();
       expect(bodies).toEqual([
-        { method: 'POST', url: expect.stringMatching(/\/api\/todos\/$/), body: { data: { title: 'Plain', description: null, completed: true, user: 7 } } },
+        {
+          method: 'POST',
+          url: expect.stringMatching(/\/api\/todos\/$/),
+          body: { data: { title: 'Plain', description: null, completed: true, user: 7 } },
+        },
       ]);
     } finally {
       fetchMock.mockRestore();

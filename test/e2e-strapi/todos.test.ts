@@ -8,7 +8,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Session } from '../../src/shared/api-types';
 import { launchBrowser } from '../e2e/support/browser';
 import { createTodos, newCredentials, registerUser } from '../e2e/support/session';
-import { expectHeading, openPage, pathOf, storedSession, toast } from '../e2e/support/session-pages';
+import {
+  expectHeading,
+  openPage,
+  pathOf,
+  storedSession,
+  toast,
+} from '../e2e/support/session-pages';
 import { expectRows, numbered, undoToast } from '../e2e/support/todos-page';
 import { describeWithStrapi, startStrapiStage, type StrapiStage } from './support/strapi';
 
@@ -26,10 +32,20 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
 
   beforeAll(async () => {
     [stage, browser] = await Promise.all([startStrapiStage(), launchBrowser()]);
-    console.log(`Strapi answered ${stage.startupMs} ms after its start (the SPA was built meanwhile)`);
+    console.log(
+      `Strapi answered ${stage.startupMs} ms after its start (the SPA was built meanwhile)`,
+    );
     ({ context, page } = await openPage(browser, `${stage.appUrl}/register`));
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('request', (request) => request.url().startsWith(stage.apiUrl) && apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    page.on(
+      'console',
+      (message) => message.type() === 'error' && consoleErrors.push(message.text()),
+    );
+    page.on(
+      'request',
+      (request) =>
+        request.url().startsWith(stage.apiUrl) &&
+        apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
   });
 
   afterAll(async () => {
@@ -41,7 +57,10 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
   const api = (path: string, init: RequestInit & { jwt?: string } = {}) =>
     fetch(`${stage.apiUrl}/api${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', ...(init.jwt ? { authorization: `Bearer ${init.jwt}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(init.jwt ? { authorization: `Bearer ${init.jwt}` } : {}),
+      },
     });
   const visibleText = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -61,7 +80,11 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
     await toast(page, 'Login successful! Redirecting...');
     await expectHeading(page, `Welcome, ${credentials.username}!`);
     session = (await storedSession(page)) as Session;
-    expect(session.user).toMatchObject({ username: credentials.username, email: credentials.email, provider: 'local' });
+    expect(session.user).toMatchObject({
+      username: credentials.username,
+      email: credentials.email,
+      provider: 'local',
+    });
 
     await page.getByRole('button', { name: credentials.username }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -97,7 +120,9 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
     await page.getByTestId('todo-row').first().getByText('Completed', { exact: true }).waitFor();
     await page.reload();
     await expectRows(page, numbered(1, ['Buy milk', 'Call the electrician', 'Water the plants']));
-    expect(await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).isChecked()).toBe(true);
+    expect(
+      await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).isChecked(),
+    ).toBe(true);
     await page.getByText('Before Friday').waitFor();
   });
 
@@ -124,7 +149,10 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
     await page.getByLabel('Items per page').selectOption('5');
     await expectRows(page, numbered(1, all.slice(0, 5)));
     await visibleText('Showing 1 to 5 of 7 entries');
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
     await expectRows(page, numbered(6, all.slice(5)));
     await visibleText('Showing 6 to 7 of 7 entries');
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
@@ -132,7 +160,10 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
 
   it('deletes a todo, and a reload shows the list without it', async () => {
     await page.getByRole('button', { name: 'Delete Item 7' }).click();
-    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this todo' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await undoToast(page, 'Todo Deleted successfully!').toast.waitFor();
     await expectRows(page, numbered(6, ['Item 6']));
     await page.reload();
@@ -156,24 +187,46 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
   it("shows a second user none of the first user's todos, and refuses them theirs", async () => {
     const other = await registerUser(stage.apiUrl, newCredentials('strapib'));
     const otherTab = await openPage(browser, `${stage.appUrl}/todos`, { session: other });
-    await otherTab.page.getByText('No todos available. Add your first todo!', { exact: true }).waitFor();
+    await otherTab.page
+      .getByText('No todos available. Add your first todo!', { exact: true })
+      .waitFor();
     expect(pathOf(otherTab.page)).toBe('/todos');
     await otherTab.context.close();
 
-    const listed = (await (await api('/todos?pagination[pageSize]=100', { jwt: other.jwt })).json()) as { data: unknown[] };
+    const listed = (await (
+      await api('/todos?pagination[pageSize]=100', { jwt: other.jwt })
+    ).json()) as { data: unknown[] };
     expect(listed.data).toEqual([]);
-    const mine = (await (await api('/todos', { jwt: session.jwt })).json()) as { data: { id: number }[] };
+    const mine = (await (await api('/todos', { jwt: session.jwt })).json()) as {
+      data: { id: number }[];
+    };
     const id = mine.data[0]!.id;
     expect((await api(`/todos/${id}`, { jwt: other.jwt })).status).toBe(403);
-    expect((await api(`/todos/${id}`, { jwt: other.jwt, method: 'PUT', body: JSON.stringify({ data: { title: 'Mine' } }) })).status).toBe(403);
+    expect(
+      (
+        await api(`/todos/${id}`, {
+          jwt: other.jwt,
+          method: 'PUT',
+          body: JSON.stringify({ data: { title: 'Mine' } }),
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(`/todos/${id}`, { jwt: other.jwt, method: 'DELETE' })).status).toBe(403);
     expect((await api('/todos/999999', { jwt: other.jwt })).status).toBe(404);
     // Naming the first user as owner, or filtering on owners, gets nothing of theirs.
-    const posted = await api('/todos', { jwt: other.jwt, method: 'POST', body: JSON.stringify({ data: { title: 'x', user: session.user.id } }) });
+    const posted = await api('/todos', {
+      jwt: other.jwt,
+      method: 'POST',
+      body: JSON.stringify({ data: { title: 'x', user: session.user.id } }),
+    });
     expect(posted.status).toBe(403);
-    expect((await api(`/todos?filters[user][id][$eq]=${session.user.id}`, { jwt: other.jwt })).status).toBe(400);
+    expect(
+      (await api(`/todos?filters[user][id][$eq]=${session.user.id}`, { jwt: other.jwt })).status,
+    ).toBe(400);
     expect((await api('/todos', { jwt: session.jwt })).status).toBe(200);
-    expect(((await (await api('/todos', { jwt: session.jwt })).json()) as { data: unknown[] }).data).toHaveLength(mine.data.length);
+    expect(
+      ((await (await api('/todos', { jwt: session.jwt })).json()) as { data: unknown[] }).data,
+    ).toHaveLength(mine.data.length);
   });
 
   it('lets no user list or read other accounts', async () => {
@@ -182,7 +235,10 @@ describeWithStrapi('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strap
     expect((await api(`/users/${other.user.id}`, { jwt: session.jwt })).status).toBe(403);
     expect((await api('/users/count', { jwt: session.jwt })).status).toBe(403);
     expect((await api('/users')).status).toBe(403);
-    const me = (await (await api('/users/me', { jwt: session.jwt })).json()) as { email: string; password?: string };
+    const me = (await (await api('/users/me', { jwt: session.jwt })).json()) as {
+      email: string;
+      password?: string;
+    };
     expect(me.email).toBe(credentials.email);
     expect(me.password).toBeUndefined();
   });

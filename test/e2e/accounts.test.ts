@@ -9,7 +9,14 @@ import type { Session } from '../../src/shared/api-types';
 import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../server/support/smtp-catcher';
 import { describeInBrowser, stageForSuite } from './support/browser';
 import { newCredentials, registerUser } from './support/session';
-import { expectHeading, openPage, pathOf, screenshotBoth, storedSession, toast } from './support/session-pages';
+import {
+  expectHeading,
+  openPage,
+  pathOf,
+  screenshotBoth,
+  storedSession,
+  toast,
+} from './support/session-pages';
 
 jest.setTimeout(90_000);
 
@@ -37,7 +44,8 @@ async function fieldMessage(page: Page, label: string): Promise<string | null> {
 }
 
 async function statusOf(baseUrl: string, jwt: string): Promise<number> {
-  return (await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${jwt}` } })).status;
+  return (await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${jwt}` } }))
+    .status;
 }
 
 async function logIn(baseUrl: string, email: string, password: string): Promise<number> {
@@ -86,7 +94,9 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     // The show/hide button shows what was typed.
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Show password' }).first().click();
-    expect(await page.getByLabel('New password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('type')).toBe(
+      'text',
+    );
     await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await screenshotBoth(page, 'reset-password');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -111,7 +121,9 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     const session = await registerUser(stage.server.url, credentials);
     await smtp.next(credentials.email);
     const other = await signedInElsewhere(credentials.email, credentials.password);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, { session });
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+      session,
+    });
     await page.getByText('Not Confirmed', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Send confirmation email' }).click();
     await toast(page, `Confirmation email sent to ${credentials.email}`);
@@ -129,7 +141,9 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Change password' }).click();
-    expect(await fieldMessage(page, 'Current password')).toBe('The provided current password is invalid');
+    expect(await fieldMessage(page, 'Current password')).toBe(
+      'The provided current password is invalid',
+    );
     await screenshotBoth(page, 'change-password-refused');
     await dialog.getByLabel('Current password', { exact: true }).fill(credentials.password);
     await dialog.getByRole('button', { name: 'Change password' }).click();
@@ -151,27 +165,49 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
 
   it('exports as JSON and CSV, and imports a file back', async () => {
     const session = await registerUser(stage.server.url);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, { session });
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+      session,
+    });
     const titles = ['Buy milk, eggs', 'Say "hi"', '=1+1'];
     for (const title of titles) await createTodo(stage.server.url, session.jwt, title);
 
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     expect(json.suggestedFilename()).toMatch(/^ticklist-export-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(fs.readFileSync((await json.path())!, 'utf8')) as { todos: { title: string }[] };
+    const exported = JSON.parse(fs.readFileSync((await json.path())!, 'utf8')) as {
+      todos: { title: string }[];
+    };
     expect(exported.todos.map((todo) => todo.title).sort()).toEqual([...titles].sort());
     await toast(page, 'Export downloaded');
 
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const csvText = fs.readFileSync((await csv.path())!, 'utf8');
     expect(csvText).toContain('"Buy milk, eggs"');
     expect(csvText).toMatch(/^\d+,'=1\+1,/m); // a formula is neutralised
 
-    await page.getByLabel('Import file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await page.getByLabel('Import file').setInputFiles({
+      name: 'mine.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    });
     await toast(page, 'Imported 3 todos');
-    await page.getByLabel('Import file').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('title,description\n,no title\n') });
+    await page.getByLabel('Import file').setInputFiles({
+      name: 'broken.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('title,description\n,no title\n'),
+    });
     await page.getByRole('alert').filter({ hasText: /row/i }).first().waitFor();
-    const total = await fetch(`${stage.server.url}/api/todos`, { headers: { authorization: `Bearer ${session.jwt}` } });
-    expect(((await total.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).toBe(6);
+    const total = await fetch(`${stage.server.url}/api/todos`, {
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    expect(
+      ((await total.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total,
+    ).toBe(6);
     await context.close();
   });
 
@@ -179,7 +215,9 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     const credentials = newCredentials('everywhere');
     const session = await registerUser(stage.server.url, credentials);
     const other = await signedInElsewhere(credentials.email, credentials.password);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, { session });
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+      session,
+    });
     await page.getByRole('button', { name: 'Log out of all devices' }).click();
     await toast(page, 'Logged out of all devices');
     await page.waitForURL(`${stage.server.url}/login`);
@@ -192,7 +230,9 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
   it('deletes the account after asking for the password', async () => {
     const credentials = newCredentials('leaver');
     const session = await registerUser(stage.server.url, credentials);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, { session });
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+      session,
+    });
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete the account ${credentials.email}?` });
     await dialog.getByText('all your todos and everything in your trash').waitFor();

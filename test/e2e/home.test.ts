@@ -15,14 +15,19 @@ describeInBrowser('home: the dashboard', () => {
   const stage = stageForSuite();
 
   async function openHome(session: Session, viewport: { width: number; height: number } = DESKTOP) {
-    const context = await stage.browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
+    const context = await stage.browser.newContext({
+      viewport,
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
     await signInContext(context, session);
     const page = await context.newPage();
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       // The live event stream is not a data call (see todos-live.test.ts).
-      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/todos/events') apiCalls.push(`${request.method()} ${url.pathname}${decodeURIComponent(url.search)}`);
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/todos/events')
+        apiCalls.push(`${request.method()} ${url.pathname}${decodeURIComponent(url.search)}`);
     });
     await page.goto(`${stage.server.url}/`);
     return { context, page, apiCalls };
@@ -30,7 +35,9 @@ describeInBrowser('home: the dashboard', () => {
 
   const counts = (page: Page) =>
     Promise.all(
-      ['all', 'pending', 'completed'].map(async (key) => (await page.getByTestId(`count-${key}`).innerText()).replace(/\s+/g, ' ').trim()),
+      ['all', 'pending', 'completed'].map(async (key) =>
+        (await page.getByTestId(`count-${key}`).innerText()).replace(/\s+/g, ' ').trim(),
+      ),
     );
 
   async function expectCounts(page: Page, expected: string[], timeoutMs = 10_000) {
@@ -41,7 +48,9 @@ describeInBrowser('home: the dashboard', () => {
       if (JSON.stringify(seen) === JSON.stringify(expected)) return;
       await page.waitForTimeout(50);
     }
-    throw new Error(`counts on screen: ${JSON.stringify(seen)}, expected ${JSON.stringify(expected)}`);
+    throw new Error(
+      `counts on screen: ${JSON.stringify(seen)}, expected ${JSON.stringify(expected)}`,
+    );
   }
 
   const recent = (page: Page) =>
@@ -59,9 +68,21 @@ describeInBrowser('home: the dashboard', () => {
 
   it('shows All 7 / Pending 4 / Completed 3 and the five most recently updated, then fresh counts after a tick on the list', async () => {
     const session = await registerUser(stage.server.url);
-    const titles = ['Buy milk', 'Call mum', 'Pay rent', 'Walk dog', 'Read book', 'Fix bike', 'Water plants'];
+    const titles = [
+      'Buy milk',
+      'Call mum',
+      'Pay rent',
+      'Walk dog',
+      'Read book',
+      'Fix bike',
+      'Water plants',
+    ];
     const done = new Set(['Call mum', 'Walk dog', 'Fix bike']);
-    const ids = await createTodoList(stage.server.url, session, titles.map((title) => ({ title, completed: done.has(title) })));
+    const ids = await createTodoList(
+      stage.server.url,
+      session,
+      titles.map((title) => ({ title, completed: done.has(title) })),
+    );
     await updateTodo(stage.server.url, session, ids[0]!, { description: 'Semi-skimmed' }); // oldest, now most recently updated
 
     const { page, context, apiCalls } = await openHome(session);
@@ -94,7 +115,9 @@ describeInBrowser('home: the dashboard', () => {
     // Tick "Pay rent" on the list, come back: the counts and the recent list follow.
     await page.getByRole('link', { name: 'Go to my todos' }).click();
     await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
-    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/api/todos/'));
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().includes('/api/todos/'),
+    );
     await page.getByRole('checkbox', { name: 'Mark Pay rent as completed' }).check();
     expect((await saved).status()).toBe(200);
     await page.goBack();
@@ -107,8 +130,15 @@ describeInBrowser('home: the dashboard', () => {
   it('shows skeletons while loading, at both widths', async () => {
     const session = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, session, [{ title: 'Slow one' }]);
-    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await stage.browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const context = await stage.browser.newContext({
+        viewport,
+        timezoneId: 'UTC',
+        locale: 'en-US',
+      });
       await signInContext(context, session);
       const page = await context.newPage();
       let release!: () => void;
@@ -146,7 +176,11 @@ describeInBrowser('home: the dashboard', () => {
   it('shows an error with a retry when the summary cannot be loaded', async () => {
     const session = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, session, [{ title: 'Back soon', completed: true }]);
-    const context = await stage.browser.newContext({ viewport: PHONE, timezoneId: 'UTC', locale: 'en-US' });
+    const context = await stage.browser.newContext({
+      viewport: PHONE,
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
     await signInContext(context, session);
     const page = await context.newPage();
     let failing = true;
@@ -155,7 +189,15 @@ describeInBrowser('home: the dashboard', () => {
         ? route.fulfill({
             status: 400,
             contentType: 'application/json',
-            body: JSON.stringify({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid query', details: {} } }),
+            body: JSON.stringify({
+              data: null,
+              error: {
+                status: 400,
+                name: 'ValidationError',
+                message: 'Invalid query',
+                details: {},
+              },
+            }),
           })
         : route.continue(),
     );

@@ -7,7 +7,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, DESKTOP, PHONE, screenshot, stageForSuite } from './support/browser';
 import { registerUser } from './support/session';
 import { openPage } from './support/session-pages';
-import { expectFocus, expectRows, hasFocus, numbered, openTodos, screenshotBoth, seedTodos } from './support/todos-page';
+import {
+  expectFocus,
+  expectRows,
+  hasFocus,
+  numbered,
+  openTodos,
+  screenshotBoth,
+  seedTodos,
+} from './support/todos-page';
 
 jest.setTimeout(90_000);
 
@@ -24,7 +32,12 @@ describeInBrowser('keyboard: shortcuts, dialogs and focus', () => {
     });
 
   /** Tabs (forwards or backwards) until `target` has focus, as a keyboard user would. */
-  async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', most = 30): Promise<void> {
+  async function tabTo(
+    page: Page,
+    target: Locator,
+    key: 'Tab' | 'Shift+Tab' = 'Tab',
+    most = 30,
+  ): Promise<void> {
     for (let presses = 0; presses < most; presses += 1) {
       if (await hasFocus(target)) return;
       await page.keyboard.press(key);
@@ -38,7 +51,13 @@ describeInBrowser('keyboard: shortcuts, dialogs and focus', () => {
   ] as const) {
     it(`${width}: n opens Add, Enter adds, / goes to the search box, ? shows the help, Esc closes it`, async () => {
       const session = await registerUser(stage.server.url);
-      const { page, context } = await openTodos(stage.browser, stage.server.url, session, '', viewport);
+      const { page, context } = await openTodos(
+        stage.browser,
+        stage.server.url,
+        session,
+        '',
+        viewport,
+      );
       await visibleText(page, 'No todos available. Add your first todo!');
       const searchBox = page.getByPlaceholder('Search todos...');
       await expectFocus(searchBox);
@@ -47,7 +66,8 @@ describeInBrowser('keyboard: shortcuts, dialogs and focus', () => {
       await page.keyboard.type('n?');
       // On a loaded machine the second key's render can trail the keystroke; a key taken as a
       // shortcut never arrives, so waiting a moment cannot hide that.
-      for (let waited = 0; (await searchBox.inputValue()) !== 'n?' && waited < 3000; waited += 100) await page.waitForTimeout(100);
+      for (let waited = 0; (await searchBox.inputValue()) !== 'n?' && waited < 3000; waited += 100)
+        await page.waitForTimeout(100);
       expect(await searchBox.inputValue()).toBe('n?');
       expect(await page.getByRole('dialog').count()).toBe(0);
       await page.keyboard.press('Control+a');
@@ -55,7 +75,9 @@ describeInBrowser('keyboard: shortcuts, dialogs and focus', () => {
 
       // Out of the search box (back to Generate Todos; on a phone on to the filter and sort menu), "n" opens Add with the title focused.
       const generate =
-        width === 'phone' ? page.getByRole('button', { name: 'Filter and sort' }) : page.getByRole('button', { name: 'Generate Todos' });
+        width === 'phone'
+          ? page.getByRole('button', { name: 'Filter and sort' })
+          : page.getByRole('button', { name: 'Generate Todos' });
       const away = width === 'phone' ? 'Tab' : 'Shift+Tab';
       await tabTo(page, generate, away);
       await page.keyboard.press('n');
@@ -144,7 +166,10 @@ describeInBrowser('keyboard: shortcuts, dialogs and focus', () => {
 
   it('"?" works on another page; "n" and "/" do nothing there', async () => {
     const session = await registerUser(stage.server.url);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, { session, viewport: PHONE });
+    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+      session,
+      viewport: PHONE,
+    });
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await page.keyboard.press('n');
     await page.keyboard.press('/');

@@ -58,7 +58,8 @@ describeInBrowser('session: across tabs', () => {
         };
       }
     });
-    return () => page.evaluate(() => (window as unknown as { sessionWrittenAt: number }).sessionWrittenAt);
+    return () =>
+      page.evaluate(() => (window as unknown as { sessionWrittenAt: number }).sessionWrittenAt);
   }
 
   /** In tab B: the browser time at which it first showed this path and h1 (polled every 10 ms in the page). */
@@ -76,12 +77,19 @@ describeInBrowser('session: across tabs', () => {
 
   it('a logout in tab A takes tab B to /login within a second; a login in tab A signs tab B in within a second', async () => {
     const first = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, first, [{ title: 'First user todo' }, { title: 'Another', completed: true }]);
+    await createTodoList(stage.server.url, first, [
+      { title: 'First user todo' },
+      { title: 'Another', completed: true },
+    ]);
     const secondCredentials = newCredentials('second');
     const second = await registerUser(stage.server.url, secondCredentials);
     await createTodoList(stage.server.url, second, [{ title: 'Second user todo' }]);
 
-    const context = await stage.browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
+    const context = await stage.browser.newContext({
+      viewport: DESKTOP,
+      timezoneId: 'UTC',
+      locale: 'en-US',
+    });
     await signInContext(context, first);
     const { a, b, callsA, callsB } = await twoTabs(context, '/', '/todos');
     await expectHeading(a, `Welcome, ${first.user.username}!`);
@@ -113,7 +121,9 @@ describeInBrowser('session: across tabs', () => {
     await a.getByLabel('Email', { exact: true }).fill(secondCredentials.email);
     await a.getByLabel('Password', { exact: true }).fill(secondCredentials.password);
     const bSignedIn = shownAt(b, '/', `Welcome, ${secondCredentials.username}!`);
-    const loggedIn = a.waitForResponse((response) => /\/api\/auth\/local\/?$/.test(new URL(response.url()).pathname));
+    const loggedIn = a.waitForResponse((response) =>
+      /\/api\/auth\/local\/?$/.test(new URL(response.url()).pathname),
+    );
     await a.getByRole('button', { name: 'Login' }).click();
     expect((await loggedIn).status()).toBe(200);
     expect((await bSignedIn) - (await writtenAt())).toBeLessThan(WITHIN_MS);
@@ -127,7 +137,9 @@ describeInBrowser('session: across tabs', () => {
     await b.waitForTimeout(500);
     await expectHeading(a, `Welcome, ${secondCredentials.username}!`);
     expect(pathOf(b)).toBe('/');
-    expect(((await storedSession(b)) as { user: { username: string } }).user.username).toBe(secondCredentials.username);
+    expect(((await storedSession(b)) as { user: { username: string } }).user.username).toBe(
+      secondCredentials.username,
+    );
     await context.close();
   });
 
@@ -135,7 +147,9 @@ describeInBrowser('session: across tabs', () => {
     const session = await registerUser(stage.server.url);
     const context = await stage.browser.newContext({ viewport: DESKTOP });
     await signInContext(context, session);
-    const bStreamOpen = context.waitForEvent('response', (response) => response.url().endsWith('/api/todos/events'));
+    const bStreamOpen = context.waitForEvent('response', (response) =>
+      response.url().endsWith('/api/todos/events'),
+    );
     const { a, b, callsB } = await twoTabs(context, '/', '/todos');
     await heading(a);
     await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
@@ -180,7 +194,12 @@ describeInBrowser('session: across tabs', () => {
     // Tab B loses the network; the login page it has to show next is already in memory.
     const network = await context.newCDPSession(b);
     await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await heading(a);
     const bSignedOut = shownAt(b, '/login', 'Login to get access!');
     await a.getByRole('button', { name: session.user.username }).click();

@@ -63,7 +63,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
     const passwordField = page.getByLabel('Password', { exact: true });
     expect(await passwordField.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await passwordField.getAttribute('aria-describedby')) ?? '';
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('This password is too common');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'This password is too common',
+    );
 
     // Register for real: toast, then /login after 2 s, signed out.
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
@@ -195,7 +197,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
 
     it('a signed-in user at /login is sent to /, and may open /, /profile and /register', async () => {
       const session = await registerUser(stage.server.url);
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`, { session });
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`, {
+        session,
+      });
       await page.waitForURL(`${stage.server.url}/`);
       await expectHeading(page, `Welcome, ${session.user.username}!`);
       for (const [path, title] of [
@@ -216,7 +220,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${session.jwt}` },
       });
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/todos`, { session });
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/todos`, {
+        session,
+      });
       await page.getByText('401', { exact: true }).waitFor({ timeout: 15_000 });
       await expectHeading(page, 'Missing or invalid credentials');
       expect(await storedSession(page)).toBeNull();
@@ -243,7 +249,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
     );
 
     it('works at phone width too', async () => {
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/nope`, { viewport: PHONE });
+      const { page, context } = await openPage(stage.browser, `${stage.server.url}/nope`, {
+        viewport: PHONE,
+      });
       await expectHeading(page, NOT_FOUND);
       await context.close();
     });

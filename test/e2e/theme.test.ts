@@ -58,7 +58,9 @@ describeInBrowser('dark mode', () => {
     await expectBody(page, DARK_BODY);
     await toLight(page).waitFor();
     // The browser's own parts (scrollbars, form controls) follow too.
-    const native = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    const native = await page.evaluate(
+      () => getComputedStyle(document.documentElement).colorScheme,
+    );
     expect(native).toBe('dark');
     expect(await storedMode(page)).toBeNull();
     await context.close();
@@ -153,7 +155,9 @@ describeInBrowser('dark mode', () => {
     await fetch(`${url}/api/todos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
-      body: JSON.stringify({ data: { title: 'Call the plumber', description: 'Leak', completed: true } }),
+      body: JSON.stringify({
+        data: { title: 'Call the plumber', description: 'Leak', completed: true },
+      }),
     });
     for (const [width, viewport] of [
       ['desktop', DESKTOP],

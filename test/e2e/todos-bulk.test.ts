@@ -10,12 +10,17 @@ describeInBrowser('todos: bulk actions', () => {
 
   it('selects rows by keyboard, completes them in one call, deletes them with one Undo that restores them in one call', async () => {
     const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'One' }, { title: 'Two' }, { title: 'Three' }]);
+    await createTodoList(stage.server.url, session, [
+      { title: 'One' },
+      { title: 'Two' },
+      { title: 'Three' },
+    ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
     const bulkBodies: unknown[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/todos/bulk') bulkBodies.push(request.postDataJSON());
+      if (new URL(request.url()).pathname === '/api/todos/bulk')
+        bulkBodies.push(request.postDataJSON());
     });
 
     // Keyboard: focus a row's selection box and press Space.
@@ -25,22 +30,35 @@ describeInBrowser('todos: bulk actions', () => {
     await page.keyboard.press('Space');
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('2 selected', { exact: true }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Select all todos on this page' }).getAttribute('data-indeterminate')).toBe('true');
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'Select all todos on this page' })
+        .getAttribute('data-indeterminate'),
+    ).toBe('true');
     await screenshotBoth(page, 'todos-bulk-selected');
 
     await bar.getByRole('button', { name: 'Complete' }).click();
     await page.getByText('2 todos completed', { exact: true }).waitFor();
     await page.getByTestId('todo-row').nth(2).getByText('Completed', { exact: true }).waitFor();
-    expect(await page.getByTestId('todo-row').nth(1).getByText('Pending', { exact: true }).count()).toBe(1);
+    expect(
+      await page.getByTestId('todo-row').nth(1).getByText('Pending', { exact: true }).count(),
+    ).toBe(1);
 
     await bar.getByRole('button', { name: 'Delete' }).click();
-    const undo = page.getByRole('alert').filter({ hasText: '2 todos moved to the trash' }).getByRole('button', { name: 'Undo' });
+    const undo = page
+      .getByRole('alert')
+      .filter({ hasText: '2 todos moved to the trash' })
+      .getByRole('button', { name: 'Undo' });
     await expectFocus(undo);
     await expectRows(page, numbered(1, ['Two']));
     await page.keyboard.press('Enter');
     await page.getByText('2 todos restored', { exact: true }).waitFor();
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
-    expect(bulkBodies.map((body) => (body as { action: string }).action)).toEqual(['complete', 'delete', 'restore']);
+    expect(bulkBodies.map((body) => (body as { action: string }).action)).toEqual([
+      'complete',
+      'delete',
+      'restore',
+    ]);
     await context.close();
   });
 

@@ -11,7 +11,8 @@ import { expectRows, numbered, openTodos, screenshotBoth } from './support/todos
 jest.setTimeout(120_000);
 
 /** A date `offset` days from today, "YYYY-MM-DD" (the browser runs in UTC, as does this). */
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function create(baseUrl: string, jwt: string, data: Record<string, unknown>) {
   const response = await fetch(`${baseUrl}/api/todos`, {
@@ -19,10 +20,14 @@ async function create(baseUrl: string, jwt: string, data: Record<string, unknown
     headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
     body: JSON.stringify({ data }),
   });
-  if (response.status !== 200) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`create failed: ${response.status} ${await response.text()}`);
 }
 
-const rowNamed = (page: Page, title: string) => page.getByTestId('todo-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const rowNamed = (page: Page, title: string) =>
+  page
+    .getByTestId('todo-row')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 describeInBrowser('todos: due dates, the Today page, series and the calendar feed', () => {
   const stage = stageForSuite();
@@ -43,15 +48,24 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     await dialog.getByRole('group', { name: 'Due date' }).click();
     await page.keyboard.type(`${month}${date}${year}`);
     // A repeat without a due date is refused; with one it is fine: set Never again.
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/todos/'));
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/todos/'),
+    );
     await dialog.getByRole('button', { name: 'Add' }).click();
-    expect((await posted).postDataJSON()).toEqual({ data: { title: 'Call mum', description: '', dueDate: day(1), user: session.user.id } });
+    expect((await posted).postDataJSON()).toEqual({
+      data: { title: 'Call mum', description: '', dueDate: day(1), user: session.user.id },
+    });
     await dialog.waitFor({ state: 'detached' });
 
-    await rowNamed(page, 'Call mum').getByTestId('todo-due').getByText('Tomorrow', { exact: true }).waitFor();
+    await rowNamed(page, 'Call mum')
+      .getByTestId('todo-due')
+      .getByText('Tomorrow', { exact: true })
+      .waitFor();
     const overdue = rowNamed(page, 'Old task').getByTestId('todo-due');
     expect(await overdue.textContent()).toMatch(/^Overdue, due /);
-    expect(await overdue.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(211, 47, 47)');
+    expect(await overdue.evaluate((element) => getComputedStyle(element).color)).toBe(
+      'rgb(211, 47, 47)',
+    );
     expect(await rowNamed(page, 'No date').getByTestId('todo-due').count()).toBe(0);
     await screenshotBoth(page, 'todos-due-dates');
 
@@ -68,7 +82,10 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     const groups = page.getByTestId('day-group');
     await groups.first().getByRole('heading', { name: 'Overdue' }).waitFor();
     const shown = await groups.evaluateAll((sections) =>
-      sections.map((section) => [section.querySelector('h2')?.firstChild?.textContent, [...section.querySelectorAll('h3')].map((h) => h.textContent)]),
+      sections.map((section) => [
+        section.querySelector('h2')?.firstChild?.textContent,
+        [...section.querySelectorAll('h3')].map((h) => h.textContent),
+      ]),
     );
     expect(shown).toEqual([
       ['Overdue', ['Old task']],
@@ -81,7 +98,11 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
 
   it('completing an occurrence of a daily series on the Today page shows the next one', async () => {
     const session = await registerUser(stage.server.url);
-    await create(stage.server.url, session.jwt, { title: 'Water plants', dueDate: day(0), recurrence: 'FREQ=DAILY' });
+    await create(stage.server.url, session.jwt, {
+      title: 'Water plants',
+      dueDate: day(0),
+      recurrence: 'FREQ=DAILY',
+    });
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await rowNamed(page, 'Water plants').getByRole('img', { name: 'Repeats' }).waitFor();
     await page.getByRole('link', { name: 'Today', exact: true }).click();
@@ -114,7 +135,12 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     });
     await checkbox.click();
     await page.waitForFunction(
-      () => (document.querySelector('input[aria-label="Mark Call the bank as completed"]') as HTMLInputElement | null)?.checked === true,
+      () =>
+        (
+          document.querySelector(
+            'input[aria-label="Mark Call the bank as completed"]',
+          ) as HTMLInputElement | null
+        )?.checked === true,
       undefined,
       { timeout: 1000 },
     );
@@ -128,7 +154,9 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     const session = await registerUser(stage.server.url);
     await create(stage.server.url, session.jwt, { title: 'Dentist', dueDate: day(4) });
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: stage.server.url,
+    });
     await page.goto(`${stage.server.url}/profile`);
     const section = page.getByRole('region', { name: 'Calendar feed' });
     await section.getByRole('button', { name: 'Create link' }).click();
@@ -147,7 +175,10 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     await section.getByRole('button', { name: 'Reset link' }).click();
     await page.getByText('Calendar link reset: the old link no longer works.').waitFor();
     // The toast may show a frame before the new link is drawn.
-    await page.waitForFunction(([input, old]) => (input as HTMLInputElement).value !== old, [await link.elementHandle(), first] as const);
+    await page.waitForFunction(([input, old]) => (input as HTMLInputElement).value !== old, [
+      await link.elementHandle(),
+      first,
+    ] as const);
     const second = await link.inputValue();
     expect(second).not.toBe(first);
     expect((await fetch(first)).status).toBe(404);
@@ -155,7 +186,12 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
 
     // A reload shows the current link (GET).
     await page.reload();
-    expect(await page.getByRole('region', { name: 'Calendar feed' }).getByLabel('Calendar link').inputValue()).toBe(second);
+    expect(
+      await page
+        .getByRole('region', { name: 'Calendar feed' })
+        .getByLabel('Calendar link')
+        .inputValue(),
+    ).toBe(second);
     await screenshotBoth(page, 'profile-calendar-feed');
     await context.close();
   });

@@ -22,11 +22,21 @@ describeInBrowser('todos: a failed list load', () => {
       await route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable', details: {} } }),
+        body: JSON.stringify({
+          data: null,
+          error: {
+            status: 503,
+            name: 'ServiceUnavailableError',
+            message: 'Service Unavailable',
+            details: {},
+          },
+        }),
       });
     });
     await page.goto(`${stage.server.url}/todos`);
-    await page.getByRole('heading', { level: 1, name: 'Service Unavailable' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { level: 1, name: 'Service Unavailable' })
+      .waitFor({ timeout: 20_000 });
     await page.getByText('503', { exact: true }).waitFor();
     expect(answered).toBe(4); // the first try and 3 retries
     expect(JSON.parse((await storedSession(page)) ?? 'null')).toEqual(session);
@@ -36,7 +46,9 @@ describeInBrowser('todos: a failed list load', () => {
 
     // A 503 is not the session's fault: Go to Home leads home, still signed in.
     await page.getByRole('link', { name: 'Go to Home' }).click();
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` })
+      .waitFor();
     await context.close();
   });
 
@@ -50,7 +62,9 @@ describeInBrowser('todos: a failed list load', () => {
       if (new URL(response.url()).pathname === '/api/todos') statuses.push(response.status());
     });
     await page.goto(`${stage.server.url}/todos`);
-    await page.getByRole('heading', { level: 1, name: 'Missing or invalid credentials' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { level: 1, name: 'Missing or invalid credentials' })
+      .waitFor({ timeout: 20_000 });
     await page.getByText('401', { exact: true }).waitFor();
     expect(statuses).toEqual([401]);
     expect(await storedSession(page)).toBeNull();

@@ -5,7 +5,15 @@
 import type { Page } from 'playwright-core';
 import { describeInBrowser, PHONE, stageForSuite } from './support/browser';
 import { registerUser } from './support/session';
-import { expectFocus, expectRows, numbered, openTodos, screenshotBoth, seedTodos, undoToast } from './support/todos-page';
+import {
+  expectFocus,
+  expectRows,
+  numbered,
+  openTodos,
+  screenshotBoth,
+  seedTodos,
+  undoToast,
+} from './support/todos-page';
 
 jest.setTimeout(90_000);
 
@@ -23,19 +31,31 @@ describeInBrowser('todos: status filter and undo delete', () => {
       completed: (index + 1) % 3 === 0,
     }));
     await seedTodos(stage.server.url, session, seeds);
-    const titles = (done: boolean | undefined) => seeds.filter((seed) => done === undefined || seed.completed === done).map((seed) => seed.title);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?page=2&pageSize=5');
+    const titles = (done: boolean | undefined) =>
+      seeds
+        .filter((seed) => done === undefined || seed.completed === done)
+        .map((seed) => seed.title);
+    const { page, context } = await openTodos(
+      stage.browser,
+      stage.server.url,
+      session,
+      '?page=2&pageSize=5',
+    );
     await expectRows(page, numbered(6, titles(undefined).slice(5, 10)));
 
     const status = page.getByLabel('Status');
     expect(await status.inputValue()).toBe('all');
-    const listQuery = page.waitForRequest((request) => request.url().includes('filters%5Bcompleted%5D%5B%24eq%5D=true'));
+    const listQuery = page.waitForRequest((request) =>
+      request.url().includes('filters%5Bcompleted%5D%5B%24eq%5D=true'),
+    );
     await status.selectOption({ label: 'Completed' });
     expect(new URL((await listQuery).url()).searchParams.get('pagination[page]')).toBe('1');
     await expectRows(page, numbered(1, titles(true)));
     expect(search(page)).toBe('?pageSize=5&status=completed');
     await visibleText(page, 'Showing 1 to 4 of 4 entries');
-    expect(await page.getByTestId('todo-row').getByText('Completed', { exact: true }).count()).toBe(4);
+    expect(await page.getByTestId('todo-row').getByText('Completed', { exact: true }).count()).toBe(
+      4,
+    );
     await screenshotBoth(page, 'todos-filter-completed');
 
     await page.reload();
@@ -45,7 +65,10 @@ describeInBrowser('todos: status filter and undo delete', () => {
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
     await expectRows(page, numbered(1, titles(false).slice(0, 5)));
     expect(search(page)).toBe('?pageSize=5&status=pending');
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: 'Next' })
+      .click();
     await expectRows(page, numbered(6, titles(false).slice(5)));
     expect(search(page)).toBe('?page=2&pageSize=5&status=pending');
 
@@ -66,7 +89,13 @@ describeInBrowser('todos: status filter and undo delete', () => {
   it('says "No todos match this view." when the filter hides every todo, at phone width too', async () => {
     const session = await registerUser(stage.server.url);
     await seedTodos(stage.server.url, session, [{ title: 'Still open' }]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?status=completed', PHONE);
+    const { page, context } = await openTodos(
+      stage.browser,
+      stage.server.url,
+      session,
+      '?status=completed',
+      PHONE,
+    );
     await visibleText(page, 'No todos match this view.');
     expect(await page.getByText('No todos available. Add your first todo!').count()).toBe(0);
     await screenshotBoth(page, 'todos-filter-no-match');
@@ -75,8 +104,16 @@ describeInBrowser('todos: status filter and undo delete', () => {
 
   it('an unknown status in a link falls back to All', async () => {
     const session = await registerUser(stage.server.url);
-    await seedTodos(stage.server.url, session, [{ title: 'Open one' }, { title: 'Done one', completed: true }]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?status=finished');
+    await seedTodos(stage.server.url, session, [
+      { title: 'Open one' },
+      { title: 'Done one', completed: true },
+    ]);
+    const { page, context } = await openTodos(
+      stage.browser,
+      stage.server.url,
+      session,
+      '?status=finished',
+    );
     await expectRows(page, numbered(1, ['Open one', 'Done one']));
     expect(await page.getByLabel('Status').inputValue()).toBe('all');
     await context.close();
@@ -92,7 +129,10 @@ describeInBrowser('todos: status filter and undo delete', () => {
     await expectRows(page, numbered(1, ['Keep me', 'Call the plumber']));
 
     await page.getByRole('button', { name: 'Delete Call the plumber' }).click();
-    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this todo' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const { toast, undo } = undoToast(page, 'Todo Deleted successfully!');
     await toast.waitFor();
     await expectRows(page, numbered(1, ['Keep me']));
@@ -101,7 +141,11 @@ describeInBrowser('todos: status filter and undo delete', () => {
     // Longer than the spec's 2000 ms success toast: this one stays for 6000 ms.
     await page.waitForTimeout(2500);
     expect(await undo.isVisible()).toBe(true);
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && /^\/api\/todos\/\d+\/restore$/.test(new URL(request.url()).pathname));
+    const posted = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        /^\/api\/todos\/\d+\/restore$/.test(new URL(request.url()).pathname),
+    );
     await undo.click();
     await posted; // the same todo back from the trash, not a new one
     await visibleText(page, 'Todo restored!');
@@ -109,7 +153,11 @@ describeInBrowser('todos: status filter and undo delete', () => {
     const restored = page.getByTestId('todo-row').nth(1);
     await restored.getByText('Completed', { exact: true }).waitFor();
     await restored.getByText('About the kitchen sink').waitFor();
-    expect(await restored.getByRole('checkbox', { name: 'Mark Call the plumber as completed' }).isChecked()).toBe(true);
+    expect(
+      await restored
+        .getByRole('checkbox', { name: 'Mark Call the plumber as completed' })
+        .isChecked(),
+    ).toBe(true);
     await toast.waitFor({ state: 'detached' });
 
     // And it is on the server: a reload shows it.
@@ -124,7 +172,10 @@ describeInBrowser('todos: status filter and undo delete', () => {
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await expectRows(page, numbered(1, ['Gone for good']));
     await page.getByRole('button', { name: 'Delete Gone for good' }).click();
-    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this todo' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const { toast } = undoToast(page, 'Todo Deleted successfully!');
     await toast.waitFor();
     const shownAt = Date.now();
@@ -137,7 +188,9 @@ describeInBrowser('todos: status filter and undo delete', () => {
 
   it('Undo by keyboard alone, at phone width: focus lands on Undo after the delete, then on the search box', async () => {
     const session = await registerUser(stage.server.url);
-    await seedTodos(stage.server.url, session, [{ title: 'Phone task', description: 'Small screen', completed: false }]);
+    await seedTodos(stage.server.url, session, [
+      { title: 'Phone task', description: 'Small screen', completed: false },
+    ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session, '', PHONE);
     await expectRows(page, numbered(1, ['Phone task']));
 
@@ -147,7 +200,11 @@ describeInBrowser('todos: status filter and undo delete', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this todo' });
     await dialog.waitFor();
     const confirm = dialog.getByRole('button', { name: 'Delete' });
-    for (let tabs = 0; tabs < 5 && !(await confirm.evaluate((element) => element === document.activeElement)); tabs += 1) {
+    for (
+      let tabs = 0;
+      tabs < 5 && !(await confirm.evaluate((element) => element === document.activeElement));
+      tabs += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await expectFocus(confirm);

@@ -12,7 +12,8 @@ jest.setTimeout(90_000);
 
 describeInBrowser('todos: fresh data and a session that stays put', () => {
   const stage = stageForSuite();
-  const main = (page: import('playwright-core').Page) => page.getByRole('navigation', { name: 'Main' });
+  const main = (page: import('playwright-core').Page) =>
+    page.getByRole('navigation', { name: 'Main' });
 
   it('Home → Todos shows a todo another device added meanwhile, and focus refetches the list', async () => {
     const session = await registerUser(stage.server.url);
@@ -21,7 +22,9 @@ describeInBrowser('todos: fresh data and a session that stays put', () => {
     await expectRows(page, numbered(1, ['Mine']));
 
     await main(page).getByRole('link', { name: 'Ticklist' }).click();
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` })
+      .waitFor();
     await createTodoList(stage.server.url, session, [{ title: 'From the phone' }]);
     await main(page).getByRole('link', { name: 'Todos' }).click();
     await expectRows(page, numbered(1, ['Mine', 'From the phone']));
@@ -40,15 +43,27 @@ describeInBrowser('todos: fresh data and a session that stays put', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } }),
+        body: JSON.stringify({
+          data: null,
+          error: {
+            status: 500,
+            name: 'InternalServerError',
+            message: 'Internal Server Error',
+            details: {},
+          },
+        }),
       }),
     );
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Internal Server Error' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('heading', { level: 1, name: 'Internal Server Error' })
+      .waitFor({ timeout: 30_000 });
     expect(await storedSession(page)).toEqual(session);
     await main(page).getByRole('button', { name: session.user.username }).waitFor();
     await page.getByRole('link', { name: 'Go to Home' }).click();
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: `Welcome, ${session.user.username}!` })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
@@ -59,10 +74,14 @@ describeInBrowser('todos: fresh data and a session that stays put', () => {
     // Slower than the app's 2 s request timeout: every try times out.
     await page.route(/\/api\/todos\?/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }).catch(() => undefined);
+      await route
+        .fulfill({ status: 200, contentType: 'application/json', body: '{}' })
+        .catch(() => undefined);
     });
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Network error! Please try again later.' }).waitFor({ timeout: 40_000 });
+    await page
+      .getByRole('heading', { level: 1, name: 'Network error! Please try again later.' })
+      .waitFor({ timeout: 40_000 });
     await page.getByText('408', { exact: true }).waitFor();
     expect(await storedSession(page)).toEqual(session);
     await main(page).getByRole('button', { name: session.user.username }).waitFor();
@@ -76,7 +95,10 @@ describeInBrowser('todos: fresh data and a session that stays put', () => {
     await expectRows(page, numbered(1, ['Still here']));
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    const retry = page.getByRole('alert').filter({ hasText: 'Network error! Please try again later.' }).getByRole('button', { name: 'Retry' });
+    const retry = page
+      .getByRole('alert')
+      .filter({ hasText: 'Network error! Please try again later.' })
+      .getByRole('button', { name: 'Retry' });
     await retry.waitFor({ timeout: 30_000 });
     await expectRows(page, numbered(1, ['Still here']));
     expect(await storedSession(page)).toEqual(session);
@@ -92,11 +114,16 @@ describeInBrowser('todos: fresh data and a session that stays put', () => {
     const session = await registerUser(stage.server.url);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await main(page).getByRole('button', { name: session.user.username }).click();
-    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    const loggedOut = page.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/logout'),
+    );
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await loggedOut;
     const answeredAt = Date.now();
-    await page.getByRole('alert').filter({ hasText: 'Logout successful! Redirecting...' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Logout successful! Redirecting...' })
+      .waitFor();
     await page.waitForTimeout(Math.max(0, 700 - (Date.now() - answeredAt)));
     expect(new URL(page.url()).pathname).toBe('/todos');
     await page.waitForURL(/\/login$/, { timeout: Math.max(100, 1500 - (Date.now() - answeredAt)) });

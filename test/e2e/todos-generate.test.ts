@@ -9,8 +9,11 @@ describeInBrowser('todos: Generate Todos', () => {
   const stage = stageForSuite();
 
   const listTotal = async (jwt: string) => {
-    const response = await fetch(`${stage.server.url}/api/todos?pagination[pageSize]=1`, { headers: { authorization: `Bearer ${jwt}` } });
-    return ((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
+    const response = await fetch(`${stage.server.url}/api/todos?pagination[pageSize]=1`, {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    return ((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination
+      .total;
   };
 
   it('creates 100 todos one after another, with "n / 100" progress, then refreshes the list', async () => {
@@ -74,7 +77,14 @@ describeInBrowser('todos: Generate Todos', () => {
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await page.getByText('No todos available. Add your first todo!').waitFor();
     await page.getByRole('button', { name: 'Generate Todos' }).click();
-    await page.waitForFunction(() => Number((document.querySelector('[data-testid="generate-progress"]')?.textContent ?? '0').split('/')[0]) >= 3);
+    await page.waitForFunction(
+      () =>
+        Number(
+          (document.querySelector('[data-testid="generate-progress"]')?.textContent ?? '0').split(
+            '/',
+          )[0],
+        ) >= 3,
+    );
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('generate-progress').waitFor({ state: 'detached' });
     const total = await listTotal(session.jwt);

@@ -16,7 +16,12 @@ const WITHIN_MS = 2000;
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/todos/events';
 
 /** A signed-in device on /todos, with its event-stream requests and list calls recorded from the start. */
-async function openDevice(browser: Browser, baseUrl: string, session: Session, viewport: { width: number; height: number } = DESKTOP) {
+async function openDevice(
+  browser: Browser,
+  baseUrl: string,
+  session: Session,
+  viewport: { width: number; height: number } = DESKTOP,
+) {
   const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
   await signInContext(context, session);
   const page = await context.newPage();
@@ -25,7 +30,8 @@ async function openDevice(browser: Browser, baseUrl: string, session: Session, v
   let listCalls = 0;
   page.on('request', (request) => {
     if (isStream(request)) streams.push(request);
-    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/todos') listCalls += 1;
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/todos')
+      listCalls += 1;
   });
   page.on('requestfinished', (request) => ended.add(request));
   page.on('requestfailed', (request) => ended.add(request));
@@ -48,8 +54,15 @@ type RowState = 'shown' | 'gone' | 'completed';
 async function shownAt(page: Page, title: string, state: RowState): Promise<number> {
   const handle = await page.waitForFunction(
     ([wanted, how]) => {
-      const row = [...document.querySelectorAll('[data-testid="todo-row"]')].find((candidate) => candidate.querySelector('h2')?.textContent?.trim() === wanted);
-      const done = how === 'gone' ? !row : how === 'shown' ? Boolean(row) : Boolean(row?.textContent?.includes('Completed'));
+      const row = [...document.querySelectorAll('[data-testid="todo-row"]')].find(
+        (candidate) => candidate.querySelector('h2')?.textContent?.trim() === wanted,
+      );
+      const done =
+        how === 'gone'
+          ? !row
+          : how === 'shown'
+            ? Boolean(row)
+            : Boolean(row?.textContent?.includes('Completed'));
       return done && Date.now();
     },
     [title, state] as const,
@@ -67,10 +80,14 @@ describeInBrowser('todos: live across devices', () => {
     await createTodoList(stage.server.url, ann, [{ title: 'Water plants' }, { title: 'Pay rent' }]);
     await createTodoList(stage.server.url, bob, [{ title: 'Only mine' }]);
     // A is a small phone: its page is taller than the screen, so a refetch that lost its place would show.
-    const a = await openDevice(stage.browser, stage.server.url, ann, { width: PHONE.width, height: 480 });
+    const a = await openDevice(stage.browser, stage.server.url, ann, {
+      width: PHONE.width,
+      height: 480,
+    });
     const b = await openDevice(stage.browser, stage.server.url, ann);
     const c = await openDevice(stage.browser, stage.server.url, bob);
-    for (const device of [a, b]) await expectRows(device.page, numbered(1, ['Water plants', 'Pay rent']));
+    for (const device of [a, b])
+      await expectRows(device.page, numbered(1, ['Water plants', 'Pay rent']));
     await expectRows(c.page, ['1. Only mine']);
     const cListCalls = c.listCalls();
 
@@ -81,7 +98,11 @@ describeInBrowser('todos: live across devices', () => {
     await a.page.getByRole('button', { name: 'Add todo' }).click();
     const addDialog = a.page.getByRole('dialog', { name: 'Add New Todo' });
     await addDialog.getByLabel('Title').fill('Buy milk');
-    const added = a.page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\/$/, '') === '/api/todos');
+    const added = a.page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname.replace(/\/$/, '') === '/api/todos',
+    );
     await addDialog.getByRole('button', { name: 'Add' }).click();
     const addedAt = await answeredAt(added);
     expect((await shownAt(b.page, 'Buy milk', 'shown')) - addedAt).toBeLessThanOrEqual(WITHIN_MS);
@@ -99,14 +120,19 @@ describeInBrowser('todos: live across devices', () => {
     const ticked = b.page.waitForResponse((response) => response.request().method() === 'PUT');
     await b.page.getByRole('checkbox', { name: 'Mark Water plants as completed' }).click();
     const tickedAt = await answeredAt(ticked);
-    expect((await shownAt(a.page, 'Water plants', 'completed')) - tickedAt).toBeLessThanOrEqual(WITHIN_MS);
+    expect((await shownAt(a.page, 'Water plants', 'completed')) - tickedAt).toBeLessThanOrEqual(
+      WITHIN_MS,
+    );
     await a.page.waitForTimeout(300); // the refetch's rows are in
     expect(await a.page.evaluate(() => window.scrollY)).toBe(scrolled);
 
     // A deletes a todo: it leaves B's list.
     await a.page.getByRole('button', { name: 'Delete Buy milk' }).click();
     const deleted = a.page.waitForResponse((response) => response.request().method() === 'DELETE');
-    await a.page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    await a.page
+      .getByRole('dialog', { name: 'Delete this todo' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const deletedAt = await answeredAt(deleted);
     expect((await shownAt(b.page, 'Buy milk', 'gone')) - deletedAt).toBeLessThanOrEqual(WITHIN_MS);
     await expectRows(b.page, numbered(1, ['Water plants', 'Pay rent']));

@@ -24,10 +24,19 @@ describeInBrowser('todos: density and the phone', () => {
     const long = 'A description long enough to need more than two lines on a phone. '.repeat(6);
     await seedTodos(stage.server.url, session, [
       { title: 'With a long description', description: long },
-      ...Array.from({ length: 9 }, (_, index) => ({ title: `Task ${index + 2}`, description: index % 2 ? 'Short note' : undefined })),
+      ...Array.from({ length: 9 }, (_, index) => ({
+        title: `Task ${index + 2}`,
+        description: index % 2 ? 'Short note' : undefined,
+      })),
     ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
-    await expectRows(page, numbered(1, ['With a long description', ...Array.from({ length: 9 }, (_, index) => `Task ${index + 2}`)]));
+    await expectRows(
+      page,
+      numbered(1, [
+        'With a long description',
+        ...Array.from({ length: 9 }, (_, index) => `Task ${index + 2}`),
+      ]),
+    );
     // Half of them with a description, one of those clamped: the tenth row still ends on screen.
     const tenth = await box(page, page.getByTestId('todo-row').nth(9));
     expect(tenth.y + tenth.height).toBeLessThanOrEqual(DESKTOP.height);
@@ -52,7 +61,11 @@ describeInBrowser('todos: density and the phone', () => {
   it('at 390×844: one row of controls, Generate Todos in the menu, long titles wrap, dir="auto", the delete dialog names the todo', async () => {
     const session = await registerUser(stage.server.url);
     const unbroken = `Supercalifragilistic${'x'.repeat(120)}`;
-    await seedTodos(stage.server.url, session, [{ title: 'Buy milk' }, { title: unbroken }, { title: 'שלום עולם' }]);
+    await seedTodos(stage.server.url, session, [
+      { title: 'Buy milk' },
+      { title: unbroken },
+      { title: 'שלום עולם' },
+    ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session, '', PHONE);
     await expectRows(page, numbered(1, ['Buy milk', unbroken, 'שלום עולם']));
 
@@ -63,9 +76,13 @@ describeInBrowser('todos: density and the phone', () => {
     expect(await page.getByRole('button', { name: 'Generate Todos' }).isVisible()).toBe(false);
     expect(await page.getByLabel('Status').isVisible()).toBe(false);
 
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const scroll = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(scroll).toBeLessThanOrEqual(0);
-    expect(await page.getByTestId('todo-row').locator('h2').first().getAttribute('dir')).toBe('auto');
+    expect(await page.getByTestId('todo-row').locator('h2').first().getAttribute('dir')).toBe(
+      'auto',
+    );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await screenshot(page, `todos-dense-phone-${scheme}`);

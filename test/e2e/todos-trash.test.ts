@@ -12,20 +12,35 @@ describeInBrowser('todos: the trash', () => {
   const stage = stageForSuite();
 
   const deleteTodo = async (baseUrl: string, jwt: string, id: number) => {
-    const response = await fetch(`${baseUrl}/api/todos/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${jwt}` } });
+    const response = await fetch(`${baseUrl}/api/todos/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     expect(response.status).toBe(200);
   };
 
   it('Undo brings the same todo back (same id, same place in the creation order)', async () => {
     const session = await registerUser(stage.server.url);
-    const [firstId] = await createTodoList(stage.server.url, session, [{ title: 'First' }, { title: 'Second' }]);
+    const [firstId] = await createTodoList(stage.server.url, session, [
+      { title: 'First' },
+      { title: 'Second' },
+    ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await expectRows(page, numbered(1, ['First', 'Second']));
     await page.getByRole('button', { name: 'Delete First' }).click();
-    await page.getByRole('dialog', { name: 'Delete this todo' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this todo' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectRows(page, numbered(1, ['Second']));
-    const restored = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/todos/${firstId}/restore`);
-    await page.getByRole('alert').filter({ hasText: 'Todo Deleted successfully!' }).getByRole('button', { name: 'Undo' }).click();
+    const restored = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/todos/${firstId}/restore`,
+    );
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Todo Deleted successfully!' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
     expect((await restored).status()).toBe(200);
     await page.getByText('Todo restored!', { exact: true }).waitFor();
     await expectRows(page, numbered(1, ['First', 'Second']));
@@ -34,7 +49,11 @@ describeInBrowser('todos: the trash', () => {
 
   it('the Trash page lists deleted todos, restores one and empties the rest', async () => {
     const session = await registerUser(stage.server.url);
-    const ids = await createTodoList(stage.server.url, session, [{ title: 'Keep' }, { title: 'Old idea' }, { title: 'Buy milk' }]);
+    const ids = await createTodoList(stage.server.url, session, [
+      { title: 'Keep' },
+      { title: 'Old idea' },
+      { title: 'Buy milk' },
+    ]);
     await deleteTodo(stage.server.url, session.jwt, ids[1]!);
     await deleteTodo(stage.server.url, session.jwt, ids[2]!);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
@@ -64,7 +83,10 @@ describeInBrowser('todos: the trash', () => {
     await screenshotBoth(page, 'trash-empty');
 
     // The list followed: the restored todo is back in its place.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Todos' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Todos' })
+      .click();
     await expectRows(page, numbered(1, ['Keep', 'Old idea']));
     await context.close();
   });

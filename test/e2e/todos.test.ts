@@ -5,7 +5,13 @@
 import type { Page, Request } from 'playwright-core';
 import { describeInBrowser, DESKTOP, PHONE, stageForSuite } from './support/browser';
 import { createTodos, registerUser, signInContext } from './support/session';
-import { expectRows, numbered, openTodos, rowSummaries, screenshotBoth } from './support/todos-page';
+import {
+  expectRows,
+  numbered,
+  openTodos,
+  rowSummaries,
+  screenshotBoth,
+} from './support/todos-page';
 
 jest.setTimeout(90_000);
 
@@ -19,7 +25,11 @@ describeInBrowser('todos: the list screen', () => {
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
 
     await visibleText(page, 'No todos available. Add your first todo!');
-    expect(await page.getByPlaceholder('Search todos...').evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(
+      await page
+        .getByPlaceholder('Search todos...')
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
     await screenshotBoth(page, 'todos-empty');
 
     // Add: the "+" button, a validation error first, then a todo with a description.
@@ -32,7 +42,9 @@ describeInBrowser('todos: the list screen', () => {
     await screenshotBoth(page, 'todos-add-invalid');
     await addDialog.getByLabel('Title').fill('Buy milk');
     await addDialog.getByLabel('Description').fill('Two litres, semi-skimmed');
-    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/api/todos'));
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/api/todos'),
+    );
     await addDialog.getByRole('button', { name: 'Add' }).click();
     expect((await posted).postDataJSON()).toEqual({
       data: { title: 'Buy milk', description: 'Two litres, semi-skimmed', user: session.user.id },
@@ -45,8 +57,13 @@ describeInBrowser('todos: the list screen', () => {
     await row.getByText('Pending', { exact: true }).waitFor();
     await row.getByText('Description:').waitFor();
     // One line of relative dates; the full date is each <time>'s tooltip.
-    await row.getByTestId('todo-dates').getByText(/^Created at: now · Updated at: now$/).waitFor();
-    expect(await row.locator('time').first().getAttribute('title')).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/);
+    await row
+      .getByTestId('todo-dates')
+      .getByText(/^Created at: now · Updated at: now$/)
+      .waitFor();
+    expect(await row.locator('time').first().getAttribute('title')).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/,
+    );
     await visibleText(page, 'Showing 1 to 1 of 1 entries');
     await screenshotBoth(page, 'todos-one-row');
 
@@ -54,7 +71,9 @@ describeInBrowser('todos: the list screen', () => {
     await row.getByRole('button', { name: 'Edit Buy milk' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit this todo' });
     expect(await editDialog.getByLabel('Title').inputValue()).toBe('Buy milk');
-    expect(await editDialog.getByLabel('Description').inputValue()).toBe('Two litres, semi-skimmed');
+    expect(await editDialog.getByLabel('Description').inputValue()).toBe(
+      'Two litres, semi-skimmed',
+    );
     await screenshotBoth(page, 'todos-edit-dialog');
     await editDialog.getByLabel('Title').fill('Buy oat milk');
     await editDialog.getByRole('button', { name: 'Edit' }).click();
@@ -72,7 +91,9 @@ describeInBrowser('todos: the list screen', () => {
     expect((await saved).request().postDataJSON()).toEqual({ data: { completed: true } });
     await page.reload();
     await expectRows(page, ['1. Buy oat milk']);
-    expect(await page.getByRole('checkbox', { name: 'Mark Buy oat milk as completed' }).isChecked()).toBe(true);
+    expect(
+      await page.getByRole('checkbox', { name: 'Mark Buy oat milk as completed' }).isChecked(),
+    ).toBe(true);
     await page.getByTestId('todo-row').first().getByText('Completed', { exact: true }).waitFor();
     await screenshotBoth(page, 'todos-completed');
 
@@ -112,7 +133,10 @@ describeInBrowser('todos: the list screen', () => {
 
   it('pages 23 todos at 5 and at 10 per page, numbering across pages, and keeps the view in the URL', async () => {
     const session = await registerUser(stage.server.url);
-    const titles = Array.from({ length: 23 }, (_, index) => `Item ${String(index + 1).padStart(2, '0')}`);
+    const titles = Array.from(
+      { length: 23 },
+      (_, index) => `Item ${String(index + 1).padStart(2, '0')}`,
+    );
     await createTodos(stage.server.url, session, titles);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
 
@@ -136,7 +160,10 @@ describeInBrowser('todos: the list screen', () => {
     expect(new URL(page.url()).search).toBe('?pageSize=5');
     for (let pageNumber = 2; pageNumber <= 5; pageNumber += 1) {
       await nav.getByRole('button', { name: 'Next' }).click();
-      await expectRows(page, numbered((pageNumber - 1) * 5 + 1, titles.slice((pageNumber - 1) * 5, pageNumber * 5)));
+      await expectRows(
+        page,
+        numbered((pageNumber - 1) * 5 + 1, titles.slice((pageNumber - 1) * 5, pageNumber * 5)),
+      );
       expect(await nav.getByRole('button', { name: /^Page \d+$/ }).count()).toBeLessThanOrEqual(3);
     }
     await visibleText(page, 'Showing 21 to 23 of 23 entries');
@@ -152,7 +179,13 @@ describeInBrowser('todos: the list screen', () => {
     expect(await page.getByLabel('Items per page').inputValue()).toBe('5');
 
     // A shared link opens the same view, at phone width too.
-    const shared = await openTodos(stage.browser, stage.server.url, session, '?page=2&pageSize=10', PHONE);
+    const shared = await openTodos(
+      stage.browser,
+      stage.server.url,
+      session,
+      '?page=2&pageSize=10',
+      PHONE,
+    );
     await expectRows(shared.page, numbered(11, titles.slice(10, 20)));
     await shared.context.close();
     await context.close();
@@ -160,9 +193,17 @@ describeInBrowser('todos: the list screen', () => {
 
   it('searches 500 ms after typing stops, with a single request', async () => {
     const session = await registerUser(stage.server.url);
-    await createTodos(stage.server.url, session, ['Walk the dog', 'Water the plants', 'Pay the rent', 'Walk to work']);
+    await createTodos(stage.server.url, session, [
+      'Walk the dog',
+      'Water the plants',
+      'Pay the rent',
+      'Walk to work',
+    ]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?page=1');
-    await expectRows(page, numbered(1, ['Walk the dog', 'Water the plants', 'Pay the rent', 'Walk to work']));
+    await expectRows(
+      page,
+      numbered(1, ['Walk the dog', 'Water the plants', 'Pay the rent', 'Walk to work']),
+    );
 
     const searches: { at: number; text: string | null }[] = [];
     page.on('request', (request: Request) => {

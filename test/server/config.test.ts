@@ -78,7 +78,9 @@ describe('configuration', () => {
     expect(loadConfig({}).maxMailsPerUserPerDay).toBe(50);
     expect(loadConfig({ MAX_MAILS_PER_USER_PER_DAY: '3' }).maxMailsPerUserPerDay).toBe(3);
     expect(loadConfig({ MAX_MAILS_PER_USER_PER_DAY: '0' }).maxMailsPerUserPerDay).toBe(0);
-    expect(() => loadConfig({ MAX_MAILS_PER_USER_PER_DAY: 'lots' })).toThrow(/MAX_MAILS_PER_USER_PER_DAY must be a whole number from 0 to 100000 \(got "lots"\)/);
+    expect(() => loadConfig({ MAX_MAILS_PER_USER_PER_DAY: 'lots' })).toThrow(
+      /MAX_MAILS_PER_USER_PER_DAY must be a whole number from 0 to 100000 \(got "lots"\)/,
+    );
   });
 
   it.each([

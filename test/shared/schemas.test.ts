@@ -16,8 +16,14 @@ const valid = { email: 'ann@example.com', username: 'ann_1', password: 'Secret1!
 
 describe('login form schema', () => {
   it.each([
-    [{ identifier: '', password: '' }, { identifier: 'Email is required', password: 'Password is required' }],
-    [{ identifier: 'ann', password: '12345' }, { identifier: 'Invalid email format', password: 'Password must be at least 6 characters' }],
+    [
+      { identifier: '', password: '' },
+      { identifier: 'Email is required', password: 'Password is required' },
+    ],
+    [
+      { identifier: 'ann', password: '12345' },
+      { identifier: 'Invalid email format', password: 'Password must be at least 6 characters' },
+    ],
     [{ identifier: 'ann@example.com', password: '123456' }, {}],
   ])('%j → %j', (input, expected) => expect(firstMessages(loginSchema, input)).toEqual(expected));
 });
@@ -41,14 +47,20 @@ describe('register form schema', () => {
     expect(Object.values(messages)).toEqual([message]);
   });
 
-  it('accepts a valid registration', () => expect(v.safeParse(registerSchema, valid).success).toBe(true));
+  it('accepts a valid registration', () =>
+    expect(v.safeParse(registerSchema, valid).success).toBe(true));
 });
 
 describe('todo form schema', () => {
   it('requires a title, trimmed', () => {
-    expect(firstMessages(todoFormSchema, { title: '', description: '' })).toEqual({ title: 'Title is required' });
+    expect(firstMessages(todoFormSchema, { title: '', description: '' })).toEqual({
+      title: 'Title is required',
+    });
     expect(firstMessages(todoFormSchema, { title: '   ' })).toEqual({ title: 'Title is required' });
-    expect(v.parse(todoFormSchema, { title: '  Milk ' })).toEqual({ title: 'Milk', description: '' });
+    expect(v.parse(todoFormSchema, { title: '  Milk ' })).toEqual({
+      title: 'Milk',
+      description: '',
+    });
   });
 
   it('keeps the spec’s minimum-length message among the title rules', () => {

@@ -37,11 +37,16 @@ export function freePort(): Promise<number> {
 
 export function assertServerBuilt(): void {
   if (!fs.existsSync(SERVER_ENTRY)) {
-    throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run "node scripts/build-server.mjs" first`);
+    throw new Error(
+      `${path.relative(ROOT, SERVER_ENTRY)} is missing: run "node scripts/build-server.mjs" first`,
+    );
   }
 }
 
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   assertServerBuilt();
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -72,7 +77,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   let exitedEarly: number | string | undefined;
   void exited.then((code) => (exitedEarly = code));
   for (;;) {
-    if (exitedEarly !== undefined) throw new Error(`server exited with ${exitedEarly} before listening:\n${output}`);
+    if (exitedEarly !== undefined)
+      throw new Error(`server exited with ${exitedEarly} before listening:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start in ${START_TIMEOUT_MS} ms:\n${output}`);

@@ -30,14 +30,21 @@ function parseFrame(block: string): SseFrame {
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
     if (field === '') frame.comment = value;
     else if (field === 'id' || field === 'event') frame[field] = value;
-    else if (field === 'data') frame.data = frame.data === undefined ? value : `${frame.data}\n${value}`;
+    else if (field === 'data')
+      frame.data = frame.data === undefined ? value : `${frame.data}\n${value}`;
   }
   return frame;
 }
 
-export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const frames: SseFrame[] = [];
   let taken = 0;
   let done = false;
@@ -64,7 +71,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     }
   })();
 
-  async function next(accept: (frame: SseFrame) => boolean = () => true, timeoutMs = 5000): Promise<SseFrame | undefined> {
+  async function next(
+    accept: (frame: SseFrame) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<SseFrame | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (taken < frames.length) {
@@ -73,7 +83,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       }
       if (done) return undefined;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; frames so far: ${JSON.stringify(frames)}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching event within ${timeoutMs} ms; frames so far: ${JSON.stringify(frames)}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         notify = () => {
@@ -90,7 +103,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     frames,
     next,
     async nextData<T>(timeoutMs?: number) {
-      const frame = await next((candidate) => candidate.data !== undefined && candidate.event === undefined, timeoutMs);
+      const frame = await next(
+        (candidate) => candidate.data !== undefined && candidate.event === undefined,
+        timeoutMs,
+      );
       if (!frame) throw new Error('the stream ended before a data event');
       return { ...(JSON.parse(frame.data!) as T), eventId: Number(frame.id) };
     },

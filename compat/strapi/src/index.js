@@ -17,7 +17,9 @@ const GRANTS = {
   public: ['plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.callback'],
 };
 
-const LEAKS = ['find', 'findOne', 'count'].map((action) => `plugin::users-permissions.user.${action}`);
+const LEAKS = ['find', 'findOne', 'count'].map(
+  (action) => `plugin::users-permissions.user.${action}`,
+);
 
 module.exports = {
   register() {},
@@ -25,15 +27,21 @@ module.exports = {
   async bootstrap({ strapi }) {
     const permissions = strapi.query('plugin::users-permissions.permission');
     for (const [type, actions] of Object.entries(GRANTS)) {
-      const role = await strapi.query('plugin::users-permissions.role').findOne({ where: { type } });
+      const role = await strapi
+        .query('plugin::users-permissions.role')
+        .findOne({ where: { type } });
       for (const action of actions) {
         if (!(await permissions.findOne({ where: { action, role: role.id } }))) {
           await permissions.create({ data: { action, role: role.id } });
         }
       }
-      const leaks = await permissions.findMany({ where: { action: { $in: LEAKS }, role: role.id } });
+      const leaks = await permissions.findMany({
+        where: { action: { $in: LEAKS }, role: role.id },
+      });
       for (const leak of leaks) {
-        strapi.log.warn(`Ticklist: removing ${leak.action} from the ${type} role: it would let users list accounts`);
+        strapi.log.warn(
+          `Ticklist: removing ${leak.action} from the ${type} role: it would let users list accounts`,
+        );
         await permissions.delete({ where: { id: leak.id } });
       }
     }

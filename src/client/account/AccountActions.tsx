@@ -36,11 +36,13 @@ export function AccountActions({ user }: { user: User }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const confirm = async () => {
-    if (await run('mail', () => sendConfirmation({ email: user.email }).unwrap())) toasts.success(ACCOUNT_MESSAGES.confirmationSent(user.email), 'mail');
+    if (await run('mail', () => sendConfirmation({ email: user.email }).unwrap()))
+      toasts.success(ACCOUNT_MESSAGES.confirmationSent(user.email), 'mail');
   };
   const leaveEverywhere = useSignOut(user.id, {
     leave: async () => (await run('account', () => logoutAll().unwrap())) !== undefined,
-    end: () => session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.loggedOutEverywhere }),
+    end: () =>
+      session.send({ type: 'session.closed', message: ACCOUNT_MESSAGES.loggedOutEverywhere }),
   });
   const download = async (format: ExportFormat) => {
     const text = await run('export', () => exportAccount(format).unwrap());
@@ -68,25 +70,52 @@ export function AccountActions({ user }: { user: User }) {
           Change password
         </Button>
         {!user.confirmed && (
-          <Button variant="outlined" loading={confirmation.isLoading} onClick={() => void confirm()}>
+          <Button
+            variant="outlined"
+            loading={confirmation.isLoading}
+            onClick={() => void confirm()}
+          >
             Send confirmation email
           </Button>
         )}
         {full && (
           <>
-            <Button variant="outlined" loading={loggingOut.isLoading} onClick={leaveEverywhere.signOut}>
+            <Button
+              variant="outlined"
+              loading={loggingOut.isLoading}
+              onClick={leaveEverywhere.signOut}
+            >
               Log out of all devices
             </Button>
-            <Button variant="outlined" loading={exporting.isLoading && exporting.originalArgs === 'json'} onClick={() => void download('json')}>
+            <Button
+              variant="outlined"
+              loading={exporting.isLoading && exporting.originalArgs === 'json'}
+              onClick={() => void download('json')}
+            >
               Export JSON
             </Button>
-            <Button variant="outlined" loading={exporting.isLoading && exporting.originalArgs === 'csv'} onClick={() => void download('csv')}>
+            <Button
+              variant="outlined"
+              loading={exporting.isLoading && exporting.originalArgs === 'csv'}
+              onClick={() => void download('csv')}
+            >
               Export CSV
             </Button>
-            <Button variant="outlined" loading={importing.isLoading} onClick={() => fileInput.current?.click()}>
+            <Button
+              variant="outlined"
+              loading={importing.isLoading}
+              onClick={() => fileInput.current?.click()}
+            >
               Import
             </Button>
-            <input ref={fileInput} type="file" hidden accept=".json,.csv,application/json,text/csv" aria-label="Import file" onChange={(event) => void upload(event)} />
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept=".json,.csv,application/json,text/csv"
+              aria-label="Import file"
+              onChange={(event) => void upload(event)}
+            />
             <Button variant="outlined" color="error" onClick={() => setDialog('delete')}>
               Delete account
             </Button>
@@ -94,7 +123,13 @@ export function AccountActions({ user }: { user: User }) {
         )}
       </Stack>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(undefined)} />
-      {full && <DeleteAccountDialog open={dialog === 'delete'} email={user.email} onClose={() => setDialog(undefined)} />}
+      {full && (
+        <DeleteAccountDialog
+          open={dialog === 'delete'}
+          email={user.email}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
       {leaveEverywhere.dialog}
     </section>
   );

@@ -20,7 +20,17 @@ export interface AccountFormDialogProps {
   children: ReactNode;
 }
 
-export function AccountFormDialog({ open, title, explanation, submitLabel, submitColor = 'primary', submitting, onClose, onSubmit, children }: AccountFormDialogProps) {
+export function AccountFormDialog({
+  open,
+  title,
+  explanation,
+  submitLabel,
+  submitColor = 'primary',
+  submitting,
+  onClose,
+  onSubmit,
+  children,
+}: AccountFormDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">

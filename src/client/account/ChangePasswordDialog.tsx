@@ -50,9 +50,28 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       onClose={close}
       onSubmit={onSubmit}
     >
-      <FormTextField label="Current password" type="password" autoComplete="current-password" autoFocus registration={register('currentPassword')} fieldError={errors.currentPassword} />
-      <FormTextField label="New password" type="password" autoComplete="new-password" registration={register('password')} fieldError={errors.password} />
-      <FormTextField label="Confirm new password" type="password" autoComplete="new-password" registration={register('passwordConfirmation')} fieldError={errors.passwordConfirmation} />
+      <FormTextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        registration={register('currentPassword')}
+        fieldError={errors.currentPassword}
+      />
+      <FormTextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('password')}
+        fieldError={errors.password}
+      />
+      <FormTextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('passwordConfirmation')}
+        fieldError={errors.passwordConfirmation}
+      />
     </AccountFormDialog>
   );
 }

@@ -15,7 +15,15 @@ export const DELETE_ACCOUNT_EXPLANATION =
 
 const resolver = valibotResolver(deleteAccountFormSchema);
 
-export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose(): void }) {
+export function DeleteAccountDialog({
+  open,
+  email,
+  onClose,
+}: {
+  open: boolean;
+  email: string;
+  onClose(): void;
+}) {
   const session = useSessionHandle();
   const userId = useSessionUser()?.id;
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
@@ -47,7 +55,14 @@ export function DeleteAccountDialog({ open, email, onClose }: { open: boolean; e
       onClose={close}
       onSubmit={onSubmit}
     >
-      <FormTextField label="Password" type="password" autoComplete="current-password" autoFocus registration={register('password')} fieldError={errors.password} />
+      <FormTextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        registration={register('password')}
+        fieldError={errors.password}
+      />
     </AccountFormDialog>
   );
 }

@@ -31,7 +31,11 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useAuthForm({ resolver, emptyValues: { password: '', passwordConfirmation: '' }, serverErrors });
+  } = useAuthForm({
+    resolver,
+    emptyValues: { password: '', passwordConfirmation: '' },
+    serverErrors,
+  });
   const onSubmit = handleSubmit(async (values) => {
     const renewed = await run('password', () => resetPassword({ code, ...values }).unwrap());
     if (!renewed) return;
@@ -42,7 +46,11 @@ export default function ResetPasswordPage() {
     toasts.success(ACCOUNT_MESSAGES.passwordReset, 'password');
   });
   return (
-    <AuthCard title="Choose a new password" switchText="Ask for a new link" switchTo={PAGE_PATHS.forgotPassword}>
+    <AuthCard
+      title="Choose a new password"
+      switchText="Ask for a new link"
+      switchTo={PAGE_PATHS.forgotPassword}
+    >
       {code ? (
         <form noValidate aria-label="Reset password" onSubmit={onSubmit}>
           <FormTextField

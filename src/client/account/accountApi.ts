@@ -55,7 +55,8 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const isCsvFile = (file: File): boolean => file.type === 'text/csv' || /\.csv$/i.test(file.name);
+export const isCsvFile = (file: File): boolean =>
+  file.type === 'text/csv' || /\.csv$/i.test(file.name);
 
 export const {
   useGetMeQuery,

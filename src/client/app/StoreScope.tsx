@@ -10,7 +10,12 @@ import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { useLiveEvents } from '../live/useLiveEvents';
 import { useWriteQueue } from '../offline/useWriteQueue';
-import { useApiExtra, useSessionHandle, useSessionUser, useSessionView } from '../session/SessionProvider';
+import {
+  useApiExtra,
+  useSessionHandle,
+  useSessionUser,
+  useSessionView,
+} from '../session/SessionProvider';
 import { api } from './api';
 import { createAppStore } from './store';
 

@@ -3,7 +3,14 @@
  * token and the reaction to a 401 come from the store's `extra` argument (the session), so this
  * module knows nothing about how the session is kept.
  */
-import { createApi, fetchBaseQuery, retry, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { API_BASE } from '../config';
 
 export interface ApiExtra {
@@ -28,7 +35,11 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, baseApi, extraOptions) => {
+const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  baseApi,
+  extraOptions,
+) => {
   const result = await rawBaseQuery(args, baseApi, extraOptions);
   if (result.error?.status === 401) (baseApi.extra as ApiExtra | undefined)?.onUnauthorized();
   return result;
@@ -63,8 +74,13 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: retry(sessionAwareBaseQuery, {
     backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt))),
-    retryCondition: (error: unknown, _args: unknown, { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } }) =>
-      attempt <= QUERY_RETRIES && shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
+    retryCondition: (
+      error: unknown,
+      _args: unknown,
+      { attempt, baseQueryApi }: { attempt: number; baseQueryApi: { type: string } },
+    ) =>
+      attempt <= QUERY_RETRIES &&
+      shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
   tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed'],
   keepUnusedDataFor: CACHE_LIFETIME_S,

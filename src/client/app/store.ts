@@ -4,7 +4,8 @@ import { api, type ApiExtra } from './api';
 export function createAppStore(extra: ApiExtra) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
 }
 

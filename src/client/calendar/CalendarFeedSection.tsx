@@ -14,7 +14,8 @@ import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calenda
 export const FEED_MESSAGES = {
   explain:
     'Subscribe to this link in a calendar app to see your dated todos. Anyone with the link can read them. Changing your password or logging out of all devices removes it.',
-  resetWarning: 'Resetting makes a new link: the old one stops working, so calendars that use it must be given the new one.',
+  resetWarning:
+    'Resetting makes a new link: the old one stops working, so calendars that use it must be given the new one.',
   created: 'Calendar link created.',
   reset: 'Calendar link reset: the old link no longer works.',
   copied: 'Link copied.',
@@ -22,14 +23,17 @@ export const FEED_MESSAGES = {
 } as const;
 
 export function CalendarFeedSection() {
-  const { data, isLoading } = useGetCalendarFeedQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading } = useGetCalendarFeedQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   const [resetFeed, resetting] = useResetCalendarFeedMutation();
   const { run, toasts } = useAccountCall();
   const url = data?.url ?? null;
 
   const makeLink = async () => {
     const had = url !== null;
-    if (await run('feed', () => resetFeed().unwrap())) toasts.success(had ? FEED_MESSAGES.reset : FEED_MESSAGES.created, 'feed');
+    if (await run('feed', () => resetFeed().unwrap()))
+      toasts.success(had ? FEED_MESSAGES.reset : FEED_MESSAGES.created, 'feed');
   };
   const copy = async () => {
     if (!url) return;
@@ -57,7 +61,12 @@ export function CalendarFeedSection() {
             value={url}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true, onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select() } }}
+            slotProps={{
+              htmlInput: {
+                readOnly: true,
+                onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+              },
+            }}
           />
           <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
             Copy
@@ -69,7 +78,12 @@ export function CalendarFeedSection() {
           {FEED_MESSAGES.resetWarning}
         </Typography>
       )}
-      <Button variant="outlined" loading={resetting.isLoading} disabled={isLoading} onClick={() => void makeLink()}>
+      <Button
+        variant="outlined"
+        loading={resetting.isLoading}
+        disabled={isLoading}
+        onClick={() => void makeLink()}
+      >
         {url ? 'Reset link' : 'Create link'}
       </Button>
     </section>

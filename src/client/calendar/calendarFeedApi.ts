@@ -12,12 +12,16 @@ export const calendarFeedApi = api.injectEndpoints({
   endpoints: (builder) => ({
     // A password change or reset removes the link on the server: their screens invalidate this tag
     // once the new session is kept.
-    getCalendarFeed: builder.query<CalendarFeed, void>({ query: () => 'users/me/calendar-feed', providesTags: ['CalendarFeed'] }),
+    getCalendarFeed: builder.query<CalendarFeed, void>({
+      query: () => 'users/me/calendar-feed',
+      providesTags: ['CalendarFeed'],
+    }),
     resetCalendarFeed: builder.mutation<CalendarFeed, void>({
       query: () => ({ url: 'users/me/calendar-feed', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(calendarFeedApi.util.upsertQueryData('getCalendarFeed', undefined, data));
+        if (data)
+          dispatch(calendarFeedApi.util.upsertQueryData('getCalendarFeed', undefined, data));
       },
     }),
   }),

@@ -10,17 +10,31 @@ const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
 /** The server's `error.message`, the spec's network text when nothing answered, else its fallback. */
 export function dashboardErrorMessage(error: FetchBaseQueryError | SerializedError): string {
   if (!('status' in error)) return FALLBACK_ERROR_MESSAGE;
-  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return NETWORK_ERROR_MESSAGE;
-  const message = (error.data as { error?: { message?: unknown } } | null | undefined)?.error?.message;
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
+    return NETWORK_ERROR_MESSAGE;
+  const message = (error.data as { error?: { message?: unknown } } | null | undefined)?.error
+    ?.message;
   return typeof message === 'string' && message.trim() ? message : FALLBACK_ERROR_MESSAGE;
 }
 
 export function Dashboard() {
   // Ticking a todo on the list changes the counts without invalidating the list tag, so the
   // summary is refetched each time home is shown (cheap: two one-page calls).
-  const { data, error, refetch } = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, error, refetch } = useGetDashboardQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   if (error) {
-    return <DashboardView state={{ status: 'error', message: dashboardErrorMessage(error), onRetry: () => void refetch() }} />;
+    return (
+      <DashboardView
+        state={{
+          status: 'error',
+          message: dashboardErrorMessage(error),
+          onRetry: () => void refetch(),
+        }}
+      />
+    );
   }
-  return <DashboardView state={data ? { status: 'ready', summary: data } : { status: 'loading' }} />;
+  return (
+    <DashboardView state={data ? { status: 'ready', summary: data } : { status: 'loading' }} />
+  );
 }

@@ -38,23 +38,48 @@ function Counts({ summary }: { summary: DashboardSummary | undefined }) {
   return (
     <Box
       component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, m: 0 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+        gap: { xs: 1, sm: 2 },
+        m: 0,
+      }}
     >
       {COUNTS.map(({ key, label, color }) => (
         <Paper
           key={key}
           variant="outlined"
           data-testid={`count-${key}`}
-          sx={{ p: { xs: 1.5, sm: 2 }, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
+          sx={{
+            p: { xs: 1.5, sm: 2 },
+            textAlign: 'center',
+            display: 'flex',
+            flexDirection: 'column-reverse',
+          }}
         >
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+          <Typography
+            component="dt"
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontWeight: 500 }}
+          >
             {label}
           </Typography>
           <Typography
             component="dd"
-            sx={{ m: 0, fontWeight: 700, color, fontSize: { xs: '1.5rem', sm: '2.125rem' }, lineHeight: 1.3 }}
+            sx={{
+              m: 0,
+              fontWeight: 700,
+              color,
+              fontSize: { xs: '1.5rem', sm: '2.125rem' },
+              lineHeight: 1.3,
+            }}
           >
-            {summary ? formatCount(summary[key]) : <Skeleton data-testid="count-skeleton" sx={{ mx: 'auto' }} width="60%" />}
+            {summary ? (
+              formatCount(summary[key])
+            ) : (
+              <Skeleton data-testid="count-skeleton" sx={{ mx: 'auto' }} width="60%" />
+            )}
           </Typography>
         </Paper>
       ))}
@@ -65,7 +90,12 @@ function Counts({ summary }: { summary: DashboardSummary | undefined }) {
 function RecentTodo({ todo }: { todo: TodoEntity }) {
   const { title, completed, updatedAt } = todo.attributes;
   return (
-    <Paper component="li" variant="outlined" data-testid="recent-todo" sx={{ p: 1.5, listStyle: 'none' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="recent-todo"
+      sx={{ p: 1.5, listStyle: 'none' }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         <Typography
           component="h3"
@@ -85,7 +115,12 @@ function RecentTodo({ todo }: { todo: TodoEntity }) {
 
 function RecentSkeleton() {
   return (
-    <Paper component="li" variant="outlined" data-testid="recent-skeleton" sx={{ p: 1.5, listStyle: 'none' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="recent-skeleton"
+      sx={{ p: 1.5, listStyle: 'none' }}
+    >
       <Skeleton width="60%" />
       <Skeleton width="40%" />
     </Paper>

@@ -20,7 +20,11 @@ export function HomeView({ username, children }: { username: string; children?: 
         <Typography
           component="h1"
           variant="h4"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+          sx={{
+            fontWeight: 600,
+            overflowWrap: 'anywhere',
+            fontSize: { xs: '1.75rem', sm: '2.125rem' },
+          }}
         >
           Welcome, {username}!
         </Typography>

@@ -16,7 +16,6 @@ import { api, TODO_TAGS } from '../app/api';
 
 export const RECENT_TODOS = 5;
 
-
 export interface DashboardSummary {
   all: number;
   completed: number;
@@ -76,7 +75,11 @@ export const dashboardApi = api.injectEndpoints({
       },
       providesTags: (result) =>
         // The counts move with every completion change too (STATUS), not only with the rows shown.
-        [...(result ? result.recent.map((todo) => TODO_TAGS.row(todo.id)) : []), TODO_TAGS.list, TODO_TAGS.status],
+        [
+          ...(result ? result.recent.map((todo) => TODO_TAGS.row(todo.id)) : []),
+          TODO_TAGS.list,
+          TODO_TAGS.status,
+        ],
     }),
   }),
 });

@@ -18,7 +18,9 @@ interface ChangeData {
 }
 
 const changedIds = (data: ChangeData): number[] =>
-  (Array.isArray(data.ids) ? data.ids : [data.id]).filter((id): id is number => Number.isInteger(id));
+  (Array.isArray(data.ids) ? data.ids : [data.id]).filter((id): id is number =>
+    Number.isInteger(id),
+  );
 
 /** The tags to invalidate for one message (`event` is '' for a change); none for what it does not know. */
 export function tagsForEvent(event: string, data: string): LiveTag[] {

@@ -12,7 +12,12 @@ export function reminderOf(event: string, data: string): Reminder | undefined {
   if (event !== '' && event !== 'reminder') return undefined;
   try {
     const message = JSON.parse(data) as { action?: unknown; id?: unknown; title?: unknown };
-    if (message.action !== 'reminder' || !Number.isInteger(message.id) || typeof message.title !== 'string') return undefined;
+    if (
+      message.action !== 'reminder' ||
+      !Number.isInteger(message.id) ||
+      typeof message.title !== 'string'
+    )
+      return undefined;
     return { id: message.id as number, title: message.title };
   } catch {
     return undefined;
@@ -23,5 +28,10 @@ export const reminderText = (reminder: Reminder) => `Reminder: ${reminder.title}
 
 /** Stays until dismissed (or 30 s): a reminder missed because the user looked away would be lost. */
 export function showReminder(reminder: Reminder): void {
-  showToast(reminderText(reminder), { variant: 'info', key: `reminder-${reminder.id}`, autoHideDuration: 30_000, preventDuplicate: true });
+  showToast(reminderText(reminder), {
+    variant: 'info',
+    key: `reminder-${reminder.id}`,
+    autoHideDuration: 30_000,
+    preventDuplicate: true,
+  });
 }

@@ -6,7 +6,8 @@
 import Box from '@mui/material/Box';
 import { useOnline } from './useOnline';
 
-export const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sent when you are back online.';
+export const OFFLINE_TEXT =
+  'You are offline. Changes are saved on this device and sent when you are back online.';
 
 export function OfflineBanner() {
   const online = useOnline();

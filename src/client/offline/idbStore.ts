@@ -12,7 +12,10 @@ export function createIdbStore(name = 'ticklist-offline'): WriteStore {
   const database = () =>
     (opened ??= openDB<QueueDb>(name, 1, {
       upgrade(db) {
-        db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex('byUser', 'userId');
+        db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true }).createIndex(
+          'byUser',
+          'userId',
+        );
       },
     }));
   return {

@@ -8,6 +8,7 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 /** Only the fields the write carries: a todo of a Strapi backend has none. */
 export function queuedDates(data: Record<string, unknown>): Dates {
   const dates: Dates = {};
-  for (const key of ['dueDate', 'remindAt', 'recurrence'] as const) if (key in data) dates[key] = textOrNull(data[key]);
+  for (const key of ['dueDate', 'remindAt', 'recurrence'] as const)
+    if (key in data) dates[key] = textOrNull(data[key]);
   return dates;
 }

@@ -33,11 +33,13 @@ export type ReplayOutcome =
 export const COPY_SUFFIX = ' (offline copy)';
 export const TITLE_MAX = 255;
 
-const isTransient = ({ status }: SendResult) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+const isTransient = ({ status }: SendResult) =>
+  status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
 const isSuccess = ({ status }: SendResult) => status >= 200 && status < 300;
 const todoOf = (result: SendResult) => (result.data as { data?: TodoEntity } | undefined)?.data;
 const errorMessage = (result: SendResult) =>
-  (result.data as { error?: { message?: string } } | undefined)?.error?.message || `The server answered ${result.status}`;
+  (result.data as { error?: { message?: string } } | undefined)?.error?.message ||
+  `The server answered ${result.status}`;
 
 /** Null and an empty description are the same text to a user. */
 const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
@@ -47,36 +49,66 @@ function clashes(write: QueuedWrite, server: TodoAttributes): boolean {
   const changes = write.body?.data ?? {};
   const base = write.base as unknown as Record<string, unknown>;
   const current = server as unknown as Record<string, unknown>;
-  return Object.entries(changes).some(([field, mine]) => !same(current[field], base[field]) && !same(current[field], mine));
+  return Object.entries(changes).some(
+    ([field, mine]) => !same(current[field], base[field]) && !same(current[field], mine),
+  );
 }
 
 /** The todo as this device last showed it: what it saw before, with the user's changes. */
 function localVersion(write: QueuedWrite) {
   const mine = { ...write.base, ...write.body?.data } as Partial<TodoAttributes>;
-  const version = { title: mine.title ?? '', description: mine.description ?? null, completed: mine.completed ?? false };
+  const version = {
+    title: mine.title ?? '',
+    description: mine.description ?? null,
+    completed: mine.completed ?? false,
+  };
   // The dates go along when there are any (a Strapi backend has none and would refuse the keys).
   return { ...version, ...queuedDates(mine as Record<string, unknown>) };
 }
 
-async function createInstead(write: QueuedWrite, send: Send, data: ReturnType<typeof localVersion>, suffix: string): Promise<ReplayOutcome | SendResult> {
+async function createInstead(
+  write: QueuedWrite,
+  send: Send,
+  data: ReturnType<typeof localVersion>,
+  suffix: string,
+): Promise<ReplayOutcome | SendResult> {
   // A key of its own, derived from the write's: a retry of this same step still creates it once.
-  const result = await send({ method: 'POST', path: 'todos', body: { data }, key: `${write.key}:${suffix}` });
-  return isSuccess(result) ? result : isTransient(result) ? { kind: 'stopped' } : { kind: 'refused', message: errorMessage(result) };
+  const result = await send({
+    method: 'POST',
+    path: 'todos',
+    body: { data },
+    key: `${write.key}:${suffix}`,
+  });
+  return isSuccess(result)
+    ? result
+    : isTransient(result)
+      ? { kind: 'stopped' }
+      : { kind: 'refused', message: errorMessage(result) };
 }
 
 async function recreate(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
   const data = localVersion(write);
   const result = await createInstead(write, send, data, 'recreate');
   if ('kind' in result) return result;
-  return { kind: 'conflict', notice: `"${data.title}" was deleted elsewhere: your version is kept as a new todo.` };
+  return {
+    kind: 'conflict',
+    notice: `"${data.title}" was deleted elsewhere: your version is kept as a new todo.`,
+  };
 }
 
-async function keepCopy(write: QueuedWrite, send: Send, server: TodoAttributes): Promise<ReplayOutcome> {
+async function keepCopy(
+  write: QueuedWrite,
+  send: Send,
+  server: TodoAttributes,
+): Promise<ReplayOutcome> {
   const mine = localVersion(write);
   const title = [...mine.title].slice(0, TITLE_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
   const result = await createInstead(write, send, { ...mine, title }, 'copy');
   if ('kind' in result) return result;
-  return { kind: 'conflict', notice: `"${server.title}" was changed elsewhere: your version is kept as "${title}".` };
+  return {
+    kind: 'conflict',
+    notice: `"${server.title}" was changed elsewhere: your version is kept as "${title}".`,
+  };
 }
 
 export async function replayWrite(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
@@ -88,9 +120,15 @@ export async function replayWrite(write: QueuedWrite, send: Send): Promise<Repla
     const server = todoOf(current)?.attributes;
     if (server && clashes(write, server)) return keepCopy(write, send, server);
   }
-  const answer = await send({ method: write.method, path: write.path, body: write.body, key: write.key });
+  const answer = await send({
+    method: write.method,
+    path: write.path,
+    body: write.body,
+    key: write.key,
+  });
   if (isSuccess(answer)) return { kind: 'sent', id: todoOf(answer)?.id };
   if (isTransient(answer)) return { kind: 'stopped' };
-  if (answer.status === 404) return write.method === 'DELETE' ? { kind: 'sent' } : recreate(write, send);
+  if (answer.status === 404)
+    return write.method === 'DELETE' ? { kind: 'sent' } : recreate(write, send);
   return { kind: 'refused', message: errorMessage(answer) };
 }

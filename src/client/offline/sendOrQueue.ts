@@ -41,12 +41,28 @@ export async function sendOrQueue<R extends BaseResult>(
   const key = newKey();
   const queueOn = writeQueue.userId() !== undefined;
   const enqueue = async () => {
-    await writeQueue.enqueue({ ...write, key, base: write.base ?? writeQueue.localTodo(write.todoId) });
+    await writeQueue.enqueue({
+      ...write,
+      key,
+      base: write.base ?? writeQueue.localTodo(write.todoId),
+    });
     return QUEUED;
   };
-  if (queueOn && (!isOnline() || (write.method !== 'POST' && write.todoId < 0) || waiting(writeQueue.getWrites()).length > 0)) return enqueue();
-  const result = await baseQuery({ url: write.path, method: write.method, body: write.body, headers: keyHeaders(key) });
+  if (
+    queueOn &&
+    (!isOnline() ||
+      (write.method !== 'POST' && write.todoId < 0) ||
+      waiting(writeQueue.getWrites()).length > 0)
+  )
+    return enqueue();
+  const result = await baseQuery({
+    url: write.path,
+    method: write.method,
+    body: write.body,
+    headers: keyHeaders(key),
+  });
   const status = result.error?.status;
-  if (queueOn && sendsKeys && (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR')) return enqueue();
+  if (queueOn && sendsKeys && (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'))
+    return enqueue();
   return result;
 }

@@ -23,7 +23,10 @@ export async function keyPerToken({ request }: { request: Request }): Promise<st
   const token = new TextEncoder().encode(request.headers.get('authorization') ?? '');
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', token));
   const url = new URL(request.url);
-  url.searchParams.set('__session', Array.from(digest.slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+  url.searchParams.set(
+    '__session',
+    Array.from(digest.slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+  );
   return url.href;
 }
 

@@ -17,29 +17,41 @@ import { setUpdateGate } from './updateGate';
 import { waiting, type ReplayReport } from './writeQueue';
 
 const NOTICE_MS = 10_000;
-export const LOGOUT_PENDING_MESSAGE = 'Some changes are not sent yet: they will be sent when you sign in again on this device.';
+export const LOGOUT_PENDING_MESSAGE =
+  'Some changes are not sent yet: they will be sent when you sign in again on this device.';
 
 const report: ReplayReport = {
   notice: (message) => void showToast(message, { variant: 'warning', autoHideDuration: NOTICE_MS }),
-  refused: (message) => void showToast(`Not saved: ${message}`, { variant: 'error', autoHideDuration: NOTICE_MS }),
+  refused: (message) =>
+    void showToast(`Not saved: ${message}`, { variant: 'error', autoHideDuration: NOTICE_MS }),
 };
 
-export function useWriteQueue(dispatch: AppDispatch, session: SessionHandle, userId: number | undefined): void {
+export function useWriteQueue(
+  dispatch: AppDispatch,
+  session: SessionHandle,
+  userId: number | undefined,
+): void {
   useEffect(() => {
     let active = true;
     let running = false;
     let again = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('ticklist-write-queue');
+    const channel =
+      typeof BroadcastChannel === 'undefined'
+        ? undefined
+        : new BroadcastChannel('ticklist-write-queue');
 
-    const send: Send = (request) => dispatch(replayApi.endpoints.sendQueuedWrite.initiate(request)).unwrap();
+    const send: Send = (request) =>
+      dispatch(replayApi.endpoints.sendQueuedWrite.initiate(request)).unwrap();
     const run = async () => {
       if (running) return void (again = true);
       if (!active || !isOnline() || waiting(writeQueue.getWrites()).length === 0) return;
       running = true;
       clearTimeout(timer);
-      const { sent, stopped } = await writeQueue.replay(send, report).finally(() => (running = false));
+      const { sent, stopped } = await writeQueue
+        .replay(send, report)
+        .finally(() => (running = false));
       if (sent > 0) {
         // The server's truth replaces what the queue showed.
         dispatch(api.util.invalidateTags([TODO_TAGS.list, TODO_TAGS.status, TODO_TAGS.trash]));
@@ -65,7 +77,8 @@ export function useWriteQueue(dispatch: AppDispatch, session: SessionHandle, use
     // A sign-out asked for in this tab removed them already (useSignOut). A session that ended
     // otherwise (expired, another tab, the server) keeps them for this user, sent at their next sign-in here.
     const ended = session.on('session.ended', (event) => {
-      if (event.reason === 'logout' && waiting(writeQueue.getWrites()).length > 0) showToast(LOGOUT_PENDING_MESSAGE, { variant: 'warning' });
+      if (event.reason === 'logout' && waiting(writeQueue.getWrites()).length > 0)
+        showToast(LOGOUT_PENDING_MESSAGE, { variant: 'warning' });
     });
     return () => {
       active = false;

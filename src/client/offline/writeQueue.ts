@@ -20,7 +20,9 @@ export interface ReplayReport {
 export type Lock = (run: () => Promise<void>) => Promise<void>;
 
 const webLock: Lock = (run) =>
-  typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('ticklist-write-queue', run) : run();
+  typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('ticklist-write-queue', run)
+    : run();
 
 export type NewWrite = Omit<QueuedWrite, 'seq' | 'userId' | 'createdAt'>;
 
@@ -76,7 +78,11 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
     async enqueue(write: NewWrite): Promise<QueuedWrite> {
       const user = userId;
       if (user === undefined) throw new Error('no signed-in user to queue a write for');
-      const saved = await store.add({ ...write, userId: user, createdAt: new Date().toISOString() });
+      const saved = await store.add({
+        ...write,
+        userId: user,
+        createdAt: new Date().toISOString(),
+      });
       if (userId === user) publish([...writes, saved]);
       storedListeners.forEach((listener) => listener());
       return saved;
@@ -136,7 +142,11 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
       await lock(async () => {
         // The first waiting write, read again each time: another tab may have sent some meanwhile,
         // and an add that reached the server gave later writes its real id.
-        for (let write = waiting(await store.list(user))[0]; write; write = waiting(await store.list(user))[0]) {
+        for (
+          let write = waiting(await store.list(user))[0];
+          write;
+          write = waiting(await store.list(user))[0]
+        ) {
           if (userId !== user) return; // signed out or another user: their token must not carry these
           const outcome = await replayWrite(write, send);
           if (outcome.kind === 'stopped') {
@@ -148,7 +158,8 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
             await store.put({ ...write, error: outcome.message });
             report.refused(outcome.message);
           } else {
-            if (outcome.kind === 'sent' && write.method === 'POST' && outcome.id !== undefined) await remap(user, write.todoId, outcome.id);
+            if (outcome.kind === 'sent' && write.method === 'POST' && outcome.id !== undefined)
+              await remap(user, write.todoId, outcome.id);
             if (outcome.kind === 'conflict') report.notice(outcome.notice);
             await store.remove(write.seq!);
           }

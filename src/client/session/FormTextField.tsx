@@ -26,7 +26,15 @@ export interface FormTextFieldProps {
   fieldError: FieldError | undefined;
 }
 
-export function FormTextField({ label, type = 'text', autoComplete, autoFocus, sx, registration, fieldError }: FormTextFieldProps) {
+export function FormTextField({
+  label,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  sx,
+  registration,
+  fieldError,
+}: FormTextFieldProps) {
   const { ref, ...field } = registration;
   const id = useId();
   const helperId = `${id}-helper-text`;

@@ -29,7 +29,12 @@ export function LoginView({ submitting, onSubmit, initialValues, onPrepare }: Lo
     handleSubmit,
     formState: { errors },
     prepare,
-  } = useAuthForm({ resolver, emptyValues: { identifier: '', password: '' }, initialValues, onPrepare });
+  } = useAuthForm({
+    resolver,
+    emptyValues: { identifier: '', password: '' },
+    initialValues,
+    onPrepare,
+  });
   return (
     <AuthCard title="Login to get access!" switchText="Don't have an account?" switchTo="/register">
       <form

@@ -97,7 +97,10 @@ function useConfirmedNotice() {
 
 export default function ProfilePage() {
   const stored = useSessionUser();
-  const { data: fresh } = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true, skip: !stored });
+  const { data: fresh } = useGetMeQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    skip: !stored,
+  });
   useConfirmedNotice();
   useStoredConfirmation(fresh);
   const user = fresh && fresh.id === stored?.id ? { ...stored, ...fresh } : stored;

@@ -37,7 +37,13 @@ export function RegisterView({
     handleSubmit,
     formState: { errors },
     prepare,
-  } = useAuthForm({ resolver, emptyValues: { email: '', username: '', password: '' }, initialValues, onPrepare, serverErrors });
+  } = useAuthForm({
+    resolver,
+    emptyValues: { email: '', username: '', password: '' },
+    initialValues,
+    onPrepare,
+    serverErrors,
+  });
   return (
     <AuthCard
       title="Register to get access!"

@@ -39,12 +39,14 @@ const messageOf = (body: unknown): string | undefined => {
 
 /** The first message the server gave for each top-level field of a ValidationError. */
 export function fieldMessagesOf(body: unknown): FieldMessages {
-  const errors = (body as { error?: { details?: { errors?: unknown } } } | null)?.error?.details?.errors;
+  const errors = (body as { error?: { details?: { errors?: unknown } } } | null)?.error?.details
+    ?.errors;
   const messages: FieldMessages = {};
   if (!Array.isArray(errors)) return messages;
   for (const error of errors as { path?: unknown; message?: unknown }[]) {
     const field = Array.isArray(error?.path) ? error.path[0] : undefined;
-    if (typeof field === 'string' && typeof error.message === 'string' && !messages[field]) messages[field] = error.message;
+    if (typeof field === 'string' && typeof error.message === 'string' && !messages[field])
+      messages[field] = error.message;
   }
   return messages;
 }

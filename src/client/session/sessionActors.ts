@@ -27,9 +27,7 @@ export const watchOtherTabs = fromCallback<OtherTabEvent>(({ sendBack }) => {
   if (typeof window === 'undefined') return undefined;
   return watchStoredSessionElsewhere((session) =>
     sendBack(
-      session
-        ? { type: 'session.storedElsewhere', session }
-        : { type: 'session.clearedElsewhere' },
+      session ? { type: 'session.storedElsewhere', session } : { type: 'session.clearedElsewhere' },
     ),
   );
 });

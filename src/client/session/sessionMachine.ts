@@ -45,7 +45,12 @@ import type {
   SessionEvent,
   ToastVariant,
 } from './sessionTypes';
-import { readStoredSession, removeStoredSession, removeStoredSessionOf, writeStoredSession } from './storage';
+import {
+  readStoredSession,
+  removeStoredSession,
+  removeStoredSessionOf,
+  writeStoredSession,
+} from './storage';
 
 type Toast = { message: string; variant: ToastVariant };
 
@@ -62,7 +67,10 @@ export const sessionMachine = setup({
     /** Provided by the app: shows a toast. */
     notify: (_, _params: Toast) => {},
     restoreSession: assign({ session: () => readStoredSession() }),
-    keepSession: assign({ session: (_, params: { session: Session }) => params.session, endedBy: undefined }),
+    keepSession: assign({
+      session: (_, params: { session: Session }) => params.session,
+      endedBy: undefined,
+    }),
     storeSession: (_, params: { session: Session }) => writeStoredSession(params.session),
     forgetSession: assign({
       session: () => undefined,

@@ -35,8 +35,7 @@ export type OtherTabEvent = Extract<
 >;
 
 export type SessionEmitted =
-  | { type: 'session.ended'; reason: 'logout' | 'expired' }
-  | { type: 'session.started' };
+  { type: 'session.ended'; reason: 'logout' | 'expired' } | { type: 'session.started' };
 
 export type SessionEndReason = Extract<SessionEmitted, { type: 'session.ended' }>['reason'];
 

@@ -42,7 +42,10 @@ export function removeStoredSession(storage: Storage = localStorage): void {
 }
 
 /** Removes the stored session only if it still holds this token (another tab may have stored its own since). */
-export function removeStoredSessionOf(jwt: string | undefined, storage: Storage = localStorage): void {
+export function removeStoredSessionOf(
+  jwt: string | undefined,
+  storage: Storage = localStorage,
+): void {
   if (jwt !== undefined && readStoredSession(storage)?.jwt === jwt) removeStoredSession(storage);
 }
 

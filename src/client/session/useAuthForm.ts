@@ -4,7 +4,13 @@
  * over it, focus in it), which starts loading the validation and the submit's code.
  */
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import type { FieldMessages } from './authApi';
 import { prepareValidation } from './lazyResolver';
 
@@ -37,7 +43,8 @@ export function useAuthForm<TValues extends FieldValues, TContext, TOutput>({
   }, [initialValues, trigger]);
   useEffect(() => {
     for (const [field, message] of Object.entries(serverErrors ?? {}))
-      if (field in emptyValues && message) setError(field as Path<TValues>, { type: 'server', message }, { shouldFocus: true });
+      if (field in emptyValues && message)
+        setError(field as Path<TValues>, { type: 'server', message }, { shouldFocus: true });
     // emptyValues is a fresh literal on every render; its keys never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverErrors, setError]);

@@ -21,7 +21,14 @@ export default function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDial
       <DialogContent>
         <Box
           component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1.5, alignItems: 'center', m: 0 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: 2,
+            rowGap: 1.5,
+            alignItems: 'center',
+            m: 0,
+          }}
         >
           {SHORTCUT_HELP.map(({ keys, description }) => (
             <Fragment key={`${keys} ${description}`}>
@@ -56,7 +63,12 @@ export default function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDial
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button
           onClick={onClose}
-          sx={(theme) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 } })}
+          sx={(theme) => ({
+            '&.Mui-focusVisible': {
+              outline: `3px solid ${theme.palette.primary.main}`,
+              outlineOffset: 2,
+            },
+          })}
         >
           Close
         </Button>

@@ -34,8 +34,19 @@ export interface ShortcutContext {
 }
 
 /** Input types that take no typed text, so a letter pressed on them can be a shortcut. */
-const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
-const TYPING_ROLES = '[contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
+const NON_TEXT_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+]);
+const TYPING_ROLES =
+  '[contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
 
 /** Whether a key press on this element types into it (a text input, textarea, select or editable content). */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -53,7 +64,10 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /** The shortcut a key press asks for, or null when it is not one. */
-export function shortcutFor(event: ShortcutKeyEvent, { modalOpen }: ShortcutContext): Shortcut | null {
+export function shortcutFor(
+  event: ShortcutKeyEvent,
+  { modalOpen }: ShortcutContext,
+): Shortcut | null {
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
   if (event.repeat || event.isComposing || event.defaultPrevented) return null;
   if (modalOpen || isTypingTarget(event.target)) return null;
@@ -75,4 +89,5 @@ export function shortcutFor(event: ShortcutKeyEvent, { modalOpen }: ShortcutCont
 
 /** Whether a dialog or a menu (or a select's list) is open in this document. */
 export const isModalOpen = (doc: Document): boolean =>
-  doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
+  doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !==
+  null;

@@ -18,14 +18,17 @@ import { useGetDueTodosQuery } from './todayApi';
 import { groupByDay, type DayGroup } from './todayGroups';
 
 export const NOTHING_TODAY_TEXT = 'Nothing due today.';
-export const TRUNCATED_TEXT = 'Only the first 100 todos of a group are shown: see Todos, sorted by due date, for the rest.';
+export const TRUNCATED_TEXT =
+  'Only the first 100 todos of a group are shown: see Todos, sorted by due date, for the rest.';
 
 type DialogState = { kind: 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
 export default function TodayPage() {
   const user = useSessionUser();
   const today = localToday();
-  const { data, error, isLoading } = useGetDueTodosQuery(today, { refetchOnMountOrArgChange: true });
+  const { data, error, isLoading } = useGetDueTodosQuery(today, {
+    refetchOnMountOrArgChange: true,
+  });
   const [dialog, setDialog] = useState<DialogState>({ kind: 'edit', open: false });
   const close = () => setDialog((current) => ({ ...current, open: false }));
 
@@ -61,17 +64,37 @@ export default function TodayPage() {
           {TRUNCATED_TEXT}
         </Typography>
       )}
-      <EditTodoDialog open={dialog.kind === 'edit' && dialog.open} todo={dialog.todo} onClose={close} />
-      <DeleteTodoDialog open={dialog.kind === 'delete' && dialog.open} todo={dialog.todo} userId={user?.id} onClose={close} />
+      <EditTodoDialog
+        open={dialog.kind === 'edit' && dialog.open}
+        todo={dialog.todo}
+        onClose={close}
+      />
+      <DeleteTodoDialog
+        open={dialog.kind === 'delete' && dialog.open}
+        todo={dialog.todo}
+        userId={user?.id}
+        onClose={close}
+      />
     </Box>
   );
 }
 
-function Group({ group, renderRow }: { group: DayGroup; renderRow(todo: TodoEntity): React.ReactNode }) {
+function Group({
+  group,
+  renderRow,
+}: {
+  group: DayGroup;
+  renderRow(todo: TodoEntity): React.ReactNode;
+}) {
   const headingId = `day-${group.key}`;
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="day-group" sx={{ mb: 3 }}>
-      <Typography id={headingId} component="h2" variant="h6" color={group.key === 'overdue' ? 'error' : undefined}>
+      <Typography
+        id={headingId}
+        component="h2"
+        variant="h6"
+        color={group.key === 'overdue' ? 'error' : undefined}
+      >
         {group.heading}
         {group.date && group.date !== group.heading && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>

@@ -35,22 +35,40 @@ export interface DayGroup {
 }
 
 const fullDate = (date: string, locale?: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(asLocalDate(date));
+  new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(
+    asLocalDate(date),
+  );
 
 /**
  * The page's groups: "Overdue" (only when there are such todos), "Today" (always, perhaps empty),
  * then each of the next 7 days that has todos, in date order.
  */
-export function groupByDay(dueByToday: TodoEntity[], dueSoon: TodoEntity[], today: string, locale?: string): DayGroup[] {
+export function groupByDay(
+  dueByToday: TodoEntity[],
+  dueSoon: TodoEntity[],
+  today: string,
+  locale?: string,
+): DayGroup[] {
   const due = (todo: TodoEntity) => todo.attributes.dueDate ?? '';
   const overdue = dueByToday.filter((todo) => due(todo) < today);
   const groups: DayGroup[] = [];
   if (overdue.length) groups.push({ key: 'overdue', heading: 'Overdue', todos: overdue });
-  groups.push({ key: 'today', heading: 'Today', date: fullDate(today, locale), todos: dueByToday.filter((todo) => due(todo) === today) });
+  groups.push({
+    key: 'today',
+    heading: 'Today',
+    date: fullDate(today, locale),
+    todos: dueByToday.filter((todo) => due(todo) === today),
+  });
   for (let offset = 1; offset <= DAYS_AHEAD; offset += 1) {
     const day = addDays(today, offset);
     const todos = dueSoon.filter((todo) => due(todo) === day);
-    if (todos.length) groups.push({ key: day, heading: dayName(day, today, locale), date: fullDate(day, locale), todos });
+    if (todos.length)
+      groups.push({
+        key: day,
+        heading: dayName(day, today, locale),
+        date: fullDate(day, locale),
+        todos,
+      });
   }
   return groups;
 }

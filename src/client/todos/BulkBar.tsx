@@ -26,7 +26,16 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
       variant="outlined"
       component="section"
       aria-label="Bulk actions"
-      sx={{ px: 1, py: 0.25, mb: 1, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 40 }}
+      sx={{
+        px: 1,
+        py: 0.25,
+        mb: 1,
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+        minHeight: 40,
+      }}
     >
       <Checkbox
         checked={all}
@@ -42,13 +51,29 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
       </Typography>
       {selected > 0 && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => onAction('complete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => onAction('complete')}
+          >
             Complete
           </Button>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => onAction('uncomplete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => onAction('uncomplete')}
+          >
             Mark open
           </Button>
-          <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => onAction('delete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            disabled={busy}
+            onClick={() => onAction('delete')}
+          >
             Delete
           </Button>
           <Button size="small" disabled={busy} onClick={onClear}>

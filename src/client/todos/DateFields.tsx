@@ -42,7 +42,11 @@ const range = { minDate: dayjs(FIRST_DATE), maxDate: dayjs(LAST_DATE) };
 const UNREADABLE = 'unreadable';
 
 /** A picker bound to a text value; it keeps its own (possibly half-typed) date while the user types. */
-function usePickerValue(value: string | undefined, onChange: (text: string) => void, toText: (date: Dayjs) => string) {
+function usePickerValue(
+  value: string | undefined,
+  onChange: (text: string) => void,
+  toText: (date: Dayjs) => string,
+) {
   const [shown, setShown] = useState<Dayjs | null>(value ? dayjs(value) : null);
   const change = (date: Dayjs | null) => {
     setShown(date);
@@ -65,18 +69,33 @@ function DueDateField({ value, onChange, error }: FieldProps) {
       value={shown}
       onChange={change}
       {...range}
-      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText: error, sx: sectionFocus } }}
+      slotProps={{
+        field: { clearable: true },
+        textField: {
+          fullWidth: true,
+          margin: 'normal',
+          error: Boolean(error),
+          helperText: error,
+          sx: sectionFocus,
+        },
+      }}
     />
   );
 }
 
 /** The focused part of a date (month, day, year…) gets a ring of its own, as every control does. */
 const sectionFocus = {
-  '& [role="spinbutton"]:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1, borderRadius: 0.5 },
+  '& [role="spinbutton"]:focus': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: 1,
+    borderRadius: 0.5,
+  },
 } as const;
 
 /** Under the reminder while the user's address is unconfirmed: the server mails confirmed addresses only. */
-export const UNCONFIRMED_REMINDER_NOTE = 'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
+export const UNCONFIRMED_REMINDER_NOTE =
+  'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
 
 function RemindAtField({ value, onChange, error }: FieldProps) {
   const [shown, change] = usePickerValue(value, onChange, (date) => date.toISOString());
@@ -89,25 +108,50 @@ function RemindAtField({ value, onChange, error }: FieldProps) {
       onChange={change}
       {...range}
       ampm={false}
-      slotProps={{ field: { clearable: true }, textField: { fullWidth: true, margin: 'normal', error: Boolean(error), helperText, sx: sectionFocus } }}
+      slotProps={{
+        field: { clearable: true },
+        textField: {
+          fullWidth: true,
+          margin: 'normal',
+          error: Boolean(error),
+          helperText,
+          sx: sectionFocus,
+        },
+      }}
     />
   );
 }
 
 /** Weekday toggles, starting on the locale's first day of the week. */
-function WeekdayToggles({ value, onChange, locale }: { value: Weekday[]; onChange(days: Weekday[]): void; locale: string }) {
+function WeekdayToggles({
+  value,
+  onChange,
+  locale,
+}: {
+  value: Weekday[];
+  onChange(days: Weekday[]): void;
+  locale: string;
+}) {
   const start = dayjs.Ls[locale]?.weekStart ?? 0;
   const order = WEEKDAYS.map((_, index) => WEEKDAYS[(index + start) % 7]!);
   // 2026-11-01 is a Sunday: day n of that week names weekday n.
   const name = (day: Weekday, weekday: 'short' | 'long') =>
-    new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2026, 10, 1 + WEEKDAYS.indexOf(day)));
+    new Intl.DateTimeFormat(locale, { weekday }).format(
+      new Date(2026, 10, 1 + WEEKDAYS.indexOf(day)),
+    );
   const labelId = useId();
   return (
     <Box sx={{ mt: 1 }}>
       <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         On these days (none: the due date's weekday)
       </Typography>
-      <ToggleButtonGroup size="small" value={value} onChange={(_event, days: Weekday[]) => onChange(days)} aria-labelledby={labelId} sx={{ flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        size="small"
+        value={value}
+        onChange={(_event, days: Weekday[]) => onChange(days)}
+        aria-labelledby={labelId}
+        sx={{ flexWrap: 'wrap' }}
+      >
         {order.map((day) => (
           <ToggleButton key={day} value={day} aria-label={name(day, 'long')}>
             {name(day, 'short')}
@@ -118,7 +162,10 @@ function WeekdayToggles({ value, onChange, locale }: { value: Weekday[]; onChang
   );
 }
 
-type DateForm = Pick<UseFormReturn<TodoDialogInput, unknown, TodoDialogValues>, 'register' | 'watch' | 'setValue'>;
+type DateForm = Pick<
+  UseFormReturn<TodoDialogInput, unknown, TodoDialogValues>,
+  'register' | 'watch' | 'setValue'
+>;
 type DateFieldName = 'dueDate' | 'remindAt' | 'weekdays';
 
 /**
@@ -126,7 +173,15 @@ type DateFieldName = 'dueDate' | 'remindAt' | 'weekdays';
  * those would join the login page's first load (react-hook-form is one module, shared with the
  * sign-in forms) and push it past its 160 KB.
  */
-export function DateFields({ form, errors, submitted }: { form: DateForm; errors: FieldErrors<TodoDialogInput>; submitted: boolean }) {
+export function DateFields({
+  form,
+  errors,
+  submitted,
+}: {
+  form: DateForm;
+  errors: FieldErrors<TodoDialogInput>;
+  submitted: boolean;
+}) {
   const locale = usePickerLocale();
   const { register, watch, setValue } = form;
   // As a Controller would: the value is dirty at once, checked again on change once the form was submitted.
@@ -135,8 +190,16 @@ export function DateFields({ form, errors, submitted }: { form: DateForm; errors
   const repeat = watch('repeat');
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale}>
-      <DueDateField value={watch('dueDate')} onChange={set('dueDate')} error={errors.dueDate?.message} />
-      <RemindAtField value={watch('remindAt')} onChange={set('remindAt')} error={errors.remindAt?.message} />
+      <DueDateField
+        value={watch('dueDate')}
+        onChange={set('dueDate')}
+        error={errors.dueDate?.message}
+      />
+      <RemindAtField
+        value={watch('remindAt')}
+        onChange={set('remindAt')}
+        error={errors.remindAt?.message}
+      />
       <TextField
         {...register('repeat')}
         select
@@ -155,7 +218,11 @@ export function DateFields({ form, errors, submitted }: { form: DateForm; errors
         ))}
       </TextField>
       {repeat === 'WEEKLY' && (
-        <WeekdayToggles value={(watch('weekdays') ?? []) as Weekday[]} onChange={set('weekdays')} locale={locale} />
+        <WeekdayToggles
+          value={(watch('weekdays') ?? []) as Weekday[]}
+          onChange={set('weekdays')}
+          locale={locale}
+        />
       )}
     </LocalizationProvider>
   );

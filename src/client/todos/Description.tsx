@@ -24,13 +24,26 @@ export function Description({ text }: { text: string }) {
         sx={{
           overflowWrap: 'anywhere',
           whiteSpace: 'pre-line',
-          ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }),
+          ...(expanded
+            ? {}
+            : {
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }),
         }}
       >
         <strong>Description:</strong> {text}
       </Typography>
       {(clipped || expanded) && (
-        <Link component="button" variant="body2" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} sx={{ flexShrink: 0 }}>
+        <Link
+          component="button"
+          variant="body2"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+          sx={{ flexShrink: 0 }}
+        >
           {expanded ? 'less' : 'more'}
         </Link>
       )}

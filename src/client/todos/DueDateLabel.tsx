@@ -13,7 +13,12 @@ export interface DueDateLabelProps {
   today?: string;
 }
 
-export function DueDateLabel({ dueDate, completed, recurring, today = localToday() }: DueDateLabelProps) {
+export function DueDateLabel({
+  dueDate,
+  completed,
+  recurring,
+  today = localToday(),
+}: DueDateLabelProps) {
   if (!dueDate && !recurring) return null;
   const label = dueDate ? dueLabel(dueDate, completed, today) : undefined;
   return (
@@ -42,9 +47,7 @@ export function DueDateLabel({ dueDate, completed, recurring, today = localToday
           </Tooltip>
         </>
       )}
-      {recurring && (
-        <RepeatIcon titleAccess="Repeats" sx={{ fontSize: 16 }} />
-      )}
+      {recurring && <RepeatIcon titleAccess="Repeats" sx={{ fontSize: 16 }} />}
     </Box>
   );
 }

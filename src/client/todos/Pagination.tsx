@@ -28,8 +28,19 @@ export function Pagination({ page, pageSize, total, last, busy, onPage }: Pagina
       <Typography variant="body2" color="text.secondary" role="status">
         {total === undefined ? '' : showingText(page, pageSize, total)}
       </Typography>
-      <Stack component="nav" aria-label="Pagination" direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" disabled={busy || page <= 1} onClick={() => go(page - 1)}>
+      <Stack
+        component="nav"
+        aria-label="Pagination"
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={busy || page <= 1}
+          onClick={() => go(page - 1)}
+        >
           Previous
         </Button>
         {pageWindow(page, last).map((number) => (
@@ -46,7 +57,12 @@ export function Pagination({ page, pageSize, total, last, busy, onPage }: Pagina
             {number}
           </Button>
         ))}
-        <Button variant="outlined" size="small" disabled={busy || page >= last} onClick={() => go(page + 1)}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={busy || page >= last}
+          onClick={() => go(page + 1)}
+        >
           Next
         </Button>
       </Stack>

@@ -26,7 +26,8 @@ export const SCOPE_TEXTS = {
 } as const;
 
 /** Whether a change or a delete of this todo must ask: an open occurrence of a series. */
-export const asksScope = (todo: TodoEntity | undefined): boolean => Boolean(todo?.attributes.seriesId) && !todo?.attributes.completed;
+export const asksScope = (todo: TodoEntity | undefined): boolean =>
+  Boolean(todo?.attributes.seriesId) && !todo?.attributes.completed;
 
 export interface SeriesScopeDialogProps {
   open: boolean;
@@ -43,17 +44,37 @@ export function SeriesScopeDialog({ open, kind, busy, onChoose, onClose }: Serie
   const { title, text } = SCOPE_TEXTS[kind];
   const color = kind === 'delete' ? 'error' : 'primary';
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>Close</Button>
-        <SubmitButton type="button" variant="outlined" color={color} loading={busy === 'this'} disabled={busy !== undefined} onClick={() => onChoose('this')}>
+        <SubmitButton
+          type="button"
+          variant="outlined"
+          color={color}
+          loading={busy === 'this'}
+          disabled={busy !== undefined}
+          onClick={() => onChoose('this')}
+        >
           This one
         </SubmitButton>
-        <SubmitButton type="button" color={color} loading={busy === 'following'} disabled={busy !== undefined} onClick={() => onChoose('following')}>
+        <SubmitButton
+          type="button"
+          color={color}
+          loading={busy === 'following'}
+          disabled={busy !== undefined}
+          onClick={() => onChoose('following')}
+        >
           This and following
         </SubmitButton>
       </DialogActions>

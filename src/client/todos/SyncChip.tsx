@@ -9,7 +9,15 @@ export const WAITING_LABEL = 'Waiting to sync';
 
 export function SyncChip({ state }: { state: SyncState }) {
   if (state.error === undefined) {
-    return <Chip size="small" variant="outlined" icon={<CloudUploadOutlined />} label={WAITING_LABEL} aria-label={WAITING_LABEL} />;
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<CloudUploadOutlined />}
+        label={WAITING_LABEL}
+        aria-label={WAITING_LABEL}
+      />
+    );
   }
   const { seq } = state;
   // The user's text stays on screen until they have read why it was refused and let it go.

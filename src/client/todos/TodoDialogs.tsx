@@ -12,7 +12,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef, useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { SubmitButton } from '../ui/SubmitButton';
-import { changeErrorMessage, isSuccessStatus, ODD_STATUS_MESSAGES, QUEUED_MESSAGES, SUCCESS_MESSAGES, type Change } from './messages';
+import {
+  changeErrorMessage,
+  isSuccessStatus,
+  ODD_STATUS_MESSAGES,
+  QUEUED_MESSAGES,
+  SUCCESS_MESSAGES,
+  type Change,
+} from './messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import { formDates, formValuesOf, touchesSeries } from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
@@ -55,11 +62,23 @@ export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
   const [addTodo, { isLoading }] = useAddTodoMutation();
   const report = useChangeReporter('add');
   const submit = async (values: TodoFormValues) => {
-    const payload = { title: values.title, description: values.description, ...formDates(values), ...(userId === undefined ? {} : { user: userId }) };
+    const payload = {
+      title: values.title,
+      description: values.description,
+      ...formDates(values),
+      ...(userId === undefined ? {} : { user: userId }),
+    };
     if (await report(() => addTodo(payload).unwrap())) onClose();
   };
   return (
-    <TodoFormDialog open={open} title="Add New Todo" submitLabel="Add" submitting={isLoading} onClose={onClose} onSubmit={submit} />
+    <TodoFormDialog
+      open={open}
+      title="Add New Todo"
+      submitLabel="Add"
+      submitting={isLoading}
+      onClose={onClose}
+      onSubmit={submit}
+    />
   );
 }
 
@@ -79,7 +98,9 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   const send = async (changes: TodoChanges, scope?: SeriesScope) => {
     if (!todo) return;
     setScopeSent(scope);
-    const done = await report(() => editTodo({ id: todo.id, changes, ...(scope ? { scope } : {}) }).unwrap());
+    const done = await report(() =>
+      editTodo({ id: todo.id, changes, ...(scope ? { scope } : {}) }).unwrap(),
+    );
     setScopeSent(undefined);
     if (!done) return;
     setPending(undefined);
@@ -87,7 +108,11 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   };
   const submit = async (values: TodoFormValues) => {
     if (!todo) return;
-    const changes: TodoChanges = { title: values.title, description: values.description, ...formDates(values, todo) };
+    const changes: TodoChanges = {
+      title: values.title,
+      description: values.description,
+      ...formDates(values, todo),
+    };
     if (asksScope(todo) && touchesSeries(todo, changes)) setPending(changes);
     else await send(changes);
   };
@@ -128,7 +153,13 @@ export { RESTORE_ODD_STATUS_MESSAGE, RESTORE_SUCCESS_MESSAGE } from './messages'
  * opened the dialog is gone, so focus goes to that Undo button once the dialog has closed, and
  * from there to `onFocusLost` when the toast leaves.
  */
-export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: DeleteTodoDialogProps) {
+export function DeleteTodoDialog({
+  open,
+  todo,
+  userId,
+  onClose,
+  onFocusLost,
+}: DeleteTodoDialogProps) {
   const titleId = useId();
   const textId = useId();
   const restore = useRestore(userId);
@@ -178,7 +209,15 @@ export function DeleteTodoDialog({ open, todo, userId, onClose, onFocusLost }: D
   };
 
   if (series) {
-    return <SeriesScopeDialog open={open} kind="delete" busy={scopeSent} onChoose={(scope) => void remove(scope)} onClose={onClose} />;
+    return (
+      <SeriesScopeDialog
+        open={open}
+        kind="delete"
+        busy={scopeSent}
+        onChoose={(scope) => void remove(scope)}
+        onClose={onClose}
+      />
+    );
   }
   return (
     <Dialog

@@ -29,7 +29,15 @@ export interface TodoFormDialogProps {
   onSubmit(values: TodoFormValues): Promise<void> | void;
 }
 
-export function TodoFormDialog({ open, title, submitLabel, initialValues, submitting, onClose, onSubmit }: TodoFormDialogProps) {
+export function TodoFormDialog({
+  open,
+  title,
+  submitLabel,
+  initialValues,
+  submitting,
+  onClose,
+  onSubmit,
+}: TodoFormDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">

@@ -34,8 +34,19 @@ export interface TodoRowProps {
   titleAs?: 'h2' | 'h3';
 }
 
-export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSelect, sync, today, titleAs = 'h2' }: TodoRowProps) {
-  const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } = todo.attributes;
+export function TodoRow({
+  todo,
+  number,
+  onEdit,
+  onDelete,
+  selected = false,
+  onSelect,
+  sync,
+  today,
+  titleAs = 'h2',
+}: TodoRowProps) {
+  const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } =
+    todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const toasts = useToasts();
 
@@ -50,7 +61,11 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
 
   return (
     <Box component="li" data-testid="todo-row" sx={rowSx}>
-      <Stack direction="row" spacing={0.5} sx={{ gridArea: 'main', alignItems: 'center', minWidth: 0 }}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ gridArea: 'main', alignItems: 'center', minWidth: 0 }}
+      >
         {onSelect && (
           <Checkbox
             size="small"
@@ -61,7 +76,11 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
           />
         )}
         {number !== undefined && (
-          <Typography component="span" sx={{ fontWeight: 700, minWidth: '2.5ch' }} data-testid="todo-number">
+          <Typography
+            component="span"
+            sx={{ fontWeight: 700, minWidth: '2.5ch' }}
+            data-testid="todo-number"
+          >
             {number}.
           </Typography>
         )}
@@ -76,11 +95,21 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
           component={titleAs}
           variant="subtitle1"
           dir="auto"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, textDecoration: completed ? 'line-through' : 'none' }}
+          sx={{
+            fontWeight: 600,
+            overflowWrap: 'anywhere',
+            minWidth: 0,
+            textDecoration: completed ? 'line-through' : 'none',
+          }}
         >
           {title}
         </Typography>
-        <DueDateLabel dueDate={dueDate} completed={completed} recurring={Boolean(seriesId)} today={today} />
+        <DueDateLabel
+          dueDate={dueDate}
+          completed={completed}
+          recurring={Boolean(seriesId)}
+          today={today}
+        />
         <StatusBadge completed={completed} />
         {sync && <SyncChip state={sync} />}
       </Stack>
@@ -100,10 +129,21 @@ export function TodoRow({ todo, number, onEdit, onDelete, selected = false, onSe
         Created at: <TimeAgo value={createdAt} /> · Updated at: <TimeAgo value={updatedAt} />
       </Typography>
       <Stack direction="row" spacing={1} sx={{ gridArea: 'actions', justifyContent: 'flex-end' }}>
-        <Button size="small" variant="outlined" aria-label={`Edit ${title}`} onClick={() => onEdit(todo)}>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={`Edit ${title}`}
+          onClick={() => onEdit(todo)}
+        >
           Edit
         </Button>
-        <Button size="small" variant="outlined" color="error" aria-label={`Delete ${title}`} onClick={() => onDelete(todo)}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          aria-label={`Delete ${title}`}
+          onClick={() => onDelete(todo)}
+        >
           Delete
         </Button>
       </Stack>
@@ -141,7 +181,12 @@ export function TodoRowSkeletons() {
   return (
     <Paper component="ul" variant="outlined" aria-busy="true" sx={{ p: 0, m: 0 }}>
       {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <Box key={index} component="li" data-testid="todo-skeleton" sx={{ ...rowSx, display: 'block', py: 1 }}>
+        <Box
+          key={index}
+          component="li"
+          data-testid="todo-skeleton"
+          sx={{ ...rowSx, display: 'block', py: 1 }}
+        >
           <Skeleton variant="text" width="60%" height={28} />
           <Skeleton variant="text" width="30%" />
         </Box>

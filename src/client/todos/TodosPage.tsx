@@ -37,7 +37,8 @@ import { changeView, viewFromParams, viewToParams, type TodoView } from './view'
 
 export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
 
-export const OFFLINE_MISS_TEXT = 'This list is not saved on this device yet: it shows when you are back online.';
+export const OFFLINE_MISS_TEXT =
+  'This list is not saved on this device yet: it shows when you are back online.';
 
 type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
@@ -47,9 +48,10 @@ export default function TodosPage() {
   const view = useMemo(() => viewFromParams(params), [params]);
   // Every mount refetches (the cached page is shown meanwhile): coming back from another page must
   // not show a list that misses a change made in another tab or device, even within 30 s.
-  const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } = useGetTodosQuery(view, {
-    refetchOnMountOrArgChange: true,
-  });
+  const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } =
+    useGetTodosQuery(view, {
+      refetchOnMountOrArgChange: true,
+    });
   const online = useOnline();
   // What is shown: the list with the writes still waiting in the offline queue applied.
   const { page: shown, sync } = useWithQueuedWrites(data, view);
@@ -69,7 +71,9 @@ export default function TodosPage() {
 
   const setView = useCallback(
     (change: Partial<TodoView>, replace = false) =>
-      setParams((current) => viewToParams(changeView(viewFromParams(current), change)), { replace }),
+      setParams((current) => viewToParams(changeView(viewFromParams(current), change)), {
+        replace,
+      }),
     [setParams],
   );
 
@@ -100,7 +104,9 @@ export default function TodosPage() {
     if (!(await bulk.run(action, selection.ids)) || action !== 'delete') return;
     // The rows and the bar's buttons are gone: focus goes to the Undo toast once it is up.
     selection.clear();
-    requestAnimationFrame(() => requestAnimationFrame(() => (undoButton.current ?? searchBox.current)?.focus()));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => (undoButton.current ?? searchBox.current)?.focus()),
+    );
   };
 
   return (
@@ -108,7 +114,11 @@ export default function TodosPage() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ mb: { xs: 2, sm: 1.5 }, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+        sx={{
+          mb: { xs: 2, sm: 1.5 },
+          justifyContent: 'space-between',
+          alignItems: { xs: 'stretch', sm: 'center' },
+        }}
       >
         <Typography component="h1" variant="h4">
           Todos
@@ -142,7 +152,12 @@ export default function TodosPage() {
               onClear={selection.clear}
             />
           )}
-          <Paper component="ol" variant="outlined" aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+          <Paper
+            component="ol"
+            variant="outlined"
+            aria-busy={isFetching || undefined}
+            sx={{ p: 0, m: 0 }}
+          >
             {shown.todos.map((todo, index) => (
               <TodoRow
                 key={todo.id}
@@ -152,7 +167,11 @@ export default function TodosPage() {
                 onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
                 onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
                 selected={selection.has(todo.id)}
-                onSelect={bulkEnabled && todo.id > 0 ? (target, selected) => selection.toggle(target.id, selected) : undefined}
+                onSelect={
+                  bulkEnabled && todo.id > 0
+                    ? (target, selected) => selection.toggle(target.id, selected)
+                    : undefined
+                }
               />
             ))}
           </Paper>
@@ -177,8 +196,16 @@ export default function TodosPage() {
         <AddIcon />
       </Fab>
 
-      <AddTodoDialog open={dialog.kind === 'add' && dialog.open} userId={user?.id} onClose={close} />
-      <EditTodoDialog open={dialog.kind === 'edit' && dialog.open} todo={dialog.todo} onClose={close} />
+      <AddTodoDialog
+        open={dialog.kind === 'add' && dialog.open}
+        userId={user?.id}
+        onClose={close}
+      />
+      <EditTodoDialog
+        open={dialog.kind === 'edit' && dialog.open}
+        todo={dialog.todo}
+        onClose={close}
+      />
       <DeleteTodoDialog
         open={dialog.kind === 'delete' && dialog.open}
         todo={dialog.todo}

@@ -19,7 +19,10 @@ export function UndoToastAction({ onUndo, buttonRef, label = 'Undo' }: UndoToast
       sx={{
         fontWeight: 700,
         textDecoration: 'underline',
-        '&.Mui-focusVisible, &:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+        '&.Mui-focusVisible, &:focus-visible': {
+          outline: '2px solid currentColor',
+          outlineOffset: 2,
+        },
       }}
     >
       {label}

@@ -58,10 +58,8 @@ export interface LoremSource {
 }
 
 /** A bulk sample: random words as the title, one paragraph as the description, the owner as `[id]`. */
-export const sampleTodoMaker =
-  (faker: LoremSource, userId: number | undefined) =>
-  (): NewTodo => ({
-    title: faker.lorem.words({ min: 2, max: 5 }),
-    description: faker.lorem.paragraph(),
-    ...(userId === undefined ? {} : { user: [userId] }),
-  });
+export const sampleTodoMaker = (faker: LoremSource, userId: number | undefined) => (): NewTodo => ({
+  title: faker.lorem.words({ min: 2, max: 5 }),
+  description: faker.lorem.paragraph(),
+  ...(userId === undefined ? {} : { user: [userId] }),
+});

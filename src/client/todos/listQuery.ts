@@ -32,7 +32,10 @@ export const onStrapi = clientConfig.apiFlavor === 'strapi';
 /** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
 const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
 /** Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages. */
-const SORT_TIE_BREAK = { asc: onStrapi ? ',id:asc' : '', desc: onStrapi ? ',id:desc' : '' } as const;
+const SORT_TIE_BREAK = {
+  asc: onStrapi ? ',id:asc' : '',
+  desc: onStrapi ? ',id:desc' : '',
+} as const;
 
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
@@ -53,14 +56,33 @@ export function listTodosQuery(view: TodoView): string {
 /** The POST body that creates a deleted todo again: its title, description and completion. */
 export function restoreTodoBody({ todo, user }: RestoredTodo) {
   const { title, description, completed } = todo.attributes;
-  return { data: { title, description: description ?? null, completed, ...(user === undefined ? {} : { user }) } };
+  return {
+    data: {
+      title,
+      description: description ?? null,
+      completed,
+      ...(user === undefined ? {} : { user }),
+    },
+  };
 }
 
 export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
   const pagination = response.meta.pagination;
   const total = pagination.total;
   if ('pageCount' in pagination) {
-    return { todos: response.data, page: pagination.page, pageSize: pagination.pageSize, pageCount: pagination.pageCount, total };
+    return {
+      todos: response.data,
+      page: pagination.page,
+      pageSize: pagination.pageSize,
+      pageCount: pagination.pageCount,
+      total,
+    };
   }
-  return { todos: response.data, page: view.page, pageSize: view.pageSize, pageCount: lastPage(total, view.pageSize), total };
+  return {
+    todos: response.data,
+    page: view.page,
+    pageSize: view.pageSize,
+    pageCount: lastPage(total, view.pageSize),
+    total,
+  };
 }

@@ -45,7 +45,8 @@ export function serverErrorMessage(data: unknown): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
-const isNoResponse = (error: FetchBaseQueryError) => error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+const isNoResponse = (error: FetchBaseQueryError) =>
+  error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 
 /** What a failed add, edit or delete says: no response, the server's message, or the fallback. */
 export function changeErrorMessage(error: unknown): string {
@@ -60,10 +61,17 @@ export function changeErrorMessage(error: unknown): string {
  * The numeric status and the message the error page shows when the list cannot be loaded.
  * An HTTP error keeps its status; a timeout is 408, no response at all 503, anything else 500.
  */
-export function listErrorDetails(error: FetchBaseQueryError | SerializedError): { status: number; message: string } {
-  if (!isFetchBaseQueryError(error)) return { status: 500, message: error.message || FALLBACK_ERROR_MESSAGE };
+export function listErrorDetails(error: FetchBaseQueryError | SerializedError): {
+  status: number;
+  message: string;
+} {
+  if (!isFetchBaseQueryError(error))
+    return { status: 500, message: error.message || FALLBACK_ERROR_MESSAGE };
   if (typeof error.status === 'number') {
-    return { status: error.status, message: serverErrorMessage(error.data) ?? FALLBACK_ERROR_MESSAGE };
+    return {
+      status: error.status,
+      message: serverErrorMessage(error.data) ?? FALLBACK_ERROR_MESSAGE,
+    };
   }
   switch (error.status) {
     case 'TIMEOUT_ERROR':

@@ -32,7 +32,11 @@ export function rowNumber(page: number, pageSize: number, index: number): number
 }
 
 /** The first and last entry numbers on a page, both 0 for an empty list. */
-export function entryRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+export function entryRange(
+  page: number,
+  pageSize: number,
+  total: number,
+): { from: number; to: number } {
   if (total <= 0) return { from: 0, to: 0 };
   const current = clampPage(page, lastPage(total, pageSize));
   const from = (current - 1) * pageSize + 1;

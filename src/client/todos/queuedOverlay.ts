@@ -16,7 +16,8 @@ import type { TodoView } from './view';
 export type SyncState = { error?: string; seq?: number };
 
 const matches = (todo: TodoEntity, view: TodoView) =>
-  todo.attributes.title.toLowerCase().includes(view.search.trim().toLowerCase()) && (view.status !== 'completed' || todo.attributes.completed);
+  todo.attributes.title.toLowerCase().includes(view.search.trim().toLowerCase()) &&
+  (view.status !== 'completed' || todo.attributes.completed);
 
 export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[], view: TodoView) {
   let todos = page.todos;
@@ -41,7 +42,9 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
       todos = [...todos, added];
       total += 1;
     } else if (write.method === 'PUT') {
-      todos = todos.map((todo) => (todo.id === write.todoId ? { ...todo, attributes: { ...todo.attributes, ...data } } : todo));
+      todos = todos.map((todo) =>
+        todo.id === write.todoId ? { ...todo, attributes: { ...todo.attributes, ...data } } : todo,
+      );
     } else if (todos.some((todo) => todo.id === write.todoId)) {
       todos = todos.filter((todo) => todo.id !== write.todoId);
       total -= 1;
@@ -54,5 +57,7 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
 /** The page on screen with the signed-in user's queued writes applied. */
 export function useWithQueuedWrites(page: TodoPage | undefined, view: TodoView) {
   const writes = useSyncExternalStore(writeQueue.subscribe, writeQueue.getWrites);
-  return page ? applyQueuedWrites(page, writes, view) : { page, sync: new Map<number, SyncState>() };
+  return page
+    ? applyQueuedWrites(page, writes, view)
+    : { page, sync: new Map<number, SyncState>() };
 }

@@ -25,7 +25,11 @@ export const todoDialogSchema = v.pipe(
     recurrence: v.optional(v.string(), ''),
   }),
   v.forward(
-    v.partialCheck([['repeat'], ['dueDate']], (input) => input.repeat === 'never' || input.dueDate !== null, REPEAT_NEEDS_DUE_DATE),
+    v.partialCheck(
+      [['repeat'], ['dueDate']],
+      (input) => input.repeat === 'never' || input.dueDate !== null,
+      REPEAT_NEEDS_DUE_DATE,
+    ),
     ['repeat'],
   ),
   v.transform(({ title, description, dueDate, remindAt, ...repeat }) => ({

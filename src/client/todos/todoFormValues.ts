@@ -30,36 +30,64 @@ export interface DateFormValues {
   recurrence: string;
 }
 
-export const NO_DATES: DateFormValues = { dueDate: '', remindAt: '', repeat: 'never', weekdays: [], recurrence: '' };
+export const NO_DATES: DateFormValues = {
+  dueDate: '',
+  remindAt: '',
+  repeat: 'never',
+  weekdays: [],
+  recurrence: '',
+};
 
 const ruleParts = (rule: string) =>
-  new Map(rule.split(';').map((part) => part.split('=') as [string, string | undefined]).map(([key, value]) => [key.toUpperCase(), value ?? '']));
+  new Map(
+    rule
+      .split(';')
+      .map((part) => part.split('=') as [string, string | undefined])
+      .map(([key, value]) => [key.toUpperCase(), value ?? '']),
+  );
 
-const sortedDays = (days: readonly string[]) => [...days].sort((a, b) => WEEKDAYS.indexOf(a as Weekday) - WEEKDAYS.indexOf(b as Weekday));
+const sortedDays = (days: readonly string[]) =>
+  [...days].sort((a, b) => WEEKDAYS.indexOf(a as Weekday) - WEEKDAYS.indexOf(b as Weekday));
 
 /** What the form shows for a stored rule. */
-export function repeatOf(rule: string | null | undefined): Pick<DateFormValues, 'repeat' | 'weekdays'> {
+export function repeatOf(
+  rule: string | null | undefined,
+): Pick<DateFormValues, 'repeat' | 'weekdays'> {
   if (!rule) return { repeat: 'never', weekdays: [] };
   const parts = ruleParts(rule);
   const freq = parts.get('FREQ') as Repeat | undefined;
   const repeat = REPEATS.some((choice) => choice.value === freq) ? freq! : 'never';
-  const weekdays = (parts.get('BYDAY') ?? '').split(',').filter((day): day is Weekday => WEEKDAYS.includes(day as Weekday));
+  const weekdays = (parts.get('BYDAY') ?? '')
+    .split(',')
+    .filter((day): day is Weekday => WEEKDAYS.includes(day as Weekday));
   return { repeat, weekdays: sortedDays(weekdays) as Weekday[] };
 }
 
 /** The rule the form's choice stands for: null for Never, the stored rule while the choice is unchanged. */
-export function recurrenceOf({ repeat, weekdays, recurrence }: Pick<DateFormValues, 'repeat' | 'weekdays' | 'recurrence'>): string | null {
+export function recurrenceOf({
+  repeat,
+  weekdays,
+  recurrence,
+}: Pick<DateFormValues, 'repeat' | 'weekdays' | 'recurrence'>): string | null {
   if (repeat === 'never') return null;
   const days = repeat === 'WEEKLY' ? sortedDays(weekdays) : [];
   const kept = repeatOf(recurrence);
-  if (recurrence && kept.repeat === repeat && kept.weekdays.join() === days.join()) return recurrence;
+  if (recurrence && kept.repeat === repeat && kept.weekdays.join() === days.join())
+    return recurrence;
   return days.length ? `FREQ=${repeat};BYDAY=${days.join(',')}` : `FREQ=${repeat}`;
 }
 
 /** The form's starting values for a todo (title, description and the date fields). */
 export function formValuesOf(todo: TodoEntity) {
   const { title, description, dueDate, remindAt, recurrence } = todo.attributes;
-  return { title, description: description ?? '', dueDate: dueDate ?? '', remindAt: remindAt ?? '', recurrence: recurrence ?? '', ...repeatOf(recurrence) };
+  return {
+    title,
+    description: description ?? '',
+    dueDate: dueDate ?? '',
+    remindAt: remindAt ?? '',
+    recurrence: recurrence ?? '',
+    ...repeatOf(recurrence),
+  };
 }
 
 /**
@@ -69,12 +97,17 @@ export function formValuesOf(todo: TodoEntity) {
 export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoDates {
   if (!hasDueDates()) return {};
   const before = todo?.attributes;
-  const changed = (['dueDate', 'remindAt', 'recurrence'] as const).filter((key) => values[key] !== (before?.[key] ?? null));
+  const changed = (['dueDate', 'remindAt', 'recurrence'] as const).filter(
+    (key) => values[key] !== (before?.[key] ?? null),
+  );
   return Object.fromEntries(changed.map((key) => [key, values[key]]));
 }
 
 /** Whether a change reaches the series' shared fields (title, description, rule): then it asks "this one or following". */
-export function touchesSeries(todo: TodoEntity, changes: { title?: string; description?: string | null; recurrence?: string | null }): boolean {
+export function touchesSeries(
+  todo: TodoEntity,
+  changes: { title?: string; description?: string | null; recurrence?: string | null },
+): boolean {
   const now = todo.attributes;
   const differs = (a: unknown, b: unknown) => (a ?? '') !== (b ?? '');
   return (

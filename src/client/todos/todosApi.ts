@@ -5,11 +5,23 @@
  * lists under a status filter, which it changes).
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import type { ListResponse, SingleResponse, TodoAttributes, TodoEntity } from '../../shared/api-types';
+import type {
+  ListResponse,
+  SingleResponse,
+  TodoAttributes,
+  TodoEntity,
+} from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
 import { todayApi } from '../today/todayApi';
-import { onStrapi, restoreTodoBody, toTodoPage, listTodosQuery, type RestoredTodo, type TodoPage } from './listQuery';
+import {
+  onStrapi,
+  restoreTodoBody,
+  toTodoPage,
+  listTodosQuery,
+  type RestoredTodo,
+  type TodoPage,
+} from './listQuery';
 import type { TodoView } from './view';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
@@ -39,7 +51,8 @@ export interface TodoDates {
 /** Which occurrences of a series a change or a delete concerns (`?scope=`). */
 export type SeriesScope = 'this' | 'following';
 
-const scoped = (path: string, scope: SeriesScope | undefined) => (scope ? `${path}?scope=${scope}` : path);
+const scoped = (path: string, scope: SeriesScope | undefined) =>
+  scope ? `${path}?scope=${scope}` : path;
 
 export interface NewTodo extends TodoDates {
   title: string;
@@ -54,7 +67,10 @@ export interface TodoChanges extends TodoDates {
   completed?: boolean;
 }
 
-const toOutcome = (response: SingleResponse | null, meta: FetchBaseQueryMeta | undefined): ChangeOutcome => ({
+const toOutcome = (
+  response: SingleResponse | null,
+  meta: FetchBaseQueryMeta | undefined,
+): ChangeOutcome => ({
   status: meta?.response?.status ?? 0,
   todo: response?.data ?? null,
 });
@@ -62,15 +78,26 @@ const toOutcome = (response: SingleResponse | null, meta: FetchBaseQueryMeta | u
 /** A write through the offline queue (see sendOrQueue): its outcome, queued or answered. */
 const queuedWrite =
   <A>(toWrite: (arg: A, state: unknown) => TodoWrite) =>
-  async (arg: A, baseApi: { getState(): unknown }, _extra: unknown, baseQuery: Parameters<typeof sendOrQueue>[1]) => {
+  async (
+    arg: A,
+    baseApi: { getState(): unknown },
+    _extra: unknown,
+    baseQuery: Parameters<typeof sendOrQueue>[1],
+  ) => {
     const result = await sendOrQueue(toWrite(arg, baseApi.getState()), baseQuery);
     if ('queued' in result) return { data: QUEUED_OUTCOME };
     if (result.error) return { error: result.error };
-    return { data: toOutcome(result.data as SingleResponse | null, result.meta as FetchBaseQueryMeta | undefined) };
+    return {
+      data: toOutcome(
+        result.data as SingleResponse | null,
+        result.meta as FetchBaseQueryMeta | undefined,
+      ),
+    };
   };
 
 /** No refetch for a queued write: the list shows it from the queue, and offline a refetch fails. */
-const unlessQueued = <T>(result: ChangeOutcome | undefined, error: unknown, tags: T[]): T[] => (error || result?.queued ? [] : tags);
+const unlessQueued = <T>(result: ChangeOutcome | undefined, error: unknown, tags: T[]): T[] =>
+  error || result?.queued ? [] : tags;
 
 export const todosApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -85,7 +112,12 @@ export const todosApi = api.injectEndpoints({
     }),
 
     addTodo: builder.mutation<ChangeOutcome, NewTodo>({
-      queryFn: queuedWrite((data: NewTodo) => ({ method: 'POST', path: 'todos/', body: { data: { ...data } }, todoId: temporaryId() })),
+      queryFn: queuedWrite((data: NewTodo) => ({
+        method: 'POST',
+        path: 'todos/',
+        body: { data: { ...data } },
+        todoId: temporaryId(),
+      })),
       invalidatesTags: (result, error) => unlessQueued(result, error, [LIST_TAG]),
     }),
 
@@ -102,26 +134,44 @@ export const todosApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [LIST_TAG, TODO_TAGS.trash]),
     }),
 
-    editTodo: builder.mutation<ChangeOutcome, { id: number; changes: TodoChanges; scope?: SeriesScope }>({
-      queryFn: queuedWrite(({ id, changes, scope }: { id: number; changes: TodoChanges; scope?: SeriesScope }, state) => ({
-        method: 'PUT',
-        path: scoped(`todos/${id}`, scope),
-        body: { data: { ...changes } },
-        todoId: id,
-        base: cachedTodo(state, id),
-      })),
+    editTodo: builder.mutation<
+      ChangeOutcome,
+      { id: number; changes: TodoChanges; scope?: SeriesScope }
+    >({
+      queryFn: queuedWrite(
+        (
+          { id, changes, scope }: { id: number; changes: TodoChanges; scope?: SeriesScope },
+          state,
+        ) => ({
+          method: 'PUT',
+          path: scoped(`todos/${id}`, scope),
+          body: { data: { ...changes } },
+          todoId: id,
+          base: cachedTodo(state, id),
+        }),
+      ),
       // The row, and the lists: a new title can move the row to another page of a title sort.
-      invalidatesTags: (result, error, { id }) => unlessQueued(result, error, [rowTag(id), LIST_TAG]),
+      invalidatesTags: (result, error, { id }) =>
+        unlessQueued(result, error, [rowTag(id), LIST_TAG]),
     }),
 
     /** A series occurrence may name a scope; deleting only this one brings the next occurrence. */
     deleteTodo: builder.mutation<ChangeOutcome, number | { id: number; scope: SeriesScope }>({
       queryFn: queuedWrite((arg: number | { id: number; scope: SeriesScope }, state) => {
         const { id, scope } = typeof arg === 'number' ? { id: arg, scope: undefined } : arg;
-        return { method: 'DELETE', path: scoped(`todos/${id}`, scope), todoId: id, base: cachedTodo(state, id) };
+        return {
+          method: 'DELETE',
+          path: scoped(`todos/${id}`, scope),
+          todoId: id,
+          base: cachedTodo(state, id),
+        };
       }),
       invalidatesTags: (result, error, arg) =>
-        unlessQueued(result, error, [rowTag(typeof arg === 'number' ? arg : arg.id), LIST_TAG, TODO_TAGS.trash]),
+        unlessQueued(result, error, [
+          rowTag(typeof arg === 'number' ? arg : arg.id),
+          LIST_TAG,
+          TODO_TAGS.trash,
+        ]),
     }),
 
     /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */
@@ -129,7 +179,13 @@ export const todosApi = api.injectEndpoints({
       // The lists are ticked already (onQueryStarted): what the user saw before is the other value.
       queryFn: queuedWrite(({ id, completed }: { id: number; completed: boolean }, state) => {
         const seen = cachedTodo(state, id);
-        return { method: 'PUT', path: `todos/${id}`, body: { data: { completed } }, todoId: id, base: seen && { ...seen, completed: !completed } };
+        return {
+          method: 'PUT',
+          path: `todos/${id}`,
+          body: { data: { completed } },
+          todoId: id,
+          base: seen && { ...seen, completed: !completed },
+        };
       }),
       async onQueryStarted({ id, completed }, { dispatch, getState, queryFulfilled }) {
         const showing = todosApi.util.selectInvalidatedBy(getState(), [rowTag(id)]);
@@ -161,7 +217,8 @@ export const todosApi = api.injectEndpoints({
           const saved = data.todo;
           // A list that was being refetched meanwhile may have brought back the old value: refetch it.
           const refetching = lists.some(
-            ({ originalArgs }) => todosApi.endpoints.getTodos.select(originalArgs as TodoView)(getState()).isLoading,
+            ({ originalArgs }) =>
+              todosApi.endpoints.getTodos.select(originalArgs as TodoView)(getState()).isLoading,
           );
           // The row moves between the Pending and the Completed lists: refetch those, whatever they show.
           if (refetching || !saved) {
@@ -170,7 +227,9 @@ export const todosApi = api.injectEndpoints({
           }
           // Completing an occurrence of a series creates the next one: every list may show it.
           const next = completed && saved.attributes.seriesId;
-          dispatch(todosApi.util.invalidateTags(next ? [STATUS_LIST_TAG, LIST_TAG] : [STATUS_LIST_TAG]));
+          dispatch(
+            todosApi.util.invalidateTags(next ? [STATUS_LIST_TAG, LIST_TAG] : [STATUS_LIST_TAG]),
+          );
           // Keep the server's own values (its updatedAt) without refetching the lists.
           for (const { originalArgs } of lists) {
             dispatch(
@@ -205,9 +264,13 @@ export const {
 
 /** A todo's attributes as a cached list shows them. */
 function cachedTodo(state: unknown, id: number): TodoAttributes | undefined {
-  const lists = todosApi.util.selectInvalidatedBy(state as never, [rowTag(id)]).filter((entry) => entry.endpointName === 'getTodos');
+  const lists = todosApi.util
+    .selectInvalidatedBy(state as never, [rowTag(id)])
+    .filter((entry) => entry.endpointName === 'getTodos');
   for (const { originalArgs } of lists) {
-    const row = todosApi.endpoints.getTodos.select(originalArgs as TodoView)(state as never).data?.todos.find((todo) => todo.id === id);
+    const row = todosApi.endpoints.getTodos
+      .select(originalArgs as TodoView)(state as never)
+      .data?.todos.find((todo) => todo.id === id);
     if (row) return row.attributes;
   }
   return undefined;

@@ -14,7 +14,9 @@ export const TRASH_PAGE_SIZE = 10;
 export type BulkAction = 'complete' | 'uncomplete' | 'delete' | 'restore';
 
 /** A trashed todo: its attributes add when it was deleted. */
-export type TrashedTodo = TodoEntity & { attributes: TodoEntity['attributes'] & { deletedAt: string } };
+export type TrashedTodo = TodoEntity & {
+  attributes: TodoEntity['attributes'] & { deletedAt: string };
+};
 
 export type TrashPage = Omit<TodoPage, 'todos'> & { todos: TrashedTodo[] };
 
@@ -29,7 +31,8 @@ const BULK_TAGS = {
 export const trashApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTrash: builder.query<TrashPage, number>({
-      query: (page) => `todos/trash?pagination[page]=${page}&pagination[pageSize]=${TRASH_PAGE_SIZE}`,
+      query: (page) =>
+        `todos/trash?pagination[page]=${page}&pagination[pageSize]=${TRASH_PAGE_SIZE}`,
       transformResponse: (response: Parameters<typeof toTodoPage>[0], _meta, page) =>
         toTodoPage(response, { ...DEFAULT_VIEW, page, pageSize: TRASH_PAGE_SIZE }) as TrashPage,
       providesTags: [TODO_TAGS.trash],
@@ -43,7 +46,8 @@ export const trashApi = api.injectEndpoints({
     bulkTodos: builder.mutation<number, { action: BulkAction; ids: number[] }>({
       query: (body) => ({ url: 'todos/bulk', method: 'POST', body }),
       transformResponse: (response: { data: { count: number } }) => response.data.count,
-      invalidatesTags: (_result, error, { action, ids }) => (error ? [] : [...BULK_TAGS[action], ...ids.map(TODO_TAGS.row)]),
+      invalidatesTags: (_result, error, { action, ids }) =>
+        error ? [] : [...BULK_TAGS[action], ...ids.map(TODO_TAGS.row)],
     }),
   }),
 });

@@ -17,7 +17,13 @@ export const BULK_MESSAGES: Record<BulkAction, (n: number) => string> = {
   restore: (n) => `${count(n)} restored`,
 };
 
-export function useBulkActions({ undoButton, onFocusLost }: { undoButton: RefObject<HTMLButtonElement | null>; onFocusLost(): void }) {
+export function useBulkActions({
+  undoButton,
+  onFocusLost,
+}: {
+  undoButton: RefObject<HTMLButtonElement | null>;
+  onFocusLost(): void;
+}) {
   const [bulk, { isLoading }] = useBulkTodosMutation();
   const toasts = useToasts();
 

@@ -20,7 +20,11 @@ export function useListRefreshToasts(
   retryRef.current = retry;
   const failure = shown ? error : undefined;
   useEffect(() => {
-    if (failure) toasts.error(listErrorDetails(failure).message, 'list', { label: 'Retry', onClick: () => retryRef.current() });
+    if (failure)
+      toasts.error(listErrorDetails(failure).message, 'list', {
+        label: 'Retry',
+        onClick: () => retryRef.current(),
+      });
   }, [failure, toasts]);
   useEffect(() => {
     if (loadedAt !== undefined) toasts.settle('list');

@@ -5,7 +5,12 @@
 import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
 import type { AppDispatch } from '../app/store';
-import { changeErrorMessage, isSuccessStatus, RESTORE_ODD_STATUS_MESSAGE, RESTORE_SUCCESS_MESSAGE } from './messages';
+import {
+  changeErrorMessage,
+  isSuccessStatus,
+  RESTORE_ODD_STATUS_MESSAGE,
+  RESTORE_SUCCESS_MESSAGE,
+} from './messages';
 import { todosApi } from './todosApi';
 import { useToasts } from './useToasts';
 

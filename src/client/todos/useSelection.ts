@@ -18,7 +18,10 @@ export interface Selection {
 const NONE: ReadonlySet<number> = new Set();
 
 export function useSelection(viewKey: string, pageIds: number[]): Selection {
-  const [state, setState] = useState<{ key: string; ids: ReadonlySet<number> }>({ key: viewKey, ids: new Set() });
+  const [state, setState] = useState<{ key: string; ids: ReadonlySet<number> }>({
+    key: viewKey,
+    ids: new Set(),
+  });
   // A new view starts empty (set during render, React's way to reset state on a prop change).
   if (state.key !== viewKey) setState({ key: viewKey, ids: NONE });
   const chosen = state.key === viewKey ? state.ids : NONE;
@@ -38,7 +41,8 @@ export function useSelection(viewKey: string, pageIds: number[]): Selection {
     ids,
     has: (id) => chosen.has(id),
     toggle: (id, selected) => update((next) => (selected ? next.add(id) : next.delete(id))),
-    setAll: (selected) => update((next) => (selected ? pageIds.forEach((id) => next.add(id)) : next.clear())),
+    setAll: (selected) =>
+      update((next) => (selected ? pageIds.forEach((id) => next.add(id)) : next.clear())),
     clear: () => update((next) => next.clear()),
   };
 }

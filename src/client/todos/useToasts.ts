@@ -62,7 +62,12 @@ function settle(kind: ToastKind): void {
   openErrors.delete(kind);
 }
 
-const actionButton = (label: string, buttonRef: RefObject<HTMLButtonElement | null> | undefined, onPress: () => void) =>
+const actionButton =
+  (
+    label: string,
+    buttonRef: RefObject<HTMLButtonElement | null> | undefined,
+    onPress: () => void,
+  ) =>
   (key: SnackbarKey) =>
     createElement(UndoToastAction, {
       label,

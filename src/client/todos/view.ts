@@ -15,7 +15,8 @@ export const SORT_FIELDS = [
 export type ListSortField = (typeof SORT_FIELDS)[number]['value'];
 
 /** The sort fields the backend offers: a Strapi backend has no due dates. */
-export const sortFields = (dates: boolean) => SORT_FIELDS.filter((field) => dates || field.value !== 'dueDate');
+export const sortFields = (dates: boolean) =>
+  SORT_FIELDS.filter((field) => dates || field.value !== 'dueDate');
 
 export const SORT_ORDERS = [
   { value: 'asc', label: 'Ascending' },
@@ -42,13 +43,30 @@ export interface TodoView {
   status: StatusFilter;
 }
 
-export const DEFAULT_VIEW: TodoView = { page: 1, pageSize: 10, search: '', sort: 'createdAt', order: 'asc', status: 'all' };
+export const DEFAULT_VIEW: TodoView = {
+  page: 1,
+  pageSize: 10,
+  search: '',
+  sort: 'createdAt',
+  order: 'asc',
+  status: 'all',
+};
 
 /** Query-string keys. */
-const KEYS = { page: 'page', pageSize: 'pageSize', search: 'search', sort: 'sort', order: 'order', status: 'status' } as const;
+const KEYS = {
+  page: 'page',
+  pageSize: 'pageSize',
+  search: 'search',
+  sort: 'sort',
+  order: 'order',
+  status: 'status',
+} as const;
 
-const oneOf = <T extends string | number>(allowed: readonly T[], value: T | undefined, fallback: T): T =>
-  value !== undefined && allowed.includes(value) ? value : fallback;
+const oneOf = <T extends string | number>(
+  allowed: readonly T[],
+  value: T | undefined,
+  fallback: T,
+): T => (value !== undefined && allowed.includes(value) ? value : fallback);
 
 /** Reads the view from a query string; a missing or unreadable value takes its default. */
 export function viewFromParams(params: URLSearchParams): TodoView {

@@ -20,7 +20,14 @@ export function EmptyTrashDialog({ open, count, busy, onClose, onConfirm }: Empt
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="xs"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -30,7 +37,8 @@ export function EmptyTrashDialog({ open, count, busy, onClose, onConfirm }: Empt
         <DialogTitle id={titleId}>Empty trash?</DialogTitle>
         <DialogContent>
           <DialogContentText id={textId}>
-            {count === 1 ? 'The todo in the trash' : `The ${count} todos in the trash`} will be deleted for good. This cannot be undone.
+            {count === 1 ? 'The todo in the trash' : `The ${count} todos in the trash`} will be
+            deleted for good. This cannot be undone.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -10,7 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../session/SessionProvider';
-import { changeErrorMessage, listErrorDetails, TRASH_EMPTIED_MESSAGE, TRASH_EMPTY_TEXT } from '../todos/messages';
+import {
+  changeErrorMessage,
+  listErrorDetails,
+  TRASH_EMPTIED_MESSAGE,
+  TRASH_EMPTY_TEXT,
+} from '../todos/messages';
 import { Pagination } from '../todos/Pagination';
 import { clampPage, lastPage } from '../todos/pagination';
 import { TodoRowSkeletons } from '../todos/TodoRow';
@@ -21,24 +26,29 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { EmptyTrashDialog } from './EmptyTrashDialog';
 import { TrashRow } from './TrashRow';
 
-const pageFrom = (params: URLSearchParams) => clampPage(Number(params.get('page') ?? 1), Number.MAX_SAFE_INTEGER);
+const pageFrom = (params: URLSearchParams) =>
+  clampPage(Number(params.get('page') ?? 1), Number.MAX_SAFE_INTEGER);
 
 export default function TrashPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
-  const { data, currentData, error, isLoading, isFetching } = useGetTrashQuery(page, { refetchOnMountOrArgChange: true });
+  const { data, currentData, error, isLoading, isFetching } = useGetTrashQuery(page, {
+    refetchOnMountOrArgChange: true,
+  });
   const [emptyTrash, { isLoading: emptying }] = useEmptyTrashMutation();
   const [confirming, setConfirming] = useState(false);
   const restore = useRestore(user?.id);
   const toasts = useToasts();
 
   const last = data ? lastPage(data.total, TRASH_PAGE_SIZE) : 1;
-  const goTo = (target: number, replace = false) => setParams(target === 1 ? {} : { page: String(target) }, { replace });
+  const goTo = (target: number, replace = false) =>
+    setParams(target === 1 ? {} : { page: String(target) }, { replace });
 
   // A restore can empty the last page: step back to the new last one.
   useEffect(() => {
-    if (data && !isFetching && page > last) setParams(last === 1 ? {} : { page: String(last) }, { replace: true });
+    if (data && !isFetching && page > last)
+      setParams(last === 1 ? {} : { page: String(last) }, { replace: true });
   }, [data, isFetching, page, last, setParams]);
 
   if (error && !currentData) {
@@ -59,11 +69,20 @@ export default function TrashPage() {
 
   return (
     <Box sx={{ pb: 4 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: 'center' }}
+      >
         <Typography component="h1" variant="h4">
           Trash
         </Typography>
-        <Button variant="outlined" color="error" disabled={!data || data.total === 0} onClick={() => setConfirming(true)}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={!data || data.total === 0}
+          onClick={() => setConfirming(true)}
+        >
           Empty trash
         </Button>
       </Stack>
@@ -75,7 +94,13 @@ export default function TrashPage() {
           {TRASH_EMPTY_TEXT}
         </Typography>
       ) : (
-        <Stack component="ul" spacing={1} aria-label="Deleted todos" aria-busy={isFetching || undefined} sx={{ p: 0, m: 0 }}>
+        <Stack
+          component="ul"
+          spacing={1}
+          aria-label="Deleted todos"
+          aria-busy={isFetching || undefined}
+          sx={{ p: 0, m: 0 }}
+        >
           {data.todos.map((todo) => (
             <TrashRow key={todo.id} todo={todo} onRestore={restore} />
           ))}
@@ -83,7 +108,14 @@ export default function TrashPage() {
       )}
 
       {data && data.total > TRASH_PAGE_SIZE && (
-        <Pagination page={clampPage(page, last)} pageSize={TRASH_PAGE_SIZE} total={data.total} last={last} busy={isFetching} onPage={goTo} />
+        <Pagination
+          page={clampPage(page, last)}
+          pageSize={TRASH_PAGE_SIZE}
+          total={data.total}
+          last={last}
+          busy={isFetching}
+          onPage={goTo}
+        />
       )}
 
       <EmptyTrashDialog

@@ -14,7 +14,13 @@ export function SubmitButton({ loading, children, disabled, ...props }: SubmitBu
       {...props}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : props.startIcon}
+      startIcon={
+        loading ? (
+          <CircularProgress size={18} color="inherit" aria-hidden="true" />
+        ) : (
+          props.startIcon
+        )
+      }
     >
       {loading ? 'Loading...' : children}
     </Button>

@@ -10,10 +10,12 @@ import dayjs from 'dayjs';
 export const localToday = (now: Date = new Date()): string => dayjs(now).format('YYYY-MM-DD');
 
 /** The date `days` calendar days after `date` ("YYYY-MM-DD" in and out). */
-export const addDays = (date: string, days: number): string => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
+export const addDays = (date: string, days: number): string =>
+  dayjs(date).add(days, 'day').format('YYYY-MM-DD');
 
 /** Whole calendar days from `from` to `to`: 1 for tomorrow, -1 for yesterday. */
-export const daysBetween = (from: string, to: string): number => Math.round(dayjs(to).diff(dayjs(from), 'day', true));
+export const daysBetween = (from: string, to: string): number =>
+  Math.round(dayjs(to).diff(dayjs(from), 'day', true));
 
 export interface DueLabel {
   /** What the row shows: "Today", "Tomorrow", "Friday", "Dec 24". */
@@ -31,13 +33,23 @@ export function dayName(date: string, today: string, locale?: string): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
   const local = asLocalDate(date);
-  if (days > 1 && days <= 6) return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(local);
+  if (days > 1 && days <= 6)
+    return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(local);
   const sameYear = date.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(local);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(local);
 }
 
 /** The label of a todo's due date; `completed` todos are never overdue. */
-export function dueLabel(dueDate: string, completed: boolean, today: string = localToday(), locale?: string): DueLabel {
+export function dueLabel(
+  dueDate: string,
+  completed: boolean,
+  today: string = localToday(),
+  locale?: string,
+): DueLabel {
   const text = dayName(dueDate, today, locale);
   const overdue = !completed && dueDate < today;
   return { text, overdue };

@@ -19,7 +19,10 @@ interface WeekInfo {
 /** The first day of the week (0 = Sunday) as the browser's locale data says, if it says. */
 export function weekStartOf(language: string): number | undefined {
   try {
-    const locale = new Intl.Locale(language) as Intl.Locale & { getWeekInfo?(): WeekInfo; weekInfo?: WeekInfo };
+    const locale = new Intl.Locale(language) as Intl.Locale & {
+      getWeekInfo?(): WeekInfo;
+      weekInfo?: WeekInfo;
+    };
     const info = locale.getWeekInfo?.() ?? locale.weekInfo;
     return info ? info.firstDay % 7 : undefined;
   } catch {

@@ -16,7 +16,10 @@ import { loginKey } from './throttle';
 
 const common = { tags: ['auth'], security: bearerSecurity };
 
-export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, throttle, authenticate }: AppContext): void {
+export function accountRoutes(
+  api: FastifyInstance,
+  { db, hasher, tokens, throttle, authenticate }: AppContext,
+): void {
   /** Whether `password` is the caller's, counted as a login attempt (429 past the limit). */
   async function isCallersPassword(request: FastifyRequest, password: string): Promise<boolean> {
     const { user } = sessionOf(request);
@@ -31,14 +34,29 @@ export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, thrott
     '/auth/change-password',
     {
       preHandler: authenticate,
-      schema: { ...common, summary: 'Change the password; other tokens of the user stop working', body: fromValibot(changePasswordBodySchema), response: { 200: sessionSchema, ...errorResponses } },
+      schema: {
+        ...common,
+        summary: 'Change the password; other tokens of the user stop working',
+        body: fromValibot(changePasswordBodySchema),
+        response: { 200: sessionSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const body = parseWith(changePasswordBodySchema, request.body);
-      if (!(await isCallersPassword(request, body.currentPassword))) throw fieldError(['currentPassword'], 'The provided current password is invalid');
-      if (body.password === body.currentPassword) throw fieldError(['password'], 'Your new password must be different than your current password');
-      if (isCommonPassword(body.password, sessionOf(request).user)) throw fieldError(['password'], TOO_COMMON);
-      const user = await setPassword(db, sessionOf(request).user.id, await hasher.hash(body.password));
+      if (!(await isCallersPassword(request, body.currentPassword)))
+        throw fieldError(['currentPassword'], 'The provided current password is invalid');
+      if (body.password === body.currentPassword)
+        throw fieldError(
+          ['password'],
+          'Your new password must be different than your current password',
+        );
+      if (isCommonPassword(body.password, sessionOf(request).user))
+        throw fieldError(['password'], TOO_COMMON);
+      const user = await setPassword(
+        db,
+        sessionOf(request).user.id,
+        await hasher.hash(body.password),
+      );
       const { token } = await tokens.issue(user.id, user.tokens_valid_after);
       return { jwt: token, user: toUser(user) };
     },
@@ -48,7 +66,14 @@ export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, thrott
     '/auth/logout-all',
     {
       preHandler: authenticate,
-      schema: { ...common, summary: 'Refuse every token of the user issued until now', response: { 204: { type: 'null', description: 'Signed out everywhere' }, ...errorResponses } },
+      schema: {
+        ...common,
+        summary: 'Refuse every token of the user issued until now',
+        response: {
+          204: { type: 'null', description: 'Signed out everywhere' },
+          ...errorResponses,
+        },
+      },
     },
     async (request, reply) => {
       await endAllSessions(db, sessionOf(request).user.id);
@@ -70,7 +95,8 @@ export function accountRoutes(api: FastifyInstance, { db, hasher, tokens, thrott
     },
     async (request, reply) => {
       const body = parseWith(deleteAccountBodySchema, request.body);
-      if (!(await isCallersPassword(request, body.password))) throw fieldError(['password'], 'The provided password is invalid');
+      if (!(await isCallersPassword(request, body.password)))
+        throw fieldError(['password'], 'The provided password is invalid');
       await deleteUserById(db, sessionOf(request).user.id);
       return reply.code(204).send();
     },

@@ -32,10 +32,24 @@ export const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Which of one user's tokens, each verified once, may still act (their event streams ask again
  * while open), read in one statement whatever their number; the ids (jti) of those that may.
  */
-export async function validTokenIds(db: Kysely<Database>, userId: number, claims: TokenClaims[], now = Date.now()): Promise<Set<string>> {
-  const state = await findSessionStates(db, userId, claims.map((claim) => claim.jti));
+export async function validTokenIds(
+  db: Kysely<Database>,
+  userId: number,
+  claims: TokenClaims[],
+  now = Date.now(),
+): Promise<Set<string>> {
+  const state = await findSessionStates(
+    db,
+    userId,
+    claims.map((claim) => claim.jti),
+  );
   if (!state) return new Set();
-  const valid = claims.filter((claim) => !state.revoked.has(claim.jti) && !issuedTooEarly(state, claim) && claim.expiresAt.getTime() > now);
+  const valid = claims.filter(
+    (claim) =>
+      !state.revoked.has(claim.jti) &&
+      !issuedTooEarly(state, claim) &&
+      claim.expiresAt.getTime() > now,
+  );
   return new Set(valid.map((claim) => claim.jti));
 }
 

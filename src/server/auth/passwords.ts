@@ -14,7 +14,12 @@ export interface PasswordHasher {
 }
 
 export function createPasswordHasher(cost: PasswordCost): PasswordHasher {
-  const options = { algorithm: ARGON2ID, memoryCost: cost.memoryKiB, timeCost: cost.timeCost, parallelism: cost.parallelism };
+  const options = {
+    algorithm: ARGON2ID,
+    memoryCost: cost.memoryKiB,
+    timeCost: cost.timeCost,
+    parallelism: cost.parallelism,
+  };
   const hashPassword = (password: string) => hash(password, options);
   const verifyPassword = async (passwordHash: string, password: string) => {
     try {

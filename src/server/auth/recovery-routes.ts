@@ -10,7 +10,13 @@ import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../h
 import { parseWith } from '../http/validate';
 import { createCode, ownerOfCode, useCode, useResetCode } from '../users/codes';
 import { toUser } from '../users/present';
-import { confirmUser, emailKey, findUserById, findUserByIdentifier, setPassword } from '../users/repository';
+import {
+  confirmUser,
+  emailKey,
+  findUserById,
+  findUserByIdentifier,
+  setPassword,
+} from '../users/repository';
 import { sessionOf } from './authenticate';
 import { isCommonPassword, TOO_COMMON } from './common-passwords';
 
@@ -23,7 +29,10 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
   const { db, hasher, tokens, throttle, mailer, config, authenticate } = context;
 
   /** The caller's id when a valid bearer token of the account with this email came along; these calls need none. */
-  async function signedInOwner(request: FastifyRequest, email: string): Promise<number | undefined> {
+  async function signedInOwner(
+    request: FastifyRequest,
+    email: string,
+  ): Promise<number | undefined> {
     if (request.headers.authorization === undefined) return undefined;
     const signedIn = await authenticate(request).then(
       () => true,
@@ -34,18 +43,38 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
   }
 
   /** The email of a mail request, counted (429 past the limits); the rest happens after the answer. */
-  async function mailRequest(request: FastifyRequest, work: (email: string) => Promise<void>): Promise<string> {
+  async function mailRequest(
+    request: FastifyRequest,
+    work: (email: string) => Promise<void>,
+  ): Promise<string> {
     const { email } = parseWith(emailBodySchema, request.body);
     const key = emailKey(email);
-    const retryAfter = await throttle.consumeMailRequest(key, request.ip, await signedInOwner(request, key));
+    const retryAfter = await throttle.consumeMailRequest(
+      key,
+      request.ip,
+      await signedInOwner(request, key),
+    );
     if (retryAfter > 0) throw rateLimited(retryAfter);
-    setImmediate(() => work(key).catch((error: unknown) => request.log.error({ err: error }, 'account mail failed')));
+    setImmediate(() =>
+      work(key).catch((error: unknown) => request.log.error({ err: error }, 'account mail failed')),
+    );
     return key;
   }
 
   api.post(
     '/auth/forgot-password',
-    { schema: { ...common, summary: 'Mail a password reset link (the same answer for any address)', security: optionalBearer, body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } }, ...errorResponses } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Mail a password reset link (the same answer for any address)',
+        security: optionalBearer,
+        body: fromValibot(emailBodySchema),
+        response: {
+          200: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
       await mailRequest(request, async (email) => {
         const user = await findUserByIdentifier(db, email);
@@ -65,12 +94,21 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 
   api.post(
     '/auth/reset-password',
-    { schema: { ...common, summary: 'Set a new password with the code of a reset link; signs in', body: fromValibot(resetPasswordBodySchema), response: { 200: sessionSchema, ...errorResponses } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Set a new password with the code of a reset link; signs in',
+        body: fromValibot(resetPasswordBodySchema),
+        response: { 200: sessionSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const body = parseWith(resetPasswordBodySchema, request.body);
       const incorrectCode = () => fieldError(['code'], 'Incorrect code provided');
       // The password is judged against its account before the code is spent, so a refused one leaves the link usable.
-      const owner = await ownerOfCode(db, body.code, 'reset').then((id) => (id === undefined ? undefined : findUserById(db, id)));
+      const owner = await ownerOfCode(db, body.code, 'reset').then((id) =>
+        id === undefined ? undefined : findUserById(db, id),
+      );
       if (!owner) throw incorrectCode();
       if (isCommonPassword(body.password, owner)) throw fieldError(['password'], TOO_COMMON);
       const userId = await useResetCode(db, body.code);
@@ -84,7 +122,21 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 
   api.post(
     '/auth/send-email-confirmation',
-    { schema: { ...common, summary: 'Mail a link that confirms the address (the same answer for any address)', security: optionalBearer, body: fromValibot(emailBodySchema), response: { 200: { type: 'object', properties: { email: { type: 'string' }, sent: { type: 'boolean' } } }, ...errorResponses } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Mail a link that confirms the address (the same answer for any address)',
+        security: optionalBearer,
+        body: fromValibot(emailBodySchema),
+        response: {
+          200: {
+            type: 'object',
+            properties: { email: { type: 'string' }, sent: { type: 'boolean' } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
     async (request) => {
       const email = await mailRequest(request, async (key) => {
         const user = await findUserByIdentifier(db, key);
@@ -96,10 +148,19 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 
   api.get(
     '/auth/email-confirmation',
-    { schema: { ...common, summary: 'Confirm an address from its mailed link; redirects to the profile', querystring: { type: 'object', properties: { confirmation: { type: 'string' } } } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Confirm an address from its mailed link; redirects to the profile',
+        querystring: { type: 'object', properties: { confirmation: { type: 'string' } } },
+      },
+    },
     async (request, reply) => {
       const { confirmation } = request.query as { confirmation?: unknown };
-      const userId = typeof confirmation === 'string' && confirmation !== '' ? await useCode(db, confirmation, 'confirm') : undefined;
+      const userId =
+        typeof confirmation === 'string' && confirmation !== ''
+          ? await useCode(db, confirmation, 'confirm')
+          : undefined;
       if (userId === undefined) throw fieldError(['confirmation'], 'Invalid token');
       await confirmUser(db, userId);
       return reply.redirect('/profile?confirmed=1', 302);
@@ -108,7 +169,10 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
 }
 
 /** Mails the user a link that confirms their address (also sent at registration when SMTP_URL is set). */
-export async function sendConfirmation({ db, mailer, config }: AppContext, userId: number): Promise<void> {
+export async function sendConfirmation(
+  { db, mailer, config }: AppContext,
+  userId: number,
+): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) return;
   const code = await createCode(db, user.id, 'confirm', 24 * HOUR_MS);

@@ -6,7 +6,13 @@ import { ApiError, applicationError, fieldError, rateLimited } from '../http/err
 import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
 import { parseWith } from '../http/validate';
 import { toUser } from '../users/present';
-import { createUser, DuplicateUserError, findUserByIdentifier, isEmailOrUsernameTaken, revokeToken } from '../users/repository';
+import {
+  createUser,
+  DuplicateUserError,
+  findUserByIdentifier,
+  isEmailOrUsernameTaken,
+  revokeToken,
+} from '../users/repository';
 import { sessionOf } from './authenticate';
 import { isCommonPassword, TOO_COMMON } from './common-passwords';
 import { sendConfirmation } from './recovery-routes';
@@ -14,7 +20,8 @@ import { loginKey } from './throttle';
 
 const TAKEN = 'Email or Username are already taken';
 const BLOCKED = 'Your account has been blocked by an administrator';
-const invalidCredentials = () => new ApiError(400, 'ValidationError', 'Invalid identifier or password');
+const invalidCredentials = () =>
+  new ApiError(400, 'ValidationError', 'Invalid identifier or password');
 
 export function authRoutes(api: FastifyInstance, context: AppContext): void {
   const { config, db, hasher, tokens, throttle, authenticate } = context;
@@ -33,14 +40,22 @@ export function authRoutes(api: FastifyInstance, context: AppContext): void {
       if (retryAfter > 0) throw rateLimited(retryAfter);
       const body = parseWith(registerBodySchema, request.body);
       if (isCommonPassword(body.password, body)) throw fieldError(['password'], TOO_COMMON);
-      if (await isEmailOrUsernameTaken(db, body.email, body.username)) throw applicationError(TAKEN);
+      if (await isEmailOrUsernameTaken(db, body.email, body.username))
+        throw applicationError(TAKEN);
       const passwordHash = await hasher.hash(body.password);
       // With mail, an address is confirmed by its link (mailed now); without, it counts as confirmed.
       const mails = config.smtpUrl !== undefined;
-      const user = await createUser(db, { ...body, passwordHash }, new Date(), !mails).catch((error: unknown) => {
-        throw error instanceof DuplicateUserError ? applicationError(TAKEN) : error;
-      });
-      if (mails) setImmediate(() => sendConfirmation(context, user.id).catch((error: unknown) => request.log.error({ err: error }, 'confirmation mail failed')));
+      const user = await createUser(db, { ...body, passwordHash }, new Date(), !mails).catch(
+        (error: unknown) => {
+          throw error instanceof DuplicateUserError ? applicationError(TAKEN) : error;
+        },
+      );
+      if (mails)
+        setImmediate(() =>
+          sendConfirmation(context, user.id).catch((error: unknown) =>
+            request.log.error({ err: error }, 'confirmation mail failed'),
+          ),
+        );
       const { token } = await tokens.issue(user.id);
       return { jwt: token, user: toUser(user) };
     },

@@ -30,7 +30,11 @@ export const loginKey = (userId: number | undefined, identifierKey: string): str
 /** Mail requests: per (address asked for, requester), per address asked for, per signed-in owner; in 15 minutes. */
 const MAIL_LIMITS = { perRequester: 3, perEmail: 10, perOwner: 3, windowSeconds: 15 * 60 } as const;
 
-export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
+export type LimiterFactory = (options: {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+}) => RateLimiterAbstract;
 
 export const memoryLimiter: LimiterFactory = (options) => new RateLimiterMemory(options);
 
@@ -45,20 +49,51 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<numbe
   }
 }
 
-export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFactory = memoryLimiter, writesPerMinute = 0): Throttle {
-  const perIdentifier = makeLimiter({ keyPrefix: 'login-id', points: config.maxFailuresPerIdentifier, duration: config.windowSeconds });
-  const perAddress = makeLimiter({ keyPrefix: 'login-ip', points: config.maxFailuresPerAddress, duration: config.windowSeconds });
-  const registrations = makeLimiter({ keyPrefix: 'register-ip', points: config.maxRegistrationsPerAddress, duration: config.registerWindowSeconds });
+export function createThrottle(
+  config: ThrottleConfig,
+  makeLimiter: LimiterFactory = memoryLimiter,
+  writesPerMinute = 0,
+): Throttle {
+  const perIdentifier = makeLimiter({
+    keyPrefix: 'login-id',
+    points: config.maxFailuresPerIdentifier,
+    duration: config.windowSeconds,
+  });
+  const perAddress = makeLimiter({
+    keyPrefix: 'login-ip',
+    points: config.maxFailuresPerAddress,
+    duration: config.windowSeconds,
+  });
+  const registrations = makeLimiter({
+    keyPrefix: 'register-ip',
+    points: config.maxRegistrationsPerAddress,
+    duration: config.registerWindowSeconds,
+  });
   // Counted per address asked for, whether it has an account or not: a 429 tells nothing. One
   // requester runs out long before the address's own cap (3 of 10 a window, 6 across two), so it
   // cannot lock the owner out of a reset; the short window lets the owner try again in minutes.
   const mailWindow = MAIL_LIMITS.windowSeconds;
-  const mailsFrom = makeLimiter({ keyPrefix: 'mail-to-from', points: MAIL_LIMITS.perRequester, duration: mailWindow });
-  const mailsTo = makeLimiter({ keyPrefix: 'mail-to', points: MAIL_LIMITS.perEmail, duration: mailWindow });
-  const ownerMails = makeLimiter({ keyPrefix: 'mail-owner', points: MAIL_LIMITS.perOwner, duration: mailWindow });
+  const mailsFrom = makeLimiter({
+    keyPrefix: 'mail-to-from',
+    points: MAIL_LIMITS.perRequester,
+    duration: mailWindow,
+  });
+  const mailsTo = makeLimiter({
+    keyPrefix: 'mail-to',
+    points: MAIL_LIMITS.perEmail,
+    duration: mailWindow,
+  });
+  const ownerMails = makeLimiter({
+    keyPrefix: 'mail-owner',
+    points: MAIL_LIMITS.perOwner,
+    duration: mailWindow,
+  });
   // Calendar apps poll a feed every few minutes at most; more is a client gone wrong or a guesser.
   const feedReads = makeLimiter({ keyPrefix: 'feed-ip', points: 60, duration: 60 });
-  const writes = writesPerMinute > 0 ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 }) : undefined;
+  const writes =
+    writesPerMinute > 0
+      ? makeLimiter({ keyPrefix: 'writes', points: writesPerMinute, duration: 60 })
+      : undefined;
   return {
     async beginLogin(accountKey, address) {
       // The address first: an attempt it refuses does not count against the account it named.
@@ -71,7 +106,11 @@ export function createThrottle(config: ThrottleConfig, makeLimiter: LimiterFacto
     async consumeMailRequest(email, address, ownerId) {
       // The owner's own request (signed in) is not held up by what others asked for that address.
       if (ownerId !== undefined) return consume(ownerMails, String(ownerId));
-      return (await consume(perAddress, address)) || (await consume(mailsFrom, `${email} ${address}`)) || consume(mailsTo, email);
+      return (
+        (await consume(perAddress, address)) ||
+        (await consume(mailsFrom, `${email} ${address}`)) ||
+        consume(mailsTo, email)
+      );
     },
     consumeWrite: async (userId) => (writes ? consume(writes, String(userId)) : 0),
     consumeFeedRead: (address) => consume(feedReads, address),

@@ -18,7 +18,10 @@ export interface TokenService {
    * A new token; `validAfter` (the user's tokens_valid_after) makes its issue time later than that,
    * even within the same millisecond.
    */
-  issue(userId: number, validAfter?: string | null): Promise<{ token: string; claims: TokenClaims }>;
+  issue(
+    userId: number,
+    validAfter?: string | null,
+  ): Promise<{ token: string; claims: TokenClaims }>;
   /** The claims of a valid token, or undefined for anything forged, expired, malformed or of another alg. */
   verify(token: string): Promise<TokenClaims | undefined>;
 }
@@ -28,14 +31,22 @@ type Payload = Partial<Record<'id' | 'jti' | 'iat' | 'iat_ms' | 'exp', unknown>>
 /** Distinct tokens whose verification is remembered (LRU): more than the clients one process serves at once. */
 const VERIFIED_TOKENS_CACHED = 1000;
 
-export function createTokenService(secretBytes: Uint8Array, expiresInSeconds: number): TokenService {
+export function createTokenService(
+  secretBytes: Uint8Array,
+  expiresInSeconds: number,
+): TokenService {
   const key = Buffer.from(secretBytes);
   // fast-jwt signs and checks synchronously with node:crypto's HMAC: WebCrypto's promise-based
   // verify cost a fifth of a fast request's time in job scheduling alone. Its cache remembers a
   // token that verified (keyed by a hash of the token) until its exp, so a client's next call skips
   // the HMAC; revocation and a blocked account are still checked in the database on every call.
   const sign = createSigner({ key, algorithm: 'HS256' });
-  const check = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti'], cache: VERIFIED_TOKENS_CACHED });
+  const check = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    requiredClaims: ['exp', 'iat', 'jti'],
+    cache: VERIFIED_TOKENS_CACHED,
+  });
   return {
     async issue(userId, validAfter) {
       const jti = randomUUID();
@@ -53,7 +64,14 @@ export function createTokenService(secretBytes: Uint8Array, expiresInSeconds: nu
         return undefined;
       }
       const { id, jti, iat, iat_ms: iatMs, exp } = payload;
-      if (!Number.isSafeInteger(id) || (id as number) <= 0 || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return undefined;
+      if (
+        !Number.isSafeInteger(id) ||
+        (id as number) <= 0 ||
+        typeof jti !== 'string' ||
+        typeof exp !== 'number' ||
+        typeof iat !== 'number'
+      )
+        return undefined;
       // Tokens of release 0.1.0 carry whole seconds only.
       const issuedAtMs = typeof iatMs === 'number' ? iatMs : iat * 1000;
       return { userId: id as number, jti, issuedAtMs, expiresAt: new Date(exp * 1000) };

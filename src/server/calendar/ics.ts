@@ -37,9 +37,13 @@ export interface FeedTodo {
  * ended series, a completed occurrence or a todo outside a series repeats no more.
  */
 function ruleFrom(todo: FeedTodo): string | undefined {
-  if (!todo.recurrence || todo.completed || todo.occurrences === null || todo.ended) return undefined;
+  if (!todo.recurrence || todo.completed || todo.occurrences === null || todo.ended)
+    return undefined;
   const made = todo.occurrences;
-  return todo.recurrence.replace(/COUNT=(\d+)/, (_match, count: string) => `COUNT=${Math.max(1, Number(count) - made + 1)}`);
+  return todo.recurrence.replace(
+    /COUNT=(\d+)/,
+    (_match, count: string) => `COUNT=${Math.max(1, Number(count) - made + 1)}`,
+  );
 }
 
 export function vtodo(todo: FeedTodo, host: string): string {
@@ -64,17 +68,37 @@ export function vtodo(todo: FeedTodo, host: string): string {
 
 /** The owner's dated, live todos as a whole VCALENDAR, in pieces. */
 export async function* calendarFeed(db: Db, ownerId: number, host: string): AsyncGenerator<string> {
-  yield ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Ticklist//Ticklist//EN', 'CALSCALE:GREGORIAN', property('X-WR-CALNAME', 'Ticklist'), ''].join(CRLF);
+  yield [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Ticklist//Ticklist//EN',
+    'CALSCALE:GREGORIAN',
+    property('X-WR-CALNAME', 'Ticklist'),
+    '',
+  ].join(CRLF);
   const dated = db
     .selectFrom('todos')
     .leftJoin('todo_series', 'todo_series.id', 'todos.series_id')
-    .select(['todos.id', 'todos.title', 'todos.description', 'todos.completed', 'todos.due_date', 'todos.recurrence', 'todos.created_at', 'todos.updated_at'])
+    .select([
+      'todos.id',
+      'todos.title',
+      'todos.description',
+      'todos.completed',
+      'todos.due_date',
+      'todos.recurrence',
+      'todos.created_at',
+      'todos.updated_at',
+    ])
     .select(['todo_series.occurrences', 'todo_series.ended'])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null)
     .where('todos.due_date', 'is not', null);
-  for (let after = 0; ; ) {
-    const rows = await dated.where('todos.id', '>', after).orderBy('todos.id').limit(BATCH).execute();
+  for (let after = 0; ;) {
+    const rows = await dated
+      .where('todos.id', '>', after)
+      .orderBy('todos.id')
+      .limit(BATCH)
+      .execute();
     if (rows.length > 0) yield rows.map((row) => vtodo(row, host)).join('');
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;

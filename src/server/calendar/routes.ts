@@ -23,39 +23,75 @@ const SECRET = /^([A-Za-z0-9_-]{43})\.ics$/;
 const feedUrlSchema = {
   type: 'object',
   required: ['url'],
-  properties: { url: { type: ['string', 'null'], description: 'the secret .ics link; null until one is made' } },
+  properties: {
+    url: { type: ['string', 'null'], description: 'the secret .ics link; null until one is made' },
+  },
 } as const;
 
 /** The owner's current secret, or null. */
 async function currentSecret(db: Db, ownerId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('calendar_secret').where('id', '=', ownerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('calendar_secret')
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
   return row?.calendar_secret ?? null;
 }
 
 /** A new secret for the owner: the old link stops working at once. */
 async function rotateSecret(db: Db, ownerId: number): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
-  await db.updateTable('users').set({ calendar_secret: secret }).where('id', '=', ownerId).execute();
+  await db
+    .updateTable('users')
+    .set({ calendar_secret: secret })
+    .where('id', '=', ownerId)
+    .execute();
   return secret;
 }
 
 /** Whose feed a secret opens: an unblocked user's, or nobody's. */
 async function ownerOfSecret(db: Db, secret: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('calendar_secret', '=', secret).where('blocked', '=', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('calendar_secret', '=', secret)
+    .where('blocked', '=', 0)
+    .executeTakeFirst();
   return row?.id;
 }
 
-export function calendarRoutes(api: FastifyInstance, { config, db, throttle, authenticate }: AppContext): void {
-  const urlOf = (secret: string | null) => (secret ? `${config.publicUrl}/api/calendar/${secret}.ics` : null);
-  const common = { tags: ['calendar'], security: bearerSecurity, response: { 200: feedUrlSchema, ...errorResponses } };
+export function calendarRoutes(
+  api: FastifyInstance,
+  { config, db, throttle, authenticate }: AppContext,
+): void {
+  const urlOf = (secret: string | null) =>
+    secret ? `${config.publicUrl}/api/calendar/${secret}.ics` : null;
+  const common = {
+    tags: ['calendar'],
+    security: bearerSecurity,
+    response: { 200: feedUrlSchema, ...errorResponses },
+  };
 
-  api.get('/users/me/calendar-feed', { preHandler: authenticate, schema: { ...common, summary: 'The caller’s calendar feed link, or null' } }, async (request) => ({
-    url: urlOf(await currentSecret(db, sessionOf(request).user.id)),
-  }));
+  api.get(
+    '/users/me/calendar-feed',
+    {
+      preHandler: authenticate,
+      schema: { ...common, summary: 'The caller’s calendar feed link, or null' },
+    },
+    async (request) => ({
+      url: urlOf(await currentSecret(db, sessionOf(request).user.id)),
+    }),
+  );
 
   api.post(
     '/users/me/calendar-feed',
-    { preHandler: authenticate, schema: { ...common, summary: 'A new secret calendar feed link; the previous one stops working' } },
+    {
+      preHandler: authenticate,
+      schema: {
+        ...common,
+        summary: 'A new secret calendar feed link; the previous one stops working',
+      },
+    },
     async (request) => ({ url: urlOf(await rotateSecret(db, sessionOf(request).user.id)) }),
   );
 
@@ -64,9 +100,20 @@ export function calendarRoutes(api: FastifyInstance, { config, db, throttle, aut
     {
       schema: {
         tags: ['calendar'],
-        summary: 'A calendar feed (text/calendar): a VTODO per dated todo of the link’s owner; no login, the link is the key',
-        params: { type: 'object', required: ['file'], properties: { file: { type: 'string', example: '<secret>.ics' } } },
-        response: { 200: { description: 'iCalendar (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } }, ...errorResponses },
+        summary:
+          'A calendar feed (text/calendar): a VTODO per dated todo of the link’s owner; no login, the link is the key',
+        params: {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', example: '<secret>.ics' } },
+        },
+        response: {
+          200: {
+            description: 'iCalendar (RFC 5545)',
+            content: { 'text/calendar': { schema: { type: 'string' } } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -77,7 +124,9 @@ export function calendarRoutes(api: FastifyInstance, { config, db, throttle, aut
       const ownerId = secret ? await ownerOfSecret(db, secret) : undefined;
       if (ownerId === undefined) throw notFound();
       const host = new URL(config.publicUrl).hostname;
-      return reply.type('text/calendar; charset=utf-8').send(Readable.from(calendarFeed(db, ownerId, host), { objectMode: false }));
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .send(Readable.from(calendarFeed(db, ownerId, host), { objectMode: false }));
     },
   );
 }

@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
 import type { Database } from './types';
 
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -85,5 +86,7 @@ function openPostgres(connectionString: string, options: OpenOptions): DatabaseH
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const target = parseDatabaseUrl(url);
-  return target.kind === 'sqlite' ? openSqlite(target.file, options) : openPostgres(target.connectionString, options);
+  return target.kind === 'sqlite'
+    ? openSqlite(target.file, options)
+    : openPostgres(target.connectionString, options);
 }

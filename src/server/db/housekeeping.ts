@@ -20,7 +20,12 @@ const MINUTE_MS = 60_000;
  * way). A failed run (the database away) is logged and the next one tries again; the timer does not
  * keep the process alive.
  */
-function repeat(name: string, everyMs: number, task: () => Promise<unknown>, log: FastifyBaseLogger): () => Promise<void> {
+function repeat(
+  name: string,
+  everyMs: number,
+  task: () => Promise<unknown>,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = task().then(
@@ -36,12 +41,21 @@ function repeat(name: string, everyMs: number, task: () => Promise<unknown>, log
   };
 }
 
-export function startHousekeeping(db: Kysely<Database>, trashDays: number, log: FastifyBaseLogger): () => Promise<void> {
+export function startHousekeeping(
+  db: Kysely<Database>,
+  trashDays: number,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
   const stops = [
-    repeat('trash purge', 60 * MINUTE_MS, async () => {
-      const purged = await purgeTrash(db, trashDays);
-      if (purged > 0) log.info({ purged }, 'purged old todos from the trash');
-    }, log),
+    repeat(
+      'trash purge',
+      60 * MINUTE_MS,
+      async () => {
+        const purged = await purgeTrash(db, trashDays);
+        if (purged > 0) log.info({ purged }, 'purged old todos from the trash');
+      },
+      log,
+    ),
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
     repeat('mail count purge', 60 * MINUTE_MS, () => purgeMailCounts(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),

@@ -115,7 +115,10 @@ export interface ImportBatchTable {
 }
 
 /** A todo of an import under way, at its place in the file; moved into todos when the file is whole. */
-export interface ImportRowTable extends Pick<TodoTable, 'title' | 'title_key' | 'description' | 'completed' | 'created_at' | 'updated_at'> {
+export interface ImportRowTable extends Pick<
+  TodoTable,
+  'title' | 'title_key' | 'description' | 'completed' | 'created_at' | 'updated_at'
+> {
   batch_id: string;
   position: number;
   due_date: string | null;

@@ -32,13 +32,32 @@ export function createEventBus(config: Config, log: FastifyBaseLogger): EventBus
     return () => void local.off(String(userId), listener);
   };
   const target = parseDatabaseUrl(config.databaseUrl);
-  if (target.kind === 'postgres') return { subscribe, afterWrite: wake, ...listenOnPostgres(target.connectionString, wake, wakeAll, log) };
-  if (config.redisUrl) return { subscribe, ...redisPubSub(config.redisUrl, `${config.redisKeyPrefix}:todo-events`, wake, wakeAll) };
-  return { subscribe, afterWrite: wake, start: async () => undefined, close: async () => undefined };
+  if (target.kind === 'postgres')
+    return {
+      subscribe,
+      afterWrite: wake,
+      ...listenOnPostgres(target.connectionString, wake, wakeAll, log),
+    };
+  if (config.redisUrl)
+    return {
+      subscribe,
+      ...redisPubSub(config.redisUrl, `${config.redisKeyPrefix}:todo-events`, wake, wakeAll),
+    };
+  return {
+    subscribe,
+    afterWrite: wake,
+    start: async () => undefined,
+    close: async () => undefined,
+  };
 }
 
 /** One pg.Client LISTENing, opened again a second after it fails, until closed. */
-function listenOnPostgres(connectionString: string, wake: (userId: string) => void, wakeAll: () => void, log: FastifyBaseLogger) {
+function listenOnPostgres(
+  connectionString: string,
+  wake: (userId: string) => void,
+  wakeAll: () => void,
+  log: FastifyBaseLogger,
+) {
   let client: Pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -74,24 +93,39 @@ function listenOnPostgres(connectionString: string, wake: (userId: string) => vo
 }
 
 /** Two connections, as a subscribed Redis connection can do nothing else. */
-function redisPubSub(url: string, channel: string, wake: (userId: number | string) => void, wakeAll: () => void) {
+function redisPubSub(
+  url: string,
+  channel: string,
+  wake: (userId: number | string) => void,
+  wakeAll: () => void,
+) {
   let publisher: import('ioredis').default | undefined;
   let subscriber: import('ioredis').default | undefined;
   return {
     // Redis away: at least this process's streams look again.
-    afterWrite: (userId: number) => void (publisher ? publisher.publish(channel, String(userId)).catch(() => wake(userId)) : wake(userId)),
+    afterWrite: (userId: number) =>
+      void (publisher
+        ? publisher.publish(channel, String(userId)).catch(() => wake(userId))
+        : wake(userId)),
     async start() {
       const { default: Redis } = await import('ioredis');
       const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 };
       publisher = new Redis(url, options).on('error', () => undefined);
-      subscriber = new Redis(url, { ...options, enableOfflineQueue: true }).on('error', () => undefined);
+      subscriber = new Redis(url, { ...options, enableOfflineQueue: true }).on(
+        'error',
+        () => undefined,
+      );
       // (Re)subscribes on every connect, as a first subscribe may fail while Redis is away.
       const subscribe = () => subscriber!.subscribe(channel).then(wakeAll, () => undefined);
-      subscriber.on('message', (_channel: string, userId: string) => wake(userId)).on('ready', () => void subscribe());
+      subscriber
+        .on('message', (_channel: string, userId: string) => wake(userId))
+        .on('ready', () => void subscribe());
       await subscribe();
     },
     async close() {
-      await Promise.all([publisher, subscriber].map((client) => client?.quit().catch(() => client.disconnect())));
+      await Promise.all(
+        [publisher, subscriber].map((client) => client?.quit().catch(() => client.disconnect())),
+      );
     },
   };
 }

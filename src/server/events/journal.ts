@@ -26,44 +26,90 @@ export const EVENTS_KEPT_MS = 5 * 60_000;
  * On PostgreSQL the owner's row is locked first, so one owner's writes take turns and their event
  * ids are allocated in commit order: a stream reading `id > last` then never skips one.
  */
-export function ownerTransaction<T>(db: Db, ownerId: number, work: (trx: Db) => Promise<T>): Promise<T> {
+export function ownerTransaction<T>(
+  db: Db,
+  ownerId: number,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   const locked = async (trx: Db) => {
-    if (onPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+    if (onPostgres(trx))
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', ownerId)
+        .forNoKeyUpdate()
+        .execute();
     return work(trx);
   };
   return db.isTransaction ? locked(db) : db.transaction().execute(locked);
 }
 
 /** Adds an event of one todo (`id`, with `extra` fields) or many (`ids`); on PostgreSQL the NOTIFY is delivered at commit. */
-export async function recordEvent(trx: Db, ownerId: number, action: TodoAction, id: number | number[], extra: Record<string, unknown> = {}): Promise<void> {
+export async function recordEvent(
+  trx: Db,
+  ownerId: number,
+  action: TodoAction,
+  id: number | number[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const data = JSON.stringify(Array.isArray(id) ? { action, ids: id } : { action, id, ...extra });
-  await trx.insertInto('todo_events').values({ user_id: ownerId, data, created_at: new Date().toISOString() }).execute();
-  if (onPostgres(trx)) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(ownerId)})`.execute(trx);
+  await trx
+    .insertInto('todo_events')
+    .values({ user_id: ownerId, data, created_at: new Date().toISOString() })
+    .execute();
+  if (onPostgres(trx))
+    await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(ownerId)})`.execute(trx);
 }
 
 /** The user's events after `afterId`, oldest first. */
 export async function eventsAfter(db: Db, userId: number, afterId: number): Promise<JournalRow[]> {
-  const rows = await db.selectFrom('todo_events').select(['id', 'data']).where('user_id', '=', userId).where('id', '>', afterId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('todo_events')
+    .select(['id', 'data'])
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ id: Number(row.id), data: row.data }));
 }
 
 const newestId = async (db: Db): Promise<number> =>
-  Number((await db.selectFrom('todo_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+  Number(
+    (
+      await db
+        .selectFrom('todo_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
 
 /**
  * Where a stream starts reading. A Last-Event-ID is kept when no event after it has been pruned
  * (pruning removes a prefix of the ids, see pruneEvents); otherwise, or without one, the stream
  * starts after the newest event, and `reset` tells the client to refetch.
  */
-export async function startingPoint(db: Db, userId: number, lastEventId: string | undefined): Promise<{ after: number; reset: boolean }> {
+export async function startingPoint(
+  db: Db,
+  userId: number,
+  lastEventId: string | undefined,
+): Promise<{ after: number; reset: boolean }> {
   if (lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId)) {
     const after = Number(lastEventId);
-    const [oldest, newest] = await Promise.all([db.selectFrom('todo_events').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst(), newestId(db)]);
+    const [oldest, newest] = await Promise.all([
+      db
+        .selectFrom('todo_events')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirst(),
+      newestId(db),
+    ]);
     const firstKept = oldest?.id == null ? newest + 1 : Number(oldest.id);
     if (after >= firstKept - 1 && after <= newest) return { after, reset: false };
   }
   // The owner's lock waits for their writes under way, whose ids could be below the newest.
-  return { after: await ownerTransaction(db, userId, (trx) => newestId(trx)), reset: lastEventId !== undefined };
+  return {
+    after: await ownerTransaction(db, userId, (trx) => newestId(trx)),
+    reset: lastEventId !== undefined,
+  };
 }
 
 /**
@@ -72,8 +118,15 @@ export async function startingPoint(db: Db, userId: number, lastEventId: string 
  */
 export async function pruneEvents(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - EVENTS_KEPT_MS).toISOString();
-  const expired = db.selectFrom('todo_events').select((eb) => eb.fn.max('id').as('id')).where('created_at', '<', cutoff);
+  const expired = db
+    .selectFrom('todo_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('created_at', '<', cutoff);
   const newest = db.selectFrom('todo_events').select((eb) => eb.fn.max('id').as('id'));
-  const result = await db.deleteFrom('todo_events').where('id', '<=', expired).where('id', '<', newest).executeTakeFirst();
+  const result = await db
+    .deleteFrom('todo_events')
+    .where('id', '<=', expired)
+    .where('id', '<', newest)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -20,51 +20,75 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const eventStreamSchema = {
   tags: ['todos'],
   security: bearerSecurity,
-  summary: 'The caller’s todo changes as they happen (text/event-stream); Last-Event-ID replays the last 5 minutes',
+  summary:
+    'The caller’s todo changes as they happen (text/event-stream); Last-Event-ID replays the last 5 minutes',
   headers: { type: 'object', properties: { 'last-event-id': { type: 'string' } } },
-  response: { 200: { description: 'events: ready, reset, and { action, id } or { action, ids }', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...errorResponses },
+  response: {
+    200: {
+      description: 'events: ready, reset, and { action, id } or { action, ids }',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+    ...errorResponses,
+  },
 };
 
-export function registerEventStreams(app: FastifyInstance, { db, events, authenticate }: AppContext, heartbeatMs = DEFAULT_HEARTBEAT_MS): void {
+export function registerEventStreams(
+  app: FastifyInstance,
+  { db, events, authenticate }: AppContext,
+  heartbeatMs = DEFAULT_HEARTBEAT_MS,
+): void {
   const hubs = createStreamHubs({ db, events, heartbeatMs, log: app.log });
   // Wakes the writer's streams after each answered write: a logout or a password change then ends
   // this process's streams at once (other processes notice at their next heartbeat, or via Redis).
   app.addHook('onResponse', async (request, reply) => {
-    if (request.session && WRITES.has(request.method) && reply.statusCode < 300) events.afterWrite(request.session.user.id);
+    if (request.session && WRITES.has(request.method) && reply.statusCode < 300)
+      events.afterWrite(request.session.user.id);
   });
   // Open streams would hold close() (SIGTERM) until its deadline; clients reconnect elsewhere.
   app.addHook('preClose', async () => hubs.endAll());
 
-  app.get('/api/todos/events', { preHandler: authenticate, schema: eventStreamSchema }, async (request, reply) => {
-    const { user, claims } = sessionOf(request);
-    const header = request.headers['last-event-id'];
-    const start = await startingPoint(db, user.id, typeof header === 'string' ? header : undefined);
-    const res = reply.hijack().raw;
-    let ended = false;
-    let remove: () => void = () => undefined;
-    const stream: HubStream = {
-      claims,
-      last: start.after,
-      get ended() {
-        return ended;
-      },
-      // Checked before writing, so one large event (an import's ids) still goes out whole.
-      send(frame) {
-        if (res.writableLength > MAX_BUFFERED_BYTES) stream.end();
-        if (!ended) res.write(frame);
-      },
-      end() {
-        if (ended) return;
-        ended = true;
-        remove();
-        res.end();
-      },
-    };
-    res.on('close', stream.end);
-    reply.headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
-    res.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
-    stream.send(`event: ${start.reset ? 'reset' : 'ready'}\nid: ${start.after}\ndata: {}\n\n`);
-    if (!ended) remove = hubs.add(user.id, stream);
-    return reply;
-  });
+  app.get(
+    '/api/todos/events',
+    { preHandler: authenticate, schema: eventStreamSchema },
+    async (request, reply) => {
+      const { user, claims } = sessionOf(request);
+      const header = request.headers['last-event-id'];
+      const start = await startingPoint(
+        db,
+        user.id,
+        typeof header === 'string' ? header : undefined,
+      );
+      const res = reply.hijack().raw;
+      let ended = false;
+      let remove: () => void = () => undefined;
+      const stream: HubStream = {
+        claims,
+        last: start.after,
+        get ended() {
+          return ended;
+        },
+        // Checked before writing, so one large event (an import's ids) still goes out whole.
+        send(frame) {
+          if (res.writableLength > MAX_BUFFERED_BYTES) stream.end();
+          if (!ended) res.write(frame);
+        },
+        end() {
+          if (ended) return;
+          ended = true;
+          remove();
+          res.end();
+        },
+      };
+      res.on('close', stream.end);
+      reply.headers({
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      res.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+      stream.send(`event: ${start.reset ? 'reset' : 'ready'}\nid: ${start.after}\ndata: {}\n\n`);
+      if (!ended) remove = hubs.add(user.id, stream);
+      return reply;
+    },
+  );
 }

@@ -66,7 +66,11 @@ interface UserHub {
   endAll(): void;
 }
 
-function createUserHub(userId: number, { db, events, heartbeatMs, log }: Deps, onEmpty: () => void): UserHub {
+function createUserHub(
+  userId: number,
+  { db, events, heartbeatMs, log }: Deps,
+  onEmpty: () => void,
+): UserHub {
   // In opening order: the first is the oldest.
   const streams = new Set<HubStream>();
   let pending = Promise.resolve();
@@ -75,7 +79,11 @@ function createUserHub(userId: number, { db, events, heartbeatMs, log }: Deps, o
   const look = async (ping: boolean) => {
     const current = [...streams];
     if (current.length === 0) return;
-    const valid = await validTokenIds(db, userId, current.map((stream) => stream.claims));
+    const valid = await validTokenIds(
+      db,
+      userId,
+      current.map((stream) => stream.claims),
+    );
     current.filter((stream) => !valid.has(stream.claims.jti)).forEach((stream) => stream.end());
     const live = current.filter((stream) => !stream.ended);
     if (live.length === 0) return;

@@ -16,38 +16,67 @@ export class ApiError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { data: null, error: { status: this.status, name: this.errorName, message: this.message, details: this.details } };
+    return {
+      data: null,
+      error: {
+        status: this.status,
+        name: this.errorName,
+        message: this.message,
+        details: this.details,
+      },
+    };
   }
 }
 
 export const validationError = (issues: ValidationIssue[]): ApiError => {
-  const message = issues.length === 1 ? (issues[0]?.message ?? 'Invalid input') : `${issues.length} errors occurred`;
+  const message =
+    issues.length === 1
+      ? (issues[0]?.message ?? 'Invalid input')
+      : `${issues.length} errors occurred`;
   return new ApiError(400, 'ValidationError', message, { errors: issues });
 };
 
 /** A validation error about one field, for rules checked outside a schema. */
-export const fieldError = (path: string[], message: string): ApiError => validationError([{ path, message, name: 'ValidationError' }]);
+export const fieldError = (path: string[], message: string): ApiError =>
+  validationError([{ path, message, name: 'ValidationError' }]);
 
 export const malformedUrl = (): ApiError => fieldError([], 'The URL is malformed');
 
-export const applicationError = (message: string): ApiError => new ApiError(400, 'ApplicationError', message);
+export const applicationError = (message: string): ApiError =>
+  new ApiError(400, 'ApplicationError', message);
 
-export const unauthorized = (): ApiError => new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
+export const unauthorized = (): ApiError =>
+  new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials');
 
-export const forbidden = (message = 'Forbidden'): ApiError => new ApiError(403, 'ForbiddenError', message);
+export const forbidden = (message = 'Forbidden'): ApiError =>
+  new ApiError(403, 'ForbiddenError', message);
 
-export const todoLimitReached = (): ApiError => new ApiError(403, 'ApplicationError', 'Todo limit reached');
+export const todoLimitReached = (): ApiError =>
+  new ApiError(403, 'ApplicationError', 'Todo limit reached');
 
-export const notFound = (message = 'Not Found'): ApiError => new ApiError(404, 'NotFoundError', message);
+export const notFound = (message = 'Not Found'): ApiError =>
+  new ApiError(404, 'NotFoundError', message);
 
 export const rateLimited = (retryAfterSeconds: number): ApiError =>
-  new ApiError(429, 'RateLimitError', 'Too many requests, please try again later.', {}, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  new ApiError(
+    429,
+    'RateLimitError',
+    'Too many requests, please try again later.',
+    {},
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );
 
-export const serviceUnavailable = (): ApiError => new ApiError(503, 'ServiceUnavailableError', 'The database is unavailable, please try again later.');
+export const serviceUnavailable = (): ApiError =>
+  new ApiError(
+    503,
+    'ServiceUnavailableError',
+    'The database is unavailable, please try again later.',
+  );
 
-const internalError = (): ApiError => new ApiError(500, 'InternalServerError', 'Internal Server Error');
+const internalError = (): ApiError =>
+  new ApiError(500, 'InternalServerError', 'Internal Server Error');
 
 const UNAVAILABLE_CODES = new Set([
   ...['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'],
@@ -60,20 +89,33 @@ const UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Duck-typed: errors from drivers and from Node's own sockets need not share this realm's Error.
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  const { code, message, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+    return true;
   if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(
+      message,
+    )
   );
 }
 
 type FastifyLikeError = { code?: string; statusCode?: number; message: string };
 
 const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError(415, 'UnsupportedMediaTypeError', 'Request body must be JSON (content-type: application/json)'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new ApiError(413, 'PayloadTooLargeError', 'Request body is larger than 64 KiB'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new ApiError(
+      415,
+      'UnsupportedMediaTypeError',
+      'Request body must be JSON (content-type: application/json)',
+    ),
   FST_ERR_CTP_INVALID_JSON_BODY: () => fieldError([], 'Request body is not valid JSON'),
   // Router errors (see frameworkErrors in app.ts): a path segment over maxParamLength names no
   // todo, and a path with broken %-encoding is a bad request; neither echoes the path back.

@@ -22,34 +22,69 @@ const KEPT_MS = 24 * 3_600_000;
 /** The header as the OpenAPI document shows it. */
 export const idempotencyHeaders = {
   type: 'object',
-  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'a retry with the same key gets the first answer (24 hours)' } },
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'a retry with the same key gets the first answer (24 hours)',
+    },
+  },
 } as const;
 
 const hashOf = (request: FastifyRequest) =>
-  createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
 
 /** Runs `write` (given the transaction to write in) once per key; without a key, just runs it. */
-export async function idempotent<T>(db: Db, request: FastifyRequest, reply: FastifyReply, write: (trx: Db) => Promise<T>): Promise<T> {
+export async function idempotent<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (trx: Db) => Promise<T>,
+): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return write(db);
-  if (typeof key !== 'string' || !KEY.test(key)) throw fieldError(['Idempotency-Key'], 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+  if (typeof key !== 'string' || !KEY.test(key))
+    throw fieldError(
+      ['Idempotency-Key'],
+      'Idempotency-Key must be 1 to 255 printable ASCII characters',
+    );
   const userId = sessionOf(request).user.id;
   const requestHash = hashOf(request);
   try {
     return await ownerTransaction(db, userId, async (trx) => {
-      await trx.insertInto('idempotency_keys').values({ user_id: userId, key, request_hash: requestHash, created_at: new Date().toISOString() }).execute();
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: userId,
+          key,
+          request_hash: requestHash,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       const answer = await write(trx);
-      const stored = trx.updateTable('idempotency_keys').set({ status: reply.statusCode, body: JSON.stringify(answer) });
+      const stored = trx
+        .updateTable('idempotency_keys')
+        .set({ status: reply.statusCode, body: JSON.stringify(answer) });
       await stored.where('user_id', '=', userId).where('key', '=', key).execute();
       return answer;
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  const first = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  const first = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
   // Purged in the meantime (24 hours old): the key is free again.
-  if (!first || first.body === null || first.status === null) return idempotent(db, request, reply, write);
-  if (first.request_hash !== requestHash) throw new ApiError(422, 'ApplicationError', 'Idempotency-Key reused with a different request');
+  if (!first || first.body === null || first.status === null)
+    return idempotent(db, request, reply, write);
+  if (first.request_hash !== requestHash)
+    throw new ApiError(422, 'ApplicationError', 'Idempotency-Key reused with a different request');
   reply.code(first.status).header('idempotent-replayed', 'true');
   return JSON.parse(first.body) as T;
 }
@@ -57,5 +92,8 @@ export async function idempotent<T>(db: Db, request: FastifyRequest, reply: Fast
 /** Deletes keys older than 24 hours (the housekeeping job). */
 export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - KEPT_MS).toISOString();
-  return Number((await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+  return Number(
+    (await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst())
+      .numDeletedRows,
+  );
 }

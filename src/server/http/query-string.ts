@@ -15,4 +15,5 @@ const QS_OPTIONS: qs.IParseOptions = {
   allowPrototypes: false,
 };
 
-export const parseQueryString = (text: string): Record<string, unknown> => qs.parse(text, QS_OPTIONS);
+export const parseQueryString = (text: string): Record<string, unknown> =>
+  qs.parse(text, QS_OPTIONS);

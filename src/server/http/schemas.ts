@@ -6,7 +6,10 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
 export const fromValibot = (schema: v.GenericSchema): Record<string, unknown> => {
-  const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<
+    string,
+    unknown
+  >;
   return json;
 };
 
@@ -14,7 +17,16 @@ const timestamp = { type: 'string', format: 'date-time' } as const;
 
 export const userSchema = {
   type: 'object',
-  required: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt'],
+  required: [
+    'id',
+    'username',
+    'email',
+    'provider',
+    'confirmed',
+    'blocked',
+    'createdAt',
+    'updatedAt',
+  ],
   properties: {
     id: { type: 'integer' },
     username: { type: 'string' },
@@ -36,9 +48,22 @@ const todoAttributes = {
   dueDate: { type: ['string', 'null'], format: 'date' },
   remindAt: { type: ['string', 'null'], format: 'date-time' },
   recurrence: { type: ['string', 'null'], example: 'FREQ=WEEKLY;BYDAY=MO,WE' },
-  seriesId: { type: ['string', 'null'], description: 'shared by the occurrences of a recurring series; read-only' },
+  seriesId: {
+    type: ['string', 'null'],
+    description: 'shared by the occurrences of a recurring series; read-only',
+  },
 } as const;
-const todoAttributeNames = ['title', 'description', 'completed', 'createdAt', 'updatedAt', 'dueDate', 'remindAt', 'recurrence', 'seriesId'];
+const todoAttributeNames = [
+  'title',
+  'description',
+  'completed',
+  'createdAt',
+  'updatedAt',
+  'dueDate',
+  'remindAt',
+  'recurrence',
+  'seriesId',
+];
 
 export const todoEntitySchema = {
   type: 'object',
@@ -76,7 +101,8 @@ export const singleTodoSchema = {
       properties: {
         series: {
           type: 'object',
-          description: 'present when this completion or delete ended the todo’s series: no date is left up to the last due date',
+          description:
+            'present when this completion or delete ended the todo’s series: no date is left up to the last due date',
           properties: { ended: { type: 'boolean' }, message: { type: 'string' } },
         },
       },
@@ -84,14 +110,23 @@ export const singleTodoSchema = {
   },
 } as const;
 
-const integers = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));
+const integers = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));
 
 const listOf = (entity: Record<string, unknown>) => ({
   type: 'object',
   required: ['data', 'meta'],
   properties: {
     data: { type: 'array', items: entity },
-    meta: { type: 'object', properties: { pagination: { type: 'object', properties: integers('page', 'pageSize', 'pageCount', 'start', 'limit', 'total') } } },
+    meta: {
+      type: 'object',
+      properties: {
+        pagination: {
+          type: 'object',
+          properties: integers('page', 'pageSize', 'pageCount', 'start', 'limit', 'total'),
+        },
+      },
+    },
   },
 });
 
@@ -113,7 +148,9 @@ export const trashListSchema = listOf({
 export const countSchema = {
   type: 'object',
   required: ['data'],
-  properties: { data: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } } },
+  properties: {
+    data: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+  },
 } as const;
 
 export const errorSchema = {
@@ -142,7 +179,12 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 /** A list's page in Strapi's bracket syntax (the list and the trash). */
 export const pageQueryProperties = {
   'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
-  'pagination[pageSize]': { type: 'integer', minimum: 1, default: 25, description: 'above 100 counts as 100' },
+  'pagination[pageSize]': {
+    type: 'integer',
+    minimum: 1,
+    default: 25,
+    description: 'above 100 counts as 100',
+  },
 } as const;
 
 /** Wraps a body schema the way Strapi's content API expects it: { data: … }. */

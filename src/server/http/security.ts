@@ -44,9 +44,13 @@ function helmetHeaders(): Record<string, string> {
     },
   };
   let failure: unknown;
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    failure = error;
-  });
+  helmet(HELMET_OPTIONS)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      failure = error;
+    },
+  );
   if (failure) throw failure;
   return headers;
 }
@@ -55,7 +59,10 @@ const FIXED_HEADERS = helmetHeaders();
 
 /** The headers that depend on the answer: no caching of API or JSON answers, HSTS on HTTPS only. */
 function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('json')) {
+  if (
+    request.url.startsWith('/api/') ||
+    String(reply.getHeader('content-type') ?? '').includes('json')
+  ) {
     reply.header('cache-control', 'no-store');
   }
   if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { isPagePath } from '../../shared/routes';
 import { notFound } from './errors';
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));
@@ -25,7 +26,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         // The same URL answers brotli, gzip or plain bytes: shared caches must key on the encoding.
         res.setHeader('vary', 'accept-encoding');
       },
@@ -36,6 +40,10 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasSpa || !wantsPage || isApiPath(request.url)) throw notFound();
     const status = isPagePath(request.url.split('?')[0] ?? '') ? 200 : 404;
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html');
   });
 }

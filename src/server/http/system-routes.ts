@@ -32,7 +32,10 @@ export function systemRoutes(api: FastifyInstance, { db }: AppContext): void {
       schema: {
         tags: ['system'],
         summary: 'Whether the server and its database answer',
-        response: { 200: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } }, 503: errorSchema },
+        response: {
+          200: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } },
+          503: errorSchema,
+        },
       },
     },
     async () => {

@@ -19,7 +19,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i += 1; // a backslash escapes the next character
+      if (char === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x7b || char === 0x5b) {
@@ -41,14 +42,19 @@ function nulPath(value: unknown, path: string[] = []): string[] | undefined {
   return undefined;
 }
 
-export function parseWith<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
+export function parseWith<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input);
   if (result.success) {
     // PostgreSQL text cannot store NUL (the insert fails, a 500); refuse it on both databases alike.
     const path = nulPath(result.output);
     if (path) {
       const field = path.join('.') || 'value';
-      throw validationError([{ path, message: `${field} must not contain the NUL character`, name: 'ValidationError' }]);
+      throw validationError([
+        { path, message: `${field} must not contain the NUL character`, name: 'ValidationError' },
+      ]);
     }
     return result.output;
   }

@@ -32,20 +32,31 @@ function render(mail: AccountMail) {
   };
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  log: FastifyBaseLogger,
+): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   let pending = Promise.resolve();
   return {
     send(mail) {
       if (!transport) {
-        log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, 'mail not sent (SMTP_URL is not set)');
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, link: mail.link } },
+          'mail not sent (SMTP_URL is not set)',
+        );
         return;
       }
       const sent = transport
         .sendMail({ from, to: mail.to, subject: mail.subject, ...render(mail) })
         .then(
           () => log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail sent'),
-          (error: unknown) => log.error({ err: error, mail: { to: mail.to, subject: mail.subject } }, 'mail could not be sent'),
+          (error: unknown) =>
+            log.error(
+              { err: error, mail: { to: mail.to, subject: mail.subject } },
+              'mail could not be sent',
+            ),
         );
       pending = pending.then(() => sent);
     },

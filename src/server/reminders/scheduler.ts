@@ -74,7 +74,8 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
     const mine = claimed.filter((todo) => todo.owner_id === ownerId);
     // The owner's lock keeps their event ids in commit order (see ownerTransaction).
     await ownerTransaction(db, ownerId, async (trx) => {
-      for (const todo of mine) await recordEvent(trx, ownerId, 'reminder', todo.id, { title: todo.title });
+      for (const todo of mine)
+        await recordEvent(trx, ownerId, 'reminder', todo.id, { title: todo.title });
     });
     events.afterWrite(ownerId);
     const to = addresses.get(ownerId);
@@ -84,16 +85,33 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
 }
 
 /** Mails the owner's reminders that fit in today's cap; the one run that crosses it says so in the log. */
-async function mailReminders({ db, mailer, publicUrl, maxMailsPerDay, log }: ReminderDeps, ownerId: number, to: string, todos: ClaimedReminder[], now: Date) {
-  const { allowed, capReached } = await takeMailAllowance(db, ownerId, todos.length, maxMailsPerDay, now);
-  if (capReached) log.warn({ userId: ownerId, cap: maxMailsPerDay }, 'daily mail cap reached: this user\'s further reminders today reach the app only');
+async function mailReminders(
+  { db, mailer, publicUrl, maxMailsPerDay, log }: ReminderDeps,
+  ownerId: number,
+  to: string,
+  todos: ClaimedReminder[],
+  now: Date,
+) {
+  const { allowed, capReached } = await takeMailAllowance(
+    db,
+    ownerId,
+    todos.length,
+    maxMailsPerDay,
+    now,
+  );
+  if (capReached)
+    log.warn(
+      { userId: ownerId, cap: maxMailsPerDay },
+      "daily mail cap reached: this user's further reminders today reach the app only",
+    );
   for (const todo of todos.slice(0, allowed)) {
     mailer.send({
       to,
       subject: `Reminder: ${todo.title}`,
       lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
       link: `${publicUrl}/todos`,
-      footer: 'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
+      footer:
+        'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
     });
   }
 }
@@ -102,16 +120,23 @@ async function mailReminders({ db, mailer, publicUrl, maxMailsPerDay, log }: Rem
  * Sends due reminders now and every `everyMs` until the returned stop is called (which waits for a
  * run under way); `clock` is the time (tests move it). Runs never overlap; a failed one is logged.
  */
-export function startReminders(deps: ReminderDeps, clock: () => Date = () => new Date(), everyMs = REMINDER_CHECK_MS): () => Promise<void> {
+export function startReminders(
+  deps: ReminderDeps,
+  clock: () => Date = () => new Date(),
+  everyMs = REMINDER_CHECK_MS,
+): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   const run = () => {
     if (busy) return;
     busy = true;
-    running = sendDueReminders(deps, clock()).then(
-      () => undefined,
-      (error: unknown) => deps.log.warn({ err: error }, 'sending reminders failed; will try again'),
-    ).finally(() => (busy = false));
+    running = sendDueReminders(deps, clock())
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          deps.log.warn({ err: error }, 'sending reminders failed; will try again'),
+      )
+      .finally(() => (busy = false));
   };
   run();
   const timer = setInterval(run, everyMs).unref();

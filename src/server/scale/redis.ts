@@ -11,9 +11,16 @@ export interface SharedCounters {
 }
 
 /** ioredis is loaded only when REDIS_URL asks for it, so a process without Redis does not carry its memory (bench/README.md). */
-export async function connectSharedCounters(url: string, keyPrefix: string): Promise<SharedCounters> {
+export async function connectSharedCounters(
+  url: string,
+  keyPrefix: string,
+): Promise<SharedCounters> {
   const { default: Redis } = await import('ioredis');
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  });
   // ioredis reconnects by itself; errors meanwhile are covered by the insurance limiter.
   client.on('error', () => undefined);
   return {

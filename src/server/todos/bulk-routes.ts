@@ -17,7 +17,8 @@ export function bulkRoutes(api: FastifyInstance, { config, db, authenticate }: A
       schema: {
         tags: ['todos'],
         security: bearerSecurity,
-        summary: 'One action over 1–500 of the caller’s todos, in one transaction: if any id is not found, nothing changes (404)',
+        summary:
+          'One action over 1–500 of the caller’s todos, in one transaction: if any id is not found, nothing changes (404)',
         headers: idempotencyHeaders,
         body: fromValibot(bulkBodySchema),
         response: { 200: countSchema, ...errorResponses },
@@ -26,7 +27,9 @@ export function bulkRoutes(api: FastifyInstance, { config, db, authenticate }: A
     async (request, reply) => {
       const body = parseWith(bulkBodySchema, request.body);
       return idempotent(db, request, reply, async (trx) => {
-        const count = await applyBulk(trx, sessionOf(request).user.id, body, { maxTodos: config.maxTodosPerUser });
+        const count = await applyBulk(trx, sessionOf(request).user.id, body, {
+          maxTodos: config.maxTodosPerUser,
+        });
         if (count === undefined) throw notFound();
         return { data: { count } };
       });

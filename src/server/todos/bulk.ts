@@ -12,34 +12,65 @@ type Db = Kysely<Database>;
 class MissingTodo extends Error {}
 
 /** What lists see of each action: a restored todo comes back, as a created one does. */
-const EVENT_OF: Record<BulkBody['action'], TodoAction> = { complete: 'updated', uncomplete: 'updated', delete: 'deleted', restore: 'created' };
+const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
+  complete: 'updated',
+  uncomplete: 'updated',
+  delete: 'deleted',
+  restore: 'created',
+};
 
 /**
  * Applies `action` to the owner's todos `ids` in one transaction (`restore` to trashed ones, the
  * rest to live ones): any id missing or misplaced changes nothing (undefined). Counts the todos that
  * changed: a todo already completed is left alone. One event names the changed ids.
  */
-export async function applyBulk(db: Db, ownerId: number, { action, ids }: BulkBody, { now = new Date(), maxTodos = Infinity } = {}): Promise<number | undefined> {
+export async function applyBulk(
+  db: Db,
+  ownerId: number,
+  { action, ids }: BulkBody,
+  { now = new Date(), maxTodos = Infinity } = {},
+): Promise<number | undefined> {
   const inScope = (eb: ExpressionBuilder<Database, 'todos'>) =>
-    eb.and([eb('owner_id', '=', ownerId), eb('id', 'in', ids), eb('deleted_at', action === 'restore' ? 'is not' : 'is', null)]);
+    eb.and([
+      eb('owner_id', '=', ownerId),
+      eb('id', 'in', ids),
+      eb('deleted_at', action === 'restore' ? 'is not' : 'is', null),
+    ]);
   try {
     return await ownerTransaction(db, ownerId, async (trx) => {
       // The owner is locked (ownerTransaction); the todos' rows too on PostgreSQL (in id order), so
       // the trash purge cannot take one away between this check and the update.
-      const found = await trx.selectFrom('todos').select('id').where(inScope).orderBy('id').$if(onPostgres(trx), (qb) => qb.forUpdate()).execute();
+      const found = await trx
+        .selectFrom('todos')
+        .select('id')
+        .where(inScope)
+        .orderBy('id')
+        .$if(onPostgres(trx), (qb) => qb.forUpdate())
+        .execute();
       if (found.length !== ids.length) throw new MissingTodo();
       const update = trx.updateTable('todos').where(inScope);
       const completed = action === 'complete' ? 1 : 0;
       const changed =
         action === 'delete' || action === 'restore'
           ? update.set({ deleted_at: action === 'delete' ? now.toISOString() : null })
-          : update.set({ completed, updated_at: now.toISOString() }).where('completed', '!=', completed);
-      const changedIds = (await changed.returning('id').execute()).map((row) => row.id).sort((a, b) => a - b);
+          : update
+              .set({ completed, updated_at: now.toISOString() })
+              .where('completed', '!=', completed);
+      const changedIds = (await changed.returning('id').execute())
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
       if (changedIds.length > 0) await recordEvent(trx, ownerId, EVENT_OF[action], changedIds);
       if (action === 'complete' && changedIds.length > 0) {
         // Completed occurrences of series make their next ones, as a PUT does.
-        const occurrences = await trx.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).where('id', 'in', changedIds).where('series_id', 'is not', null).execute();
-        for (const occurrence of occurrences) await continueSeries(trx, ownerId, occurrence, now, maxTodos);
+        const occurrences = await trx
+          .selectFrom('todos')
+          .selectAll()
+          .where('owner_id', '=', ownerId)
+          .where('id', 'in', changedIds)
+          .where('series_id', 'is not', null)
+          .execute();
+        for (const occurrence of occurrences)
+          await continueSeries(trx, ownerId, occurrence, now, maxTodos);
       }
       return changedIds.length;
     });

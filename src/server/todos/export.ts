@@ -13,8 +13,12 @@ const BATCH = 1000;
 
 /** The owner's live todos by id, in keyset batches: each is one quick query on the owner's index. */
 async function* liveTodoBatches(db: Db, ownerId: number): AsyncGenerator<TodoRow[]> {
-  const live = db.selectFrom('todos').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
-  for (let after = 0; ; ) {
+  const live = db
+    .selectFrom('todos')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null);
+  for (let after = 0; ;) {
     const rows = await live.where('id', '>', after).orderBy('id').limit(BATCH).execute();
     if (rows.length > 0) yield rows;
     if (rows.length < BATCH) return;
@@ -38,13 +42,41 @@ const FORMULA = /^'*[=+\-@\t\r]/;
 /** Prefixes such a cell with a quote, as OWASP advises; a prefixed one gets another, so an import can take one off. */
 export const neutralised = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
 
-export const unneutralised = (text: string): string => (text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text);
+export const unneutralised = (text: string): string =>
+  text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
 
 export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string> {
   // The byte-order mark tells spreadsheets that the file is UTF-8.
-  yield stringify([['id', 'title', 'description', 'completed', 'createdAt', 'updatedAt', 'dueDate', 'remindAt', 'recurrence', 'seriesId']], { bom: true });
+  yield stringify(
+    [
+      [
+        'id',
+        'title',
+        'description',
+        'completed',
+        'createdAt',
+        'updatedAt',
+        'dueDate',
+        'remindAt',
+        'recurrence',
+        'seriesId',
+      ],
+    ],
+    { bom: true },
+  );
   for await (const rows of liveTodoBatches(db, ownerId)) {
-    const cells = rows.map((row) => [row.id, neutralised(row.title), neutralised(row.description ?? ''), String(Boolean(row.completed)), row.created_at, row.updated_at, row.due_date ?? '', row.remind_at ?? '', row.recurrence ?? '', row.series_id ?? '']);
+    const cells = rows.map((row) => [
+      row.id,
+      neutralised(row.title),
+      neutralised(row.description ?? ''),
+      String(Boolean(row.completed)),
+      row.created_at,
+      row.updated_at,
+      row.due_date ?? '',
+      row.remind_at ?? '',
+      row.recurrence ?? '',
+      row.series_id ?? '',
+    ]);
     yield stringify(cells);
   }
 }

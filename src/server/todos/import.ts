@@ -27,11 +27,17 @@ const rowSchema = v.object(todoCreateEntries);
 
 /** An ISO date as stored (UTC); anything else is the time of the import. */
 const dateOr = (value: unknown, now: string): string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : now;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+    ? new Date(value).toISOString()
+    : now;
 
 function jsonRows(body: unknown): RawRow[] {
   const todos = isRecord(body) ? body.todos : undefined;
-  if (!Array.isArray(todos)) throw fieldError(['todos'], 'The file must be a Ticklist export ({ "todos": [...] }) or a CSV file');
+  if (!Array.isArray(todos))
+    throw fieldError(
+      ['todos'],
+      'The file must be a Ticklist export ({ "todos": [...] }) or a CSV file',
+    );
   return todos.map((todo: unknown) => (isRecord(todo) ? todo : {}));
 }
 
@@ -43,7 +49,7 @@ const flag = (cell = ''): unknown => {
 
 /** The CSV text in pieces, never cutting a surrogate pair in two. */
 function* pieces(csv: string): Generator<string> {
-  for (let start = 0; start < csv.length; ) {
+  for (let start = 0; start < csv.length;) {
     let end = Math.min(start + PIECE, csv.length);
     if (end < csv.length && /[\uD800-\uDBFF]/.test(csv[end - 1]!)) end += 1;
     yield csv.slice(start, end);
@@ -59,9 +65,16 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
   if (names.includes('type') && names.includes('content')) {
     // Todoist's export: its tasks become todos; sections, notes and blank rows are skipped.
     const isTask = (record: string[]) => cell(record, 'type')?.trim().toLowerCase() === 'task';
-    return (record) => (isTask(record) ? { title: cell(record, 'content'), description: cell(record, 'description') || null } : undefined);
+    return (record) =>
+      isTask(record)
+        ? { title: cell(record, 'content'), description: cell(record, 'description') || null }
+        : undefined;
   }
-  if (!names.includes('title')) throw fieldError([], 'The CSV file needs a title column, or TYPE and CONTENT as Todoist’s have');
+  if (!names.includes('title'))
+    throw fieldError(
+      [],
+      'The CSV file needs a title column, or TYPE and CONTENT as Todoist’s have',
+    );
   const text = (record: string[], name: string) => unneutralised(cell(record, name) ?? '');
   return (record) => ({
     title: text(record, 'title'),
@@ -81,7 +94,9 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
   const rows: RawRow[] = [];
   let read: ((record: string[]) => RawRow) | undefined;
   let todos = 0;
-  const records = Readable.from(pieces(csv)).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true }));
+  const records = Readable.from(pieces(csv)).pipe(
+    parse({ bom: true, skip_empty_lines: true, relax_column_count: true }),
+  );
   try {
     for await (const record of records as AsyncIterable<string[]>) {
       if (!read) {
@@ -105,7 +120,11 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
 }
 
 /** The todos a file holds: a string body is CSV, anything else the JSON export. */
-export async function readImport(body: unknown, maxTodos: number, now = new Date().toISOString()): Promise<ImportedTodo[]> {
+export async function readImport(
+  body: unknown,
+  maxTodos: number,
+  now = new Date().toISOString(),
+): Promise<ImportedTodo[]> {
   const rows = typeof body === 'string' ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
   if (rows.filter(Boolean).length > maxTodos) throw todoLimitReached();
@@ -128,9 +147,16 @@ function checkedRow(row: Record<string, unknown>, index: number, now: string): I
       remindAt: row.remindAt ?? null,
       recurrence: row.recurrence ?? null,
     });
-    if (todo.recurrence && !todo.dueDate) throw fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE);
-    const seriesKey = typeof row.seriesId === 'string' && row.seriesId !== '' ? row.seriesId : undefined;
-    return { ...todo, seriesKey, createdAt: dateOr(row.createdAt, now), updatedAt: dateOr(row.updatedAt, now) };
+    if (todo.recurrence && !todo.dueDate)
+      throw fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE);
+    const seriesKey =
+      typeof row.seriesId === 'string' && row.seriesId !== '' ? row.seriesId : undefined;
+    return {
+      ...todo,
+      seriesKey,
+      createdAt: dateOr(row.createdAt, now),
+      updatedAt: dateOr(row.updatedAt, now),
+    };
   } catch (error) {
     const issue = error instanceof ApiError ? error.details.errors?.[0] : undefined;
     if (!issue) throw error;

@@ -10,10 +10,28 @@ import { titleKey } from './repository';
 
 type Db = Kysely<Database>;
 
-const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title_key', completed: 'completed', dueDate: 'due_date', id: 'id' } as const;
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  title: 'title_key',
+  completed: 'completed',
+  dueDate: 'due_date',
+  id: 'id',
+} as const;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
-export const LISTED_COLUMNS = ['id', 'title', 'description', 'completed', 'created_at', 'updated_at', 'due_date', 'remind_at', 'recurrence', 'series_id'] as const;
+export const LISTED_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'completed',
+  'created_at',
+  'updated_at',
+  'due_date',
+  'remind_at',
+  'recurrence',
+  'series_id',
+] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -22,13 +40,24 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
  * One owner's live todos narrowed by the query's filters. Needles match the title's lower-case key,
  * so both databases agree on case and Unicode; pg_trgm serves needles of 3+ characters (migration 007).
  */
-function matchingTodos(db: Db, ownerId: number, query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'>) {
-  let scoped = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
+function matchingTodos(
+  db: Db,
+  ownerId: number,
+  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'>,
+) {
+  let scoped = db
+    .selectFrom('todos')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null);
   for (const needle of query.titleContains) {
-    scoped = scoped.where(sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`);
+    scoped = scoped.where(
+      sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`,
+    );
   }
-  if (query.completed !== undefined) scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
-  for (const condition of query.dueDate) scoped = scoped.where('due_date', condition.op, condition.date);
+  if (query.completed !== undefined)
+    scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
+  for (const condition of query.dueDate)
+    scoped = scoped.where('due_date', condition.op, condition.date);
   return scoped;
 }
 
@@ -43,10 +72,17 @@ function withTieBreak(sort: SortKey[]): SortKey[] {
  * LAST, which its dueDate indexes store; on SQLite, whose indexes keep nulls first, by sorting on
  * (due_date is null) first, as its expression indexes do (migration 013).
  */
-function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(query: Q, sort: SortKey[], postgres: boolean): Q {
+function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
+  query: Q,
+  sort: SortKey[],
+  postgres: boolean,
+): Q {
   return sort.reduce((sorted, key) => {
     if (key.field !== 'dueDate') return sorted.orderBy(SORT_COLUMNS[key.field], key.direction) as Q;
-    if (postgres) return sorted.orderBy('due_date', (order) => (key.direction === 'desc' ? order.desc() : order.asc()).nullsLast()) as Q;
+    if (postgres)
+      return sorted.orderBy('due_date', (order) =>
+        (key.direction === 'desc' ? order.desc() : order.asc()).nullsLast(),
+      ) as Q;
     return sorted.orderBy(sql`due_date is null`).orderBy('due_date', key.direction) as Q;
   }, query);
 }
@@ -56,10 +92,20 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(query:
  * databases run once, so PostgreSQL is asked once per page. A page past the end has no row to carry
  * it, so the count is then read alone.
  */
-export async function listTodos(db: Db, ownerId: number, query: ListQuery): Promise<{ rows: ListedTodo[]; total: number }> {
+export async function listTodos(
+  db: Db,
+  ownerId: number,
+  query: ListQuery,
+): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
-  const count = matchingTodos(db, ownerId, query).select((eb) => eb.fn.countAll<number | string>().as('total'));
-  const page = ordered(matchingTodos(db, ownerId, query).select(LISTED_COLUMNS), withTieBreak(query.sort), onPostgres(db))
+  const count = matchingTodos(db, ownerId, query).select((eb) =>
+    eb.fn.countAll<number | string>().as('total'),
+  );
+  const page = ordered(
+    matchingTodos(db, ownerId, query).select(LISTED_COLUMNS),
+    withTieBreak(query.sort),
+    onPostgres(db),
+  )
     .select(count.$asScalar().as('total'))
     .limit(limit)
     .offset(offset);

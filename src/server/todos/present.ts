@@ -14,10 +14,16 @@ const attributesOf = (row: ListedTodo): TodoAttributes => ({
   seriesId: row.series_id,
 });
 
-export const toTodoEntity = (row: ListedTodo): TodoEntity => ({ id: row.id, attributes: attributesOf(row) });
+export const toTodoEntity = (row: ListedTodo): TodoEntity => ({
+  id: row.id,
+  attributes: attributesOf(row),
+});
 
 /** A todo as users/me?populate=todos lists it: flat, as Strapi populates a relation. */
 export const toFlatTodo = (row: ListedTodo) => ({ id: row.id, ...attributesOf(row) });
 
 /** A todo as the trash lists it: the usual attributes plus when it was trashed. */
-export const toTrashedEntity = (row: TrashedTodo) => ({ id: row.id, attributes: { ...attributesOf(row), deletedAt: row.deleted_at } });
+export const toTrashedEntity = (row: TrashedTodo) => ({
+  id: row.id,
+  attributes: { ...attributesOf(row), deletedAt: row.deleted_at },
+});

@@ -7,9 +7,18 @@ import { isRecord } from '../http/validate';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 1000;
-const SORT_FIELDS: readonly SortField[] = ['createdAt', 'updatedAt', 'title', 'completed', 'dueDate', 'id'];
+const SORT_FIELDS: readonly SortField[] = [
+  'createdAt',
+  'updatedAt',
+  'title',
+  'completed',
+  'dueDate',
+  'id',
+];
 
-export type Pagination = { kind: 'page'; page: number; pageSize: number } | { kind: 'offset'; start: number; limit: number };
+export type Pagination =
+  | { kind: 'page'; page: number; pageSize: number }
+  | { kind: 'offset'; start: number; limit: number };
 
 export interface SortKey {
   field: SortField;
@@ -27,14 +36,21 @@ export interface ListQuery {
 }
 
 const DATE_OPERATORS = { $eq: '=', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
-export type DueDateCondition = { op: (typeof DATE_OPERATORS)[keyof typeof DATE_OPERATORS]; date: string } | { op: 'is' | 'is not'; date: null };
+export type DueDateCondition =
+  | { op: (typeof DATE_OPERATORS)[keyof typeof DATE_OPERATORS]; date: string }
+  | { op: 'is' | 'is not'; date: null };
 
 type Issues = ValidationIssue[];
 
 const issue = (issues: Issues, path: string[], message: string) =>
   issues.push({ path, message, name: 'ValidationError' });
 
-function wholeNumber(issues: Issues, path: string[], raw: unknown, min: number): number | undefined {
+function wholeNumber(
+  issues: Issues,
+  path: string[],
+  raw: unknown,
+  min: number,
+): number | undefined {
   if (raw === undefined) return undefined;
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
   const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
@@ -73,24 +89,37 @@ function parsePagination(issues: Issues, raw: unknown): Pagination {
     return { kind: 'offset', start, limit: Math.min(limit, MAX_PAGE_SIZE) };
   }
   const page = wholeNumber(issues, ['pagination', 'page'], raw.page, 1) ?? 1;
-  const pageSize = wholeNumber(issues, ['pagination', 'pageSize'], raw.pageSize, 1) ?? DEFAULT_PAGE_SIZE;
+  const pageSize =
+    wholeNumber(issues, ['pagination', 'pageSize'], raw.pageSize, 1) ?? DEFAULT_PAGE_SIZE;
   return { kind: 'page', page, pageSize: Math.min(pageSize, MAX_PAGE_SIZE) };
 }
 
 function parseTitleFilter(issues: Issues, raw: unknown): string[] {
   if (!isRecord(raw)) {
-    issue(issues, ['filters', 'title'], 'filters.title takes $contains or $containsi, e.g. filters[title][$contains]=milk');
+    issue(
+      issues,
+      ['filters', 'title'],
+      'filters.title takes $contains or $containsi, e.g. filters[title][$contains]=milk',
+    );
     return [];
   }
   const needles: string[] = [];
   for (const [operator, value] of Object.entries(raw)) {
     const path = ['filters', 'title', operator];
     if (operator !== '$contains' && operator !== '$containsi') {
-      issue(issues, path, `filters.title.${operator} is not a supported operator (use $contains or $containsi)`);
+      issue(
+        issues,
+        path,
+        `filters.title.${operator} is not a supported operator (use $contains or $containsi)`,
+      );
     } else if (typeof value !== 'string') {
       issue(issues, path, `filters.title.${operator} must be a single text value`);
     } else if (value.length > MAX_SEARCH_LENGTH) {
-      issue(issues, path, `filters.title.${operator} must be at most ${MAX_SEARCH_LENGTH} characters`);
+      issue(
+        issues,
+        path,
+        `filters.title.${operator} must be at most ${MAX_SEARCH_LENGTH} characters`,
+      );
     } else if (value.includes('\u0000')) {
       // PostgreSQL text cannot hold NUL (a query with one fails): no title contains it anyway.
       issue(issues, path, `filters.title.${operator} must not contain the NUL character`);
@@ -123,10 +152,19 @@ function parseDueDateFilter(issues: Issues, raw: unknown): DueDateCondition[] {
   for (const [operator, value] of Object.entries(isRecord(raw) ? raw : { $eq: raw })) {
     const path = ['filters', 'dueDate', operator];
     if (operator === '$null' || operator === '$notNull') {
-      if (value !== 'true' && value !== 'false') issue(issues, path, `filters.dueDate.${operator} must be true or false`);
-      else conditions.push({ op: (operator === '$null') === (value === 'true') ? 'is' : 'is not', date: null });
+      if (value !== 'true' && value !== 'false')
+        issue(issues, path, `filters.dueDate.${operator} must be true or false`);
+      else
+        conditions.push({
+          op: (operator === '$null') === (value === 'true') ? 'is' : 'is not',
+          date: null,
+        });
     } else if (!(operator in DATE_OPERATORS)) {
-      issue(issues, path, `filters.dueDate.${operator} is not a supported operator (use $eq, $lt, $lte, $gt, $gte, $null or $notNull)`);
+      issue(
+        issues,
+        path,
+        `filters.dueDate.${operator} is not a supported operator (use $eq, $lt, $lte, $gt, $gte, $null or $notNull)`,
+      );
     } else if (typeof value !== 'string' || !isCalendarDate(value)) {
       issue(issues, path, `filters.dueDate.${operator} must be a calendar date written YYYY-MM-DD`);
     } else {
@@ -136,7 +174,10 @@ function parseDueDateFilter(issues: Issues, raw: unknown): DueDateCondition[] {
   return conditions;
 }
 
-function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'> {
+function parseFilters(
+  issues: Issues,
+  raw: unknown,
+): Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'> {
   const none = { titleContains: [], completed: undefined, dueDate: [] };
   if (raw === undefined) return none;
   if (!isRecord(raw)) {
@@ -150,7 +191,12 @@ function parseFilters(issues: Issues, raw: unknown): Pick<ListQuery, 'titleConta
     if (field === 'title') titleContains = parseTitleFilter(issues, operand);
     else if (field === 'completed') completed = parseCompletedFilter(issues, operand);
     else if (field === 'dueDate') dueDate = parseDueDateFilter(issues, operand);
-    else issue(issues, ['filters', field], `filters.${field} is not a filterable field (use title, completed or dueDate)`);
+    else
+      issue(
+        issues,
+        ['filters', field],
+        `filters.${field} is not a filterable field (use title, completed or dueDate)`,
+      );
   }
   return { titleContains, completed, dueDate };
 }
@@ -206,7 +252,12 @@ export function parsePageQuery(query: unknown): Pagination {
   const issues: Issues = [];
   const raw = isRecord(query) ? query : {};
   for (const key of ['sort', 'filters']) {
-    if (raw[key] !== undefined) issue(issues, [key], `${key} is not accepted here: the trash lists the most recently deleted first`);
+    if (raw[key] !== undefined)
+      issue(
+        issues,
+        [key],
+        `${key} is not accepted here: the trash lists the most recently deleted first`,
+      );
   }
   const pagination = parsePagination(issues, raw.pagination);
   if (issues.length > 0) throw validationError(issues);
@@ -216,7 +267,12 @@ export function parsePageQuery(query: unknown): Pagination {
 /** A list answer's meta.pagination, in the form the query asked for. */
 export const paginationMeta = (pagination: Pagination, total: number) =>
   pagination.kind === 'page'
-    ? { page: pagination.page, pageSize: pagination.pageSize, pageCount: Math.ceil(total / pagination.pageSize), total }
+    ? {
+        page: pagination.page,
+        pageSize: pagination.pageSize,
+        pageCount: Math.ceil(total / pagination.pageSize),
+        total,
+      }
     : { start: pagination.start, limit: pagination.limit, total };
 
 /** The rows to skip and to read for a pagination. */

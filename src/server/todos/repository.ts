@@ -27,7 +27,13 @@ export class RecurrenceWithoutDueDate extends Error {}
 export const titleKey = (title: string): string => title.normalize('NFC').toLowerCase();
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
-  return db.selectFrom('todos').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('todos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** One owner's oldest todos, oldest first (users/me?populate=todos). */
@@ -51,24 +57,43 @@ export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; s
 
 /** The owner's live or trashed todos, each count served by its own partial index (migration 009) without reading a row. */
 async function todoCount(db: Db, ownerId: number, trashed: boolean): Promise<number> {
-  const owned = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', trashed ? 'is not' : 'is', null);
-  return Number((await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ?? 0);
+  const owned = db
+    .selectFrom('todos')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', trashed ? 'is not' : 'is', null);
+  return Number(
+    (await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ??
+      0,
+  );
 }
 
-export const liveTodoCount = (db: Db, ownerId: number): Promise<number> => todoCount(db, ownerId, false);
+export const liveTodoCount = (db: Db, ownerId: number): Promise<number> =>
+  todoCount(db, ownerId, false);
 
 /**
  * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
  * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
  * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
  */
-export async function makeRoom(trx: Db, ownerId: number, adding: number, maxTodos: number): Promise<void> {
+export async function makeRoom(
+  trx: Db,
+  ownerId: number,
+  adding: number,
+  maxTodos: number,
+): Promise<void> {
   const live = await liveTodoCount(trx, ownerId);
   if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
   const over = live + (await todoCount(trx, ownerId, true)) + adding - maxTodos;
   if (over <= 0) return;
-  const oldest = trx.selectFrom('todos').select('id').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
-  await trx.deleteFrom('todos').where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over)).execute();
+  const oldest = trx
+    .selectFrom('todos')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is not', null);
+  await trx
+    .deleteFrom('todos')
+    .where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over))
+    .execute();
 }
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
@@ -88,19 +113,41 @@ export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | nu
 });
 
 /** A recurring todo starts a series of its own (its first occurrence). */
-export const seriesFor = (trx: Db, ownerId: number, todo: TodoInput, now: Date, made = 1): Promise<string | null> =>
+export const seriesFor = (
+  trx: Db,
+  ownerId: number,
+  todo: TodoInput,
+  now: Date,
+  made = 1,
+): Promise<string | null> =>
   todo.recurrence && todo.dueDate
-    ? startSeries(trx, ownerId, { title: todo.title, description: todo.description, recurrence: todo.recurrence }, todo.dueDate, now, made)
+    ? startSeries(
+        trx,
+        ownerId,
+        { title: todo.title, description: todo.description, recurrence: todo.recurrence },
+        todo.dueDate,
+        now,
+        made,
+      )
     : Promise.resolve(null);
 
 /** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
-export function createTodo(db: Db, ownerId: number, input: TodoInput, { maxTodos = Infinity, now = new Date() } = {}): Promise<TodoRow> {
+export function createTodo(
+  db: Db,
+  ownerId: number,
+  input: TodoInput,
+  { maxTodos = Infinity, now = new Date() } = {},
+): Promise<TodoRow> {
   if (input.recurrence && !input.dueDate) throw new RecurrenceWithoutDueDate();
   const todo = { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
     const row = rowOf(ownerId, todo, await seriesFor(trx, ownerId, input, now));
-    const created = await trx.insertInto('todos').values(row).returningAll().executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto('todos')
+      .values(row)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'created', created.id);
     return created;
   });
@@ -119,7 +166,13 @@ export interface UpdateOptions {
  * its first recurrence starts a series. Completing an occurrence makes the next (continueSeries), or
  * ends the series with a note when no date is left.
  */
-export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<TodoInput>, { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {}): Promise<ChangedTodo | undefined> {
+export function updateTodo(
+  db: Db,
+  ownerId: number,
+  id: number,
+  patch: Partial<TodoInput>,
+  { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {},
+): Promise<ChangedTodo | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
@@ -128,11 +181,22 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
     if (recurrence && !dueDate) throw new RecurrenceWithoutDueDate();
     let seriesId = current.series_id;
     if (recurrence && !current.recurrence) {
-      const template = { title: patch.title ?? current.title, description: patch.description !== undefined ? patch.description : current.description, recurrence };
+      const template = {
+        title: patch.title ?? current.title,
+        description: patch.description !== undefined ? patch.description : current.description,
+        recurrence,
+      };
       seriesId = await startSeries(trx, ownerId, template, dueDate!, now);
     } else if (scope === 'following') {
       const { title, description, recurrence: rule, dueDate: moved } = patch;
-      await changeFollowing(trx, ownerId, current, { title, description, recurrence: rule, dueDate: moved }, dueDate, now);
+      await changeFollowing(
+        trx,
+        ownerId,
+        current,
+        { title, description, recurrence: rule, dueDate: moved },
+        dueDate,
+        now,
+      );
     }
     const updated = await trx
       .updateTable('todos')
@@ -142,7 +206,8 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
         ...(patch.completed !== undefined && { completed: patch.completed ? 1 : 0 }),
         ...(patch.dueDate !== undefined && { due_date: patch.dueDate }),
         // A new reminder time is a new reminder: it is sent even if the old one was.
-        ...(patch.remindAt !== undefined && patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
+        ...(patch.remindAt !== undefined &&
+          patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
         series_id: seriesId,
         // A todo given a new series is its first occurrence, not yet followed.
@@ -154,7 +219,10 @@ export function updateTodo(db: Db, ownerId: number, id: number, patch: Partial<T
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'updated', id);
-    const series = patch.completed === true ? await continueSeries(trx, ownerId, updated, now, maxTodos) : undefined;
+    const series =
+      patch.completed === true
+        ? await continueSeries(trx, ownerId, updated, now, maxTodos)
+        : undefined;
     return { row: updated, series };
   });
 }

@@ -1,20 +1,45 @@
 /** The todo collection, Strapi v4 style, every call scoped to the signed-in owner. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LARGEST_ID, RECURRENCE_NEEDS_DUE_DATE, SCOPES, todoCreateDataSchema, todoUpdateDataSchema, type Scope } from '../../shared/schemas';
+import {
+  LARGEST_ID,
+  RECURRENCE_NEEDS_DUE_DATE,
+  SCOPES,
+  todoCreateDataSchema,
+  todoUpdateDataSchema,
+  type Scope,
+} from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound, todoLimitReached } from '../http/errors';
 import { idempotencyHeaders, idempotent } from '../http/idempotency';
-import { bearerSecurity, dataEnvelope, errorResponses, fromValibot, pageQueryProperties, singleTodoSchema, todoListSchema } from '../http/schemas';
+import {
+  bearerSecurity,
+  dataEnvelope,
+  errorResponses,
+  fromValibot,
+  pageQueryProperties,
+  singleTodoSchema,
+  todoListSchema,
+} from '../http/schemas';
 import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
-import { createTodo, findTodo, RecurrenceWithoutDueDate, TodoLimitError, updateTodo } from './repository';
+import {
+  createTodo,
+  findTodo,
+  RecurrenceWithoutDueDate,
+  TodoLimitError,
+  updateTodo,
+} from './repository';
 import type { ChangedTodo } from './series';
 import { trashTodo } from './trash';
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
 
 /** A path id that is not a positive integer in the ids' range (PostgreSQL integers) names no todo. */
 export function todoId(request: FastifyRequest): number {
@@ -31,31 +56,51 @@ export const refuseOverLimit = (error: unknown): never => {
 
 /** A write that would leave a recurrence without a due date is a 400 on the recurrence. */
 const refuseUndatedRecurrence = (error: unknown): never => {
-  throw error instanceof RecurrenceWithoutDueDate ? fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE) : error;
+  throw error instanceof RecurrenceWithoutDueDate
+    ? fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE)
+    : error;
 };
 
 /** ?scope=this|following of a write to an occurrence of a series; this one only by default. */
 function scopeOf(request: FastifyRequest): Scope {
   const scope = (request.query as Record<string, unknown> | undefined)?.scope ?? 'this';
-  if (!SCOPES.includes(scope as Scope)) throw fieldError(['scope'], 'scope must be this or following');
+  if (!SCOPES.includes(scope as Scope))
+    throw fieldError(['scope'], 'scope must be this or following');
   return scope as Scope;
 }
-const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum: [...SCOPES], default: 'this', description: 'for an occurrence of a series' } } } as const;
+const scopeQuery = {
+  type: 'object',
+  properties: {
+    scope: {
+      type: 'string',
+      enum: [...SCOPES],
+      default: 'this',
+      description: 'for an occurrence of a series',
+    },
+  },
+} as const;
 
 /** A changed todo's answer: meta.series says when the change ended its series (no date left up to the last due date). */
-const changedAnswer = ({ row, series }: ChangedTodo) => ({ data: toTodoEntity(row), meta: series ? { series } : {} });
+const changedAnswer = ({ row, series }: ChangedTodo) => ({
+  data: toTodoEntity(row),
+  meta: series ? { series } : {},
+});
 
 /** Strapi's content API wraps bodies in { data }. */
 function dataOf(body: unknown): unknown {
-  if (!isRecord(body) || !('data' in body)) throw fieldError(['data'], 'Missing "data" payload in the request body');
+  if (!isRecord(body) || !('data' in body))
+    throw fieldError(['data'], 'Missing "data" payload in the request body');
   const extra = Object.keys(body).find((key) => key !== 'data');
-  if (extra) throw fieldError([extra], `${extra} is not an accepted field (put the todo in "data")`);
+  if (extra)
+    throw fieldError([extra], `${extra} is not an accepted field (put the todo in "data")`);
   if (!isRecord(body.data)) throw fieldError(['data'], '"data" must be an object');
   return body.data;
 }
 
 const idOf = (value: unknown): unknown =>
-  typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value;
+  typeof value === 'object' && value !== null && 'id' in value
+    ? (value as { id: unknown }).id
+    : value;
 
 /** The owner ids a body names: an id, [id], { id } or { connect: [id] } / { set: [id] }, as Strapi clients send them. */
 function ownersNamed(user: unknown): unknown[] {
@@ -88,10 +133,21 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
           type: 'object',
           properties: {
             ...pageQueryProperties,
-            'filters[title][$contains]': { type: 'string', description: 'case-insensitive substring' },
+            'filters[title][$contains]': {
+              type: 'string',
+              description: 'case-insensitive substring',
+            },
             'filters[completed][$eq]': { type: 'boolean' },
-            'filters[dueDate][$lte]': { type: 'string', format: 'date', description: 'also $eq, $lt, $gt, $gte; $null and $notNull take true' },
-            sort: { type: 'string', example: 'createdAt:asc', description: 'field:asc|desc, comma-separated' },
+            'filters[dueDate][$lte]': {
+              type: 'string',
+              format: 'date',
+              description: 'also $eq, $lt, $gt, $gte; $null and $notNull take true',
+            },
+            sort: {
+              type: 'string',
+              example: 'createdAt:asc',
+              description: 'field:asc|desc, comma-separated',
+            },
           },
         },
         response: { 200: todoListSchema, ...errorResponses },
@@ -100,7 +156,10 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
     async (request) => {
       const query = parseListQuery(request.query);
       const { rows, total } = await listTodos(db, sessionOf(request).user.id, query);
-      return { data: rows.map(toTodoEntity), meta: { pagination: paginationMeta(query.pagination, total) } };
+      return {
+        data: rows.map(toTodoEntity),
+        meta: { pagination: paginationMeta(query.pagination, total) },
+      };
     },
   );
 
@@ -108,7 +167,12 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
     '/todos/:id',
     {
       preHandler: authenticate,
-      schema: { ...common, summary: 'One of the caller’s todos', params: idParams, response: { 200: singleTodoSchema, ...errorResponses } },
+      schema: {
+        ...common,
+        summary: 'One of the caller’s todos',
+        params: idParams,
+        response: { 200: singleTodoSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const row = await findTodo(db, sessionOf(request).user.id, todoId(request));
@@ -134,7 +198,9 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const data = parseWith(todoCreateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser }).catch(refuseOverLimit).catch(refuseUndatedRecurrence);
+        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser })
+          .catch(refuseOverLimit)
+          .catch(refuseUndatedRecurrence);
         return { data: toTodoEntity(row), meta: {} };
       });
     },
@@ -161,7 +227,10 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const data = parseWith(todoUpdateDataSchema, dataOf(request.body));
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const changed = await updateTodo(trx, user.id, id, data, { scope, maxTodos: config.maxTodosPerUser }).catch(refuseUndatedRecurrence);
+        const changed = await updateTodo(trx, user.id, id, data, {
+          scope,
+          maxTodos: config.maxTodosPerUser,
+        }).catch(refuseUndatedRecurrence);
         if (!changed) throw notFound();
         return changedAnswer(changed);
       });
@@ -174,7 +243,8 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       preHandler: authenticate,
       schema: {
         ...common,
-        summary: 'Move one of the caller’s todos to the trash (see /todos/trash); answers the deleted todo',
+        summary:
+          'Move one of the caller’s todos to the trash (see /todos/trash); answers the deleted todo',
         params: idParams,
         querystring: scopeQuery,
         headers: idempotencyHeaders,
@@ -186,7 +256,9 @@ export function todoRoutes(api: FastifyInstance, { config, db, authenticate }: A
       const scope = scopeOf(request);
       const ownerId = sessionOf(request).user.id;
       return idempotent(db, request, reply, async (trx) => {
-        const trashed = await trashTodo(trx, ownerId, id, scope, { maxTodos: config.maxTodosPerUser });
+        const trashed = await trashTodo(trx, ownerId, id, scope, {
+          maxTodos: config.maxTodosPerUser,
+        });
         if (!trashed) throw notFound();
         return changedAnswer(trashed);
       });

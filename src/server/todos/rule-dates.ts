@@ -18,10 +18,18 @@ const toDate = (date: string) => new Date(`${date}T00:00:00Z`);
 function ruleOptions(rule: string, anchor: Date, start: Date): Partial<Options> {
   const { count: _count, until, ...parsed } = RRule.parseString(rule);
   const last = toDate(LAST_DATE);
-  const options: Partial<Options> = { ...parsed, dtstart: start, until: until && until < last ? until : last };
+  const options: Partial<Options> = {
+    ...parsed,
+    dtstart: start,
+    until: until && until < last ? until : last,
+  };
   const day = anchor.getUTCDate();
   if ((parsed.freq === RRule.MONTHLY || parsed.freq === RRule.YEARLY) && day > 28) {
-    Object.assign(options, { bymonthday: [day, -1], bysetpos: 1 }, parsed.freq === RRule.YEARLY && { bymonth: anchor.getUTCMonth() + 1 });
+    Object.assign(
+      options,
+      { bymonthday: [day, -1], bysetpos: 1 },
+      parsed.freq === RRule.YEARLY && { bymonth: anchor.getUTCMonth() + 1 },
+    );
   }
   return options;
 }
@@ -31,7 +39,9 @@ function monthsLater(date: Date, months: number, day: number): Date {
   // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
   const lastDay = new Date(0);
   lastDay.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth() + months + 1, 0);
-  return new Date(lastDay.getTime() - (lastDay.getUTCDate() - Math.min(day, lastDay.getUTCDate())) * DAY_MS);
+  return new Date(
+    lastDay.getTime() - (lastDay.getUTCDate() - Math.min(day, lastDay.getUTCDate())) * DAY_MS,
+  );
 }
 
 /**
@@ -44,10 +54,15 @@ function searchStart(freq: Frequency, interval: number, anchor: Date, after: Dat
   if (after <= anchor) return anchor;
   if (freq === RRule.DAILY || freq === RRule.WEEKLY) {
     const step = (freq === RRule.WEEKLY ? 7 : 1) * interval * DAY_MS;
-    return new Date(anchor.getTime() + Math.floor((after.getTime() - anchor.getTime()) / step) * step);
+    return new Date(
+      anchor.getTime() + Math.floor((after.getTime() - anchor.getTime()) / step) * step,
+    );
   }
   const step = (freq === RRule.YEARLY ? 12 : 1) * interval;
-  const months = (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + after.getUTCMonth() - anchor.getUTCMonth();
+  const months =
+    (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    after.getUTCMonth() -
+    anchor.getUTCMonth();
   const periods = Math.floor(months / step);
   const start = monthsLater(anchor, periods * step, anchor.getUTCDate());
   // In after's own month the period may start later than after; the one before does not.
@@ -58,13 +73,21 @@ function searchStart(freq: Frequency, interval: number, anchor: Date, after: Dat
 export type Following = { date: string } | { date: null; pastLastDate: boolean };
 
 /** The series' date after `after` ('YYYY-MM-DD'), `made` occurrences made so far; see Following. */
-export function followingDate(rule: string, anchor: string, after: string, made: number): Following {
+export function followingDate(
+  rule: string,
+  anchor: string,
+  after: string,
+  made: number,
+): Following {
   const { count, until, freq, interval = 1 } = RRule.parseString(rule);
   const ruleEnd = { date: null, pastLastDate: false } as const;
   if (count != null && made >= count) return ruleEnd;
   const start = toDate(anchor);
   const from = toDate(after);
-  const next = new RRule(ruleOptions(rule, start, searchStart(freq!, interval, start, from))).after(from, false);
+  const next = new RRule(ruleOptions(rule, start, searchStart(freq!, interval, start, from))).after(
+    from,
+    false,
+  );
   if (next) return { date: next.toISOString().slice(0, 10) };
   return until && until <= toDate(LAST_DATE) ? ruleEnd : { date: null, pastLastDate: true };
 }
@@ -73,6 +96,11 @@ export function followingDate(rule: string, anchor: string, after: string, made:
  * The series' date after `after` ('YYYY-MM-DD'), or null when the series has ended: past UNTIL,
  * COUNT reached by the `made` occurrences so far, or no date left up to LAST_DATE.
  */
-export function nextOccurrence(rule: string, anchor: string, after: string, made: number): string | null {
+export function nextOccurrence(
+  rule: string,
+  anchor: string,
+  after: string,
+  made: number,
+): string | null {
   return followingDate(rule, anchor, after, made).date;
 }

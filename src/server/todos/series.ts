@@ -24,21 +24,45 @@ export interface SeriesTemplate {
 }
 
 /** A new series whose latest occurrence is due on `anchor`, `made` occurrences so far (an import's may be more than 1); its id. */
-export async function startSeries(trx: Db, ownerId: number, template: SeriesTemplate, anchor: string, now = new Date(), made = 1): Promise<string> {
+export async function startSeries(
+  trx: Db,
+  ownerId: number,
+  template: SeriesTemplate,
+  anchor: string,
+  now = new Date(),
+  made = 1,
+): Promise<string> {
   const id = randomUUID();
   await trx
     .insertInto('todo_series')
-    .values({ id, owner_id: ownerId, ...template, anchor, occurrences: made, created_at: now.toISOString() })
+    .values({
+      id,
+      owner_id: ownerId,
+      ...template,
+      anchor,
+      occurrences: made,
+      created_at: now.toISOString(),
+    })
     .execute();
   return id;
 }
 
 const seriesOf = (trx: Db, ownerId: number, seriesId: string) =>
-  trx.selectFrom('todo_series').selectAll().where('id', '=', seriesId).where('owner_id', '=', ownerId).executeTakeFirst();
+  trx
+    .selectFrom('todo_series')
+    .selectAll()
+    .where('id', '=', seriesId)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
 
 /** No occurrence follows from now on. */
 export async function endSeries(trx: Db, ownerId: number, seriesId: string): Promise<void> {
-  await trx.updateTable('todo_series').set({ ended: 1 }).where('id', '=', seriesId).where('owner_id', '=', ownerId).execute();
+  await trx
+    .updateTable('todo_series')
+    .set({ ended: 1 })
+    .where('id', '=', seriesId)
+    .where('owner_id', '=', ownerId)
+    .execute();
 }
 
 /** What a completion or a skip tells its caller about the series beyond the todo: that it ended there. */
@@ -62,7 +86,13 @@ export const SERIES_PAST_LAST_DATE = `This series has ended: its next date would
  * due date. At MAX_TODOS_PER_USER (`maxTodos`), with no trashed todo to make room, none is made: the
  * completion still succeeds.
  */
-export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now = new Date(), maxTodos = Infinity): Promise<SeriesNote | undefined> {
+export async function continueSeries(
+  trx: Db,
+  ownerId: number,
+  row: TodoRow,
+  now = new Date(),
+  maxTodos = Infinity,
+): Promise<SeriesNote | undefined> {
   if (!row.series_id || !row.due_date || !row.recurrence) return undefined;
   const claimed = await trx
     .updateTable('todos')
@@ -75,7 +105,12 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
   if (!claimed) return undefined;
   const series = await seriesOf(trx, ownerId, row.series_id);
   if (!series || series.ended) return undefined;
-  const following = followingDate(series.recurrence, series.anchor, row.due_date, series.occurrences);
+  const following = followingDate(
+    series.recurrence,
+    series.anchor,
+    row.due_date,
+    series.occurrences,
+  );
   if (following.date === null) {
     await endSeries(trx, ownerId, series.id);
     return following.pastLastDate ? { ended: true, message: SERIES_PAST_LAST_DATE } : undefined;
@@ -86,7 +121,11 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
     (error: unknown) => (error instanceof TodoLimitError ? false : Promise.reject(error)),
   );
   if (!roomLeft) return undefined;
-  const remindAt = row.remind_at && new Date(startOfDate(due) + Date.parse(row.remind_at) - startOfDate(row.due_date)).toISOString();
+  const remindAt =
+    row.remind_at &&
+    new Date(
+      startOfDate(due) + Date.parse(row.remind_at) - startOfDate(row.due_date),
+    ).toISOString();
   const stamp = now.toISOString();
   const next = await trx
     .insertInto('todos')
@@ -105,7 +144,11 @@ export async function continueSeries(trx: Db, ownerId: number, row: TodoRow, now
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.updateTable('todo_series').set({ occurrences: series.occurrences + 1 }).where('id', '=', series.id).execute();
+  await trx
+    .updateTable('todo_series')
+    .set({ occurrences: series.occurrences + 1 })
+    .where('id', '=', series.id)
+    .execute();
   await recordEvent(trx, ownerId, 'created', next.id);
   return undefined;
 }
@@ -123,27 +166,58 @@ export interface SeriesChange {
  * occurrences due after this one (this one is updated by the caller). A new rule starts from this
  * occurrence's date and counts from it; no rule ends the series.
  */
-export async function changeFollowing(trx: Db, ownerId: number, row: TodoRow, change: SeriesChange, dueDate: string | null, now = new Date()): Promise<void> {
+export async function changeFollowing(
+  trx: Db,
+  ownerId: number,
+  row: TodoRow,
+  change: SeriesChange,
+  dueDate: string | null,
+  now = new Date(),
+): Promise<void> {
   if (!row.series_id) return;
   const { recurrence } = change;
-  const text = Object.fromEntries(Object.entries({ title: change.title, description: change.description }).filter(([, value]) => value !== undefined));
+  const text = Object.fromEntries(
+    Object.entries({ title: change.title, description: change.description }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
   // A new rule starts afresh here (counted from here, the series open again); a moved date only moves the anchor.
   const template = {
     ...text,
     ...(change.dueDate && { anchor: change.dueDate }),
-    ...(recurrence && { recurrence, anchor: dueDate ?? row.due_date ?? '', occurrences: 1, ended: 0 }),
+    ...(recurrence && {
+      recurrence,
+      anchor: dueDate ?? row.due_date ?? '',
+      occurrences: 1,
+      ended: 0,
+    }),
   };
   if (Object.keys(template).length > 0) {
-    await trx.updateTable('todo_series').set(template).where('id', '=', row.series_id).where('owner_id', '=', ownerId).execute();
+    await trx
+      .updateTable('todo_series')
+      .set(template)
+      .where('id', '=', row.series_id)
+      .where('owner_id', '=', ownerId)
+      .execute();
   }
   if (recurrence === null) await endSeries(trx, ownerId, row.series_id);
-  const fields = { ...text, ...(change.title !== undefined && { title_key: titleKey(change.title) }), ...(recurrence !== undefined && { recurrence }) };
+  const fields = {
+    ...text,
+    ...(change.title !== undefined && { title_key: titleKey(change.title) }),
+    ...(recurrence !== undefined && { recurrence }),
+  };
   if (Object.keys(fields).length === 0) return;
   const changed = await laterOpenOccurrences(trx, ownerId, row, row.series_id)
     .set({ ...fields, updated_at: now.toISOString() })
     .returning('id')
     .execute();
-  if (changed.length > 0) await recordEvent(trx, ownerId, 'updated', changed.map((todo) => todo.id));
+  if (changed.length > 0)
+    await recordEvent(
+      trx,
+      ownerId,
+      'updated',
+      changed.map((todo) => todo.id),
+    );
 }
 
 /** An update of the open, untrashed occurrences of `row`'s series due after it: what scope=following reaches. */
@@ -161,7 +235,14 @@ const laterOpenOccurrences = (trx: Db, ownerId: number, row: TodoRow, seriesId: 
  * After an occurrence went to the trash: scope=this skips it (its next occurrence is made, as a
  * completion would); scope=following ends the series and trashes its open occurrences due later.
  */
-export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope: Scope, now = new Date(), maxTodos = Infinity): Promise<SeriesNote | undefined> {
+export async function afterTrashed(
+  trx: Db,
+  ownerId: number,
+  row: TodoRow,
+  scope: Scope,
+  now = new Date(),
+  maxTodos = Infinity,
+): Promise<SeriesNote | undefined> {
   if (!row.series_id) return undefined;
   if (scope === 'this') return continueSeries(trx, ownerId, row, now, maxTodos);
   await endSeries(trx, ownerId, row.series_id);
@@ -169,6 +250,12 @@ export async function afterTrashed(trx: Db, ownerId: number, row: TodoRow, scope
     .set({ deleted_at: now.toISOString() })
     .returning('id')
     .execute();
-  if (trashed.length > 0) await recordEvent(trx, ownerId, 'deleted', trashed.map((todo) => todo.id));
+  if (trashed.length > 0)
+    await recordEvent(
+      trx,
+      ownerId,
+      'deleted',
+      trashed.map((todo) => todo.id),
+    );
   return undefined;
 }

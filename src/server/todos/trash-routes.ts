@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
-import { bearerSecurity, errorResponses, pageQueryProperties, singleTodoSchema, trashListSchema } from '../http/schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  pageQueryProperties,
+  singleTodoSchema,
+  trashListSchema,
+} from '../http/schemas';
 import { toTodoEntity, toTrashedEntity } from './present';
 import { paginationMeta, parsePageQuery } from './query';
 import { idParams, todoId } from './routes';
@@ -29,7 +35,10 @@ export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppConte
     async (request) => {
       const pagination = parsePageQuery(request.query);
       const { rows, total } = await listTrash(db, sessionOf(request).user.id, pagination);
-      return { data: rows.map(toTrashedEntity), meta: { pagination: paginationMeta(pagination, total) } };
+      return {
+        data: rows.map(toTrashedEntity),
+        meta: { pagination: paginationMeta(pagination, total) },
+      };
     },
   );
 
@@ -37,7 +46,11 @@ export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppConte
     '/todos/trash',
     {
       preHandler: authenticate,
-      schema: { ...common, summary: 'Delete the caller’s deleted todos for good', response: { 204: { type: 'null' }, ...errorResponses } },
+      schema: {
+        ...common,
+        summary: 'Delete the caller’s deleted todos for good',
+        response: { 204: { type: 'null' }, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await emptyTrash(db, sessionOf(request).user.id);

@@ -20,10 +20,22 @@ const DAY_MS = 86_400_000;
  * Moves a todo into the trash (a time) or out of it (null); undefined when it is not on the other
  * side. Lists see it go (deleted) or come back (created).
  */
-function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | null): Promise<TodoRow | undefined> {
+function setDeletedAt(
+  db: Db,
+  ownerId: number,
+  id: number,
+  deletedAt: string | null,
+): Promise<TodoRow | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
-    const todo = trx.updateTable('todos').set({ deleted_at: deletedAt }).where('id', '=', id).where('owner_id', '=', ownerId);
-    const moved = await todo.where('deleted_at', deletedAt === null ? 'is not' : 'is', null).returningAll().executeTakeFirst();
+    const todo = trx
+      .updateTable('todos')
+      .set({ deleted_at: deletedAt })
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId);
+    const moved = await todo
+      .where('deleted_at', deletedAt === null ? 'is not' : 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     if (moved) await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
     return moved;
   });
@@ -33,19 +45,38 @@ function setDeletedAt(db: Db, ownerId: number, id: number, deletedAt: string | n
  * Moves a live todo to the trash. updated_at stays: trashing does not edit the todo. An occurrence of
  * a series is skipped (scope=this: the next one is made) or ends its series (following).
  */
-export const trashTodo = (db: Db, ownerId: number, id: number, scope: Scope = 'this', { now = new Date(), maxTodos = Infinity } = {}) =>
+export const trashTodo = (
+  db: Db,
+  ownerId: number,
+  id: number,
+  scope: Scope = 'this',
+  { now = new Date(), maxTodos = Infinity } = {},
+) =>
   ownerTransaction(db, ownerId, async (trx): Promise<ChangedTodo | undefined> => {
     const trashed = await setDeletedAt(trx, ownerId, id, now.toISOString());
-    return trashed && { row: trashed, series: await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos) };
+    return (
+      trashed && {
+        row: trashed,
+        series: await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos),
+      }
+    );
   });
 
 /** Brings a trashed todo back as it was; a live or missing one is undefined. */
-export const restoreTodo = (db: Db, ownerId: number, id: number) => setDeletedAt(db, ownerId, id, null);
+export const restoreTodo = (db: Db, ownerId: number, id: number) =>
+  setDeletedAt(db, ownerId, id, null);
 
 /** A page of the owner's trash, most recently trashed first (ties: the larger id first), and its total. */
-export async function listTrash(db: Db, ownerId: number, pagination: Pagination): Promise<{ rows: TrashedTodo[]; total: number }> {
+export async function listTrash(
+  db: Db,
+  ownerId: number,
+  pagination: Pagination,
+): Promise<{ rows: TrashedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(pagination);
-  const trashed = db.selectFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null);
+  const trashed = db
+    .selectFrom('todos')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is not', null);
   const [rows, counted] = await Promise.all([
     trashed
       .select([...LISTED_COLUMNS, 'deleted_at'])
@@ -61,7 +92,11 @@ export async function listTrash(db: Db, ownerId: number, pagination: Pagination)
 
 /** Deletes the owner's trashed todos for good; how many. No event: lists never show trashed todos. */
 export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
-  const result = await db.deleteFrom('todos').where('owner_id', '=', ownerId).where('deleted_at', 'is not', null).executeTakeFirst();
+  const result = await db
+    .deleteFrom('todos')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

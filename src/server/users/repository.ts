@@ -18,16 +18,30 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export const isUniqueViolation = (error: unknown): boolean => {
   const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 };
 
 /** By email or username, both case-insensitive. */
 export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
   const key = identifier.trim().toLowerCase();
-  return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', key), eb('username_key', '=', key)])).orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', key), eb('username_key', '=', key)]))
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
-export async function createUser(db: Db, input: NewUser, now = new Date(), confirmed = true): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  now = new Date(),
+  confirmed = true,
+): Promise<UserRow> {
   const timestamp = now.toISOString();
   try {
     return await db
@@ -46,27 +60,49 @@ export async function createUser(db: Db, input: NewUser, now = new Date(), confi
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DuplicateUserError('Email or Username are already taken');
+    if (isUniqueViolation(error))
+      throw new DuplicateUserError('Email or Username are already taken');
     throw error;
   }
 }
 
-export async function isEmailOrUsernameTaken(db: Db, email: string, username: string): Promise<boolean> {
-  const taken = db.selectFrom('users').select('id').where((eb) => eb.or([eb('email', '=', emailKey(email)), eb('username_key', '=', usernameKey(username))]));
+export async function isEmailOrUsernameTaken(
+  db: Db,
+  email: string,
+  username: string,
+): Promise<boolean> {
+  const taken = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('email', '=', emailKey(email)), eb('username_key', '=', usernameKey(username))]),
+    );
   return (await taken.executeTakeFirst()) !== undefined;
 }
 
 /** The token's user, if it may still act: the user exists and is not blocked, and the token is not revoked. */
 export function findSessionUser(db: Db, userId: number, jti: string): Promise<UserRow | undefined> {
-  const active = db.selectFrom('users').selectAll().where('id', '=', userId).where('blocked', '=', 0);
-  return active.where((eb) => eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)))).executeTakeFirst();
+  const active = db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('blocked', '=', 0);
+  return active
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti))),
+    )
+    .executeTakeFirst();
 }
 
 /**
  * What findSessionUser reads, for several tokens of one user in one statement (a user's event
  * streams are checked together): undefined when the user is gone or blocked, else which are revoked.
  */
-export async function findSessionStates(db: Db, userId: number, jtis: string[]): Promise<(Pick<UserRow, 'tokens_valid_after'> & { revoked: Set<string> }) | undefined> {
+export async function findSessionStates(
+  db: Db,
+  userId: number,
+  jtis: string[],
+): Promise<(Pick<UserRow, 'tokens_valid_after'> & { revoked: Set<string> }) | undefined> {
   const rows = await db
     .selectFrom('users')
     .leftJoin('revoked_tokens', (join) => join.on('revoked_tokens.jti', 'in', jtis))
@@ -75,21 +111,41 @@ export async function findSessionStates(db: Db, userId: number, jtis: string[]):
     .where('users.blocked', '=', 0)
     .execute();
   if (rows.length === 0) return undefined;
-  return { tokens_valid_after: rows[0]!.tokens_valid_after, revoked: new Set(rows.flatMap((row) => (row.jti === null ? [] : [row.jti]))) };
+  return {
+    tokens_valid_after: rows[0]!.tokens_valid_after,
+    revoked: new Set(rows.flatMap((row) => (row.jti === null ? [] : [row.jti]))),
+  };
 }
 
-export async function revokeToken(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
+export async function revokeToken(
+  db: Db,
+  jti: string,
+  userId: number,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .insertInto('revoked_tokens')
     .values({ jti, user_id: userId, expires_at: expiresAt.toISOString() })
     .onConflict((conflict) => conflict.column('jti').doNothing())
     .execute();
   // Expired tokens are refused anyway, so their revocations can go.
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+  await db
+    .deleteFrom('revoked_tokens')
+    .where('expires_at', '<', new Date().toISOString())
+    .execute();
 }
 
-export async function setBlocked(db: Db, email: string, blocked: boolean, now = new Date()): Promise<boolean> {
-  const user = await db.selectFrom('users').select('id').where('email', '=', emailKey(email)).executeTakeFirst();
+export async function setBlocked(
+  db: Db,
+  email: string,
+  blocked: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', emailKey(email))
+    .executeTakeFirst();
   if (!user) return false;
   const changes = { blocked: blocked ? 1 : 0, updated_at: now.toISOString() };
   // A block also ends every credential given so far, so an unblock does not bring them back.
@@ -99,7 +155,10 @@ export async function setBlocked(db: Db, email: string, blocked: boolean, now = 
 }
 
 export async function deleteUser(db: Db, email: string): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('email', '=', emailKey(email)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('users')
+    .where('email', '=', emailKey(email))
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -112,10 +171,20 @@ export function listUsers(db: Db): Promise<UserRow[]> {
  * until `now`: tokens (tokens_valid_after), mailed reset and confirmation codes, the calendar feed
  * link. Every path that revokes tokens comes here, so none can leave a code or a link working.
  */
-async function revokeCredentials(db: Db, userId: number, changes: Updateable<UserTable>, now: Date): Promise<UserRow | undefined> {
+async function revokeCredentials(
+  db: Db,
+  userId: number,
+  changes: Updateable<UserTable>,
+  now: Date,
+): Promise<UserRow | undefined> {
   const revoke = async (trx: Db) => {
     const set = { ...changes, tokens_valid_after: now.toISOString(), calendar_secret: null };
-    const user = await trx.updateTable('users').set(set).where('id', '=', userId).returningAll().executeTakeFirst();
+    const user = await trx
+      .updateTable('users')
+      .set(set)
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
     await trx.deleteFrom('account_codes').where('user_id', '=', userId).execute();
     return user;
   };
@@ -123,14 +192,28 @@ async function revokeCredentials(db: Db, userId: number, changes: Updateable<Use
 }
 
 /** A new password hash; every token, mailed code and feed link given until now stops working. */
-export async function setPassword(db: Db, userId: number, passwordHash: string, now = new Date()): Promise<UserRow> {
-  const user = await revokeCredentials(db, userId, { password_hash: passwordHash, updated_at: now.toISOString() }, now);
+export async function setPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now = new Date(),
+): Promise<UserRow> {
+  const user = await revokeCredentials(
+    db,
+    userId,
+    { password_hash: passwordHash, updated_at: now.toISOString() },
+    now,
+  );
   if (!user) throw new Error(`No user ${userId}`);
   return user;
 }
 
 export async function confirmUser(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set({ confirmed: 1, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ confirmed: 1, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {

@@ -16,7 +16,10 @@ function wantsTodos(populate: unknown): boolean {
   const names = Array.isArray(listed) ? listed : isRecord(listed) ? Object.keys(listed) : [];
   const unknown = names.filter((name) => name !== 'todos' && name !== '*');
   if (names.length === 0 || unknown.length > 0) {
-    throw fieldError(['populate'], `Cannot populate ${JSON.stringify(unknown[0] ?? populate)}: only todos can be populated`);
+    throw fieldError(
+      ['populate'],
+      `Cannot populate ${JSON.stringify(unknown[0] ?? populate)}: only todos can be populated`,
+    );
   }
   return true;
 }
@@ -35,7 +38,10 @@ export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContex
         tags: ['users'],
         summary: `The signed-in user, with their oldest ${POPULATE_LIMIT} todos when populate=todos`,
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { populate: { type: 'string', enum: ['todos', '*'] } } },
+        querystring: {
+          type: 'object',
+          properties: { populate: { type: 'string', enum: ['todos', '*'] } },
+        },
         response: { 200: userWithTodosSchema, ...errorResponses },
       },
     },

@@ -29,7 +29,10 @@ describe('the app', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
     // The other call, made while signed in: the live event stream.
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/todos/events', '/api/auth/logout']);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/todos/events',
+      '/api/auth/logout',
+    ]);
     const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer jwt-1');
     expect(reset).toHaveBeenCalled();

@@ -51,19 +51,25 @@ function surfaces(scheme: Scheme): Record<string, string> {
 describe.each(SCHEMES)('the %s scheme', (scheme) => {
   const p = palette(scheme);
 
-  it.each(Object.entries(surfaces(scheme)))('text on the %s surface reaches 4.5:1', (_name, surface) => {
-    const colours = {
-      'text.primary': p.text.primary,
-      'text.secondary': p.text.secondary,
-      'primary.main (links, text buttons)': p.primary.main,
-      'error.main (messages, Delete)': p.error.main,
-    };
-    for (const [name, colour] of Object.entries(colours)) {
-      expect([name, getContrastRatio(over(colour, surface), surface) >= TEXT]).toEqual([name, true]);
-    }
-    // The focus ring is the primary colour: 3:1 is the bar for non-text marks.
-    expect(getContrastRatio(p.primary.main, surface)).toBeGreaterThanOrEqual(NON_TEXT);
-  });
+  it.each(Object.entries(surfaces(scheme)))(
+    'text on the %s surface reaches 4.5:1',
+    (_name, surface) => {
+      const colours = {
+        'text.primary': p.text.primary,
+        'text.secondary': p.text.secondary,
+        'primary.main (links, text buttons)': p.primary.main,
+        'error.main (messages, Delete)': p.error.main,
+      };
+      for (const [name, colour] of Object.entries(colours)) {
+        expect([name, getContrastRatio(over(colour, surface), surface) >= TEXT]).toEqual([
+          name,
+          true,
+        ]);
+      }
+      // The focus ring is the primary colour: 3:1 is the bar for non-text marks.
+      expect(getContrastRatio(p.primary.main, surface)).toBeGreaterThanOrEqual(NON_TEXT);
+    },
+  );
 
   it.each(['primary', 'secondary', 'success', 'error', 'warning', 'info'] as const)(
     'text on a filled %s surface (buttons, chips) reaches 4.5:1',
@@ -103,6 +109,8 @@ describe('toasts', () => {
     const style = overrides[`.notistack-MuiContent.notistack-MuiContent-${variant}`];
     expect(style).toBeDefined();
     const { backgroundColor, color = '#fff' } = style!;
-    expect(getContrastRatio(over(color, backgroundColor), backgroundColor)).toBeGreaterThanOrEqual(TEXT);
+    expect(getContrastRatio(over(color, backgroundColor), backgroundColor)).toBeGreaterThanOrEqual(
+      TEXT,
+    );
   });
 });

@@ -21,7 +21,10 @@ function TwoQuickChanges({ hook }: { hook: typeof useLatestSearchParams }) {
 }
 
 function renderAt(hook: typeof useLatestSearchParams, path: string) {
-  const router = createMemoryRouter([{ path: '/todos', element: <TwoQuickChanges hook={hook} /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: '/todos', element: <TwoQuickChanges hook={hook} /> }],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -30,7 +33,10 @@ describe('useLatestSearchParams', () => {
   it('keeps both of two changes made before a render', async () => {
     const router = renderAt(useLatestSearchParams, '/todos?sort=title&order=desc');
     await act(async () => screen.getByRole('button', { name: 'change' }).click());
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ sort: 'createdAt', order: 'asc' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      sort: 'createdAt',
+      order: 'asc',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('sort=createdAt&order=asc');
   });
 
@@ -39,11 +45,18 @@ describe('useLatestSearchParams', () => {
     await act(async () => screen.getByRole('button', { name: 'change' }).click());
     await act(async () => router.navigate('/todos?page=3'));
     await act(async () => screen.getByRole('button', { name: 'change' }).click());
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ page: '3', sort: 'createdAt', order: 'asc' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      page: '3',
+      sort: 'createdAt',
+      order: 'asc',
+    });
   });
 
   it("is needed: React Router's own hook loses the first of the two changes", async () => {
-    const router = renderAt(() => useSearchParams() as ReturnType<typeof useLatestSearchParams>, '/todos?sort=title&order=desc');
+    const router = renderAt(
+      () => useSearchParams() as ReturnType<typeof useLatestSearchParams>,
+      '/todos?sort=title&order=desc',
+    );
     await act(async () => screen.getByRole('button', { name: 'change' }).click());
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('title');
   });

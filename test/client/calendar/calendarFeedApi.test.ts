@@ -8,9 +8,16 @@ import { createAppStore } from '../../../src/client/app/store';
 import { calendarFeedApi } from '../../../src/client/calendar/calendarFeedApi';
 import { aSession } from '../session/fixtures';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 const OLD_LINK = 'http://ticklist.test/api/calendar/old.ics';
 
 let feedUrl: string | null;
@@ -26,19 +33,37 @@ beforeEach(() => {
 });
 afterEach(() => fetchMock.mockRestore());
 
-const feedReads = () => fetchMock.mock.calls.filter(([input]) => (input as Request).url.endsWith('/users/me/calendar-feed')).length;
+const feedReads = () =>
+  fetchMock.mock.calls.filter(([input]) =>
+    (input as Request).url.endsWith('/users/me/calendar-feed'),
+  ).length;
 
 type Store = ReturnType<typeof createAppStore>;
 const NEW = { password: 'Otter#Lamp77', passwordConfirmation: 'Otter#Lamp77' };
 
 it.each([
-  ['a password change', (store: Store) => store.dispatch(accountApi.endpoints.changePassword.initiate({ currentPassword: 'Kiwi#Lamp42', ...NEW })).unwrap()],
-  ['a password reset', (store: Store) => store.dispatch(accountApi.endpoints.resetPassword.initiate({ code: 'c'.repeat(43), ...NEW })).unwrap()],
+  [
+    'a password change',
+    (store: Store) =>
+      store
+        .dispatch(
+          accountApi.endpoints.changePassword.initiate({ currentPassword: 'Kiwi#Lamp42', ...NEW }),
+        )
+        .unwrap(),
+  ],
+  [
+    'a password reset',
+    (store: Store) =>
+      store
+        .dispatch(accountApi.endpoints.resetPassword.initiate({ code: 'c'.repeat(43), ...NEW }))
+        .unwrap(),
+  ],
 ])('%s does not read the feed with the old token', async (_name, renew) => {
   const store = createAppStore({ getToken: () => 'jwt-123', onUnauthorized: jest.fn() });
   const shown = store.dispatch(calendarFeedApi.endpoints.getCalendarFeed.initiate());
   await shown;
-  const current = () => calendarFeedApi.endpoints.getCalendarFeed.select()(store.getState()).data?.url;
+  const current = () =>
+    calendarFeedApi.endpoints.getCalendarFeed.select()(store.getState()).data?.url;
   expect(current()).toBe(OLD_LINK);
   await renew(store);
   await new Promise((resolve) => setTimeout(resolve, 50));

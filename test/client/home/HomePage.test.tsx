@@ -5,13 +5,20 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createAppStore } from '../../../src/client/app/store';
 import { api } from '../../../src/client/app/api';
 import HomePage from '../../../src/client/home/HomePage';
-import { DASHBOARD_ERROR_TITLE, EMPTY_DASHBOARD_TEXT, RECENT_HEADING } from '../../../src/client/home/DashboardView';
+import {
+  DASHBOARD_ERROR_TITLE,
+  EMPTY_DASHBOARD_TEXT,
+  RECENT_HEADING,
+} from '../../../src/client/home/DashboardView';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, heldResponse, jsonResponse } from '../todos/support/fakeTodoApi';
 import { testRouter } from '../support/testRouter';
 import { FakeDashboardApi } from './support/fakeDashboardApi';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
 }));
@@ -51,30 +58,55 @@ const counts = () =>
     const card = count(key);
     return `${within(card).getByRole('term').textContent} ${within(card).getByRole('definition').textContent}`;
   });
-const recentTitles = () => screen.queryAllByTestId('recent-todo').map((row) => within(row).getByRole('heading').textContent);
-const seven = ['Buy milk', 'Call mum', 'Pay rent', 'Walk dog', 'Read book', 'Fix bike', 'Water plants'];
+const recentTitles = () =>
+  screen.queryAllByTestId('recent-todo').map((row) => within(row).getByRole('heading').textContent);
+const seven = [
+  'Buy milk',
+  'Call mum',
+  'Pay rent',
+  'Walk dog',
+  'Read book',
+  'Fix bike',
+  'Water plants',
+];
 
 describe('the home dashboard', () => {
   it('greets the user, shows skeletons while loading, then the counts and the five most recently updated', async () => {
     server.add(seven, ['Call mum', 'Walk dog', 'Fix bike']);
     server.touch('Buy milk'); // now the most recently updated, though the oldest created
     const held = heldResponse();
-    server.interceptOnce((request) => request.url.searchParams.get('sort') === 'updatedAt:desc', () => held.promise);
+    server.interceptOnce(
+      (request) => request.url.searchParams.get('sort') === 'updatedAt:desc',
+      () => held.promise,
+    );
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, ann!' })).toBeInTheDocument();
     expect(await screen.findAllByTestId('recent-skeleton')).toHaveLength(5);
     expect(screen.getAllByTestId('count-skeleton')).toHaveLength(3);
-    held.release(jsonResponse(200, server.list(new URLSearchParams('pagination[pageSize]=5&sort=updatedAt:desc'))));
+    held.release(
+      jsonResponse(
+        200,
+        server.list(new URLSearchParams('pagination[pageSize]=5&sort=updatedAt:desc')),
+      ),
+    );
 
     await waitFor(() => expect(recentTitles()).toHaveLength(5));
     expect(screen.queryAllByTestId('recent-skeleton')).toHaveLength(0);
     expect(counts()).toEqual(['All 7', 'Pending 4', 'Completed 3']);
     expect(screen.getByRole('heading', { level: 2, name: RECENT_HEADING })).toBeInTheDocument();
-    expect(recentTitles()).toEqual(['Buy milk', 'Water plants', 'Fix bike', 'Read book', 'Walk dog']);
+    expect(recentTitles()).toEqual([
+      'Buy milk',
+      'Water plants',
+      'Fix bike',
+      'Read book',
+      'Walk dog',
+    ]);
     const [milk, , bike] = screen.getAllByTestId('recent-todo') as HTMLElement[];
     expect(within(milk!).getByText('Pending')).toBeInTheDocument();
     expect(within(bike!).getByText('Completed')).toBeInTheDocument();
-    expect(within(milk!).getByText(/^Updated at: January 1, 2026 at \d\d:\d\d [AP]M$/)).toBeInTheDocument();
+    expect(
+      within(milk!).getByText(/^Updated at: January 1, 2026 at \d\d:\d\d [AP]M$/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my todos' })).toHaveAttribute('href', '/todos');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -83,22 +115,35 @@ describe('the home dashboard', () => {
     server.add(seven, ['Call mum']);
     open();
     await waitFor(() => expect(recentTitles()).toHaveLength(5));
-    const asked = server.requests.map((request) => `${request.method} ${request.url.pathname}?${decodeURIComponent(request.url.search.slice(1))}`);
+    const asked = server.requests.map(
+      (request) =>
+        `${request.method} ${request.url.pathname}?${decodeURIComponent(request.url.search.slice(1))}`,
+    );
     expect(asked.sort()).toEqual([
       'GET /api/todos?filters[completed][$eq]=true&pagination[pageSize]=1',
       'GET /api/todos?pagination[pageSize]=5&sort=updatedAt:desc',
     ]);
-    expect(server.requests.every((request) => request.authorization === 'Bearer jwt-test')).toBe(true);
+    expect(server.requests.every((request) => request.authorization === 'Bearer jwt-test')).toBe(
+      true,
+    );
   });
 
   it('shows big totals from the server as they are, formatted', async () => {
     server.interceptOnce(
       (request) => request.url.searchParams.get('sort') === 'updatedAt:desc',
-      () => jsonResponse(200, { data: [], meta: { pagination: { page: 1, pageSize: 5, pageCount: 20_000, total: 100_000 } } }),
+      () =>
+        jsonResponse(200, {
+          data: [],
+          meta: { pagination: { page: 1, pageSize: 5, pageCount: 20_000, total: 100_000 } },
+        }),
     );
     server.interceptOnce(
       (request) => request.url.searchParams.has('filters[completed][$eq]'),
-      () => jsonResponse(200, { data: [], meta: { pagination: { page: 1, pageSize: 1, pageCount: 99_999, total: 99_999 } } }),
+      () =>
+        jsonResponse(200, {
+          data: [],
+          meta: { pagination: { page: 1, pageSize: 1, pageCount: 99_999, total: 99_999 } },
+        }),
     );
     open();
     await waitFor(() => expect(counts()).toEqual(['All 100,000', 'Pending 1', 'Completed 99,999']));
@@ -134,7 +179,9 @@ describe('the home dashboard', () => {
     jest.spyOn(Math, 'random').mockReturnValue(0); // the shortest backoff between the retries
     server.interceptors.push(() => Promise.reject(new TypeError('Failed to fetch')));
     open();
-    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Network error! Please try again later.');
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+      'Network error! Please try again later.',
+    );
     jest.restoreAllMocks();
   }, 15_000);
 
@@ -142,7 +189,9 @@ describe('the home dashboard', () => {
     server.add(['First', 'Second'], ['Second']);
     open();
     await waitFor(() => expect(counts()).toEqual(['All 2', 'Pending 1', 'Completed 1']));
-    await act(() => store.dispatch(todosApi.endpoints.addTodo.initiate({ title: 'Third', user: 7 })));
+    await act(() =>
+      store.dispatch(todosApi.endpoints.addTodo.initiate({ title: 'Third', user: 7 })),
+    );
     await waitFor(() => expect(counts()).toEqual(['All 3', 'Pending 2', 'Completed 1']));
     expect(recentTitles()[0]).toBe('Third');
     await act(() => store.dispatch(todosApi.endpoints.deleteTodo.initiate(2)));
@@ -155,7 +204,9 @@ describe('the home dashboard', () => {
     const { router } = open();
     await waitFor(() => expect(counts()).toEqual(['All 2', 'Pending 2', 'Completed 0']));
     await act(() => router.navigate('/todos'));
-    await act(() => store.dispatch(todosApi.endpoints.setTodoCompleted.initiate({ id: 1, completed: true })));
+    await act(() =>
+      store.dispatch(todosApi.endpoints.setTodoCompleted.initiate({ id: 1, completed: true })),
+    );
     await act(() => router.navigate('/'));
     await waitFor(() => expect(counts()).toEqual(['All 2', 'Pending 1', 'Completed 1']));
     expect(recentTitles()).toEqual(['First', 'Second']);

@@ -12,12 +12,25 @@ describe('live event → tags', () => {
 
   it('an edit refetches the row and the lists; a bulk edit each of its rows', () => {
     expect(change({ action: 'updated', id: 7 })).toEqual([TODO_TAGS.row(7), TODO_TAGS.list]);
-    expect(change({ action: 'updated', ids: [3, 4] })).toEqual([TODO_TAGS.row(3), TODO_TAGS.row(4), TODO_TAGS.list]);
+    expect(change({ action: 'updated', ids: [3, 4] })).toEqual([
+      TODO_TAGS.row(3),
+      TODO_TAGS.row(4),
+      TODO_TAGS.list,
+    ]);
   });
 
   it('a delete refetches the row, the lists and the trash', () => {
-    expect(change({ action: 'deleted', id: 7 })).toEqual([TODO_TAGS.row(7), TODO_TAGS.list, TODO_TAGS.trash]);
-    expect(change({ action: 'deleted', ids: [1, 2] })).toEqual([TODO_TAGS.row(1), TODO_TAGS.row(2), TODO_TAGS.list, TODO_TAGS.trash]);
+    expect(change({ action: 'deleted', id: 7 })).toEqual([
+      TODO_TAGS.row(7),
+      TODO_TAGS.list,
+      TODO_TAGS.trash,
+    ]);
+    expect(change({ action: 'deleted', ids: [1, 2] })).toEqual([
+      TODO_TAGS.row(1),
+      TODO_TAGS.row(2),
+      TODO_TAGS.list,
+      TODO_TAGS.trash,
+    ]);
   });
 
   it('reset refetches everything of todos and trash; ready alone nothing', () => {
@@ -30,6 +43,9 @@ describe('live event → tags', () => {
     expect(tagsForEvent('', 'not json')).toEqual([]);
     expect(change({ action: 'renamed', id: 7 })).toEqual([]);
     expect(tagsForEvent('something-new', '{"action":"created","id":1}')).toEqual([]);
-    expect(change({ action: 'updated', ids: ['x', 2.5, 4] })).toEqual([TODO_TAGS.row(4), TODO_TAGS.list]);
+    expect(change({ action: 'updated', ids: ['x', 2.5, 4] })).toEqual([
+      TODO_TAGS.row(4),
+      TODO_TAGS.list,
+    ]);
   });
 });

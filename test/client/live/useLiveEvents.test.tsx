@@ -32,7 +32,8 @@ afterEach(() => {
   api.uninstall();
 });
 
-const titles = () => screen.queryAllByTestId('todo-row').map((row) => within(row).getByRole('heading').textContent);
+const titles = () =>
+  screen.queryAllByTestId('todo-row').map((row) => within(row).getByRole('heading').textContent);
 /** Lets time pass with the app running (the logout's redirect, a retry that must not come). */
 const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -58,7 +59,11 @@ describe('live events in the app', () => {
 
     api.todos[0]!.attributes.completed = true;
     stream.write(frame(42, { action: 'updated', id: 1 }));
-    await waitFor(() => expect(within(screen.getAllByTestId('todo-row')[0]!).getByText('Completed')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('todo-row')[0]!).getByText('Completed'),
+      ).toBeInTheDocument(),
+    );
     // Refreshed in place: the same row element, not a remounted page.
     expect(screen.getAllByTestId('todo-row')[0]).toBe(row);
 
@@ -82,7 +87,10 @@ describe('live events in the app', () => {
     stream.write(frame(41, { action: 'created', id: 3 }));
     frameElement = document.createElement('iframe');
     document.body.appendChild(frameElement);
-    frameElement.contentWindow!.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...aSession({ id: 8, username: 'bob' }), jwt: 'jwt-bob' }));
+    frameElement.contentWindow!.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...aSession({ id: 8, username: 'bob' }), jwt: 'jwt-bob' }),
+    );
     await waitFor(() => expect(events.streams).toHaveLength(2));
     const next = events.streams[1]!;
     expect(stream.signal.aborted).toBe(true);

@@ -23,7 +23,9 @@ describe('OfflineBanner', () => {
 
     setNetwork(false);
     expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_TEXT);
-    expect(OFFLINE_TEXT).toBe('You are offline. Changes are saved on this device and sent when you are back online.');
+    expect(OFFLINE_TEXT).toBe(
+      'You are offline. Changes are saved on this device and sent when you are back online.',
+    );
 
     setNetwork(true);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();

@@ -16,7 +16,13 @@ export function createFakeServer() {
     const data = (body as { data?: Partial<TodoAttributes> } | undefined)?.data ?? {};
     if (method === 'POST') {
       if (!data.title) return { status: 400, data: { error: { message: 'Title is required' } } };
-      todos.set(nextId, { title: data.title, description: data.description ?? null, completed: data.completed ?? false, createdAt: at, updatedAt: at });
+      todos.set(nextId, {
+        title: data.title,
+        description: data.description ?? null,
+        completed: data.completed ?? false,
+        createdAt: at,
+        updatedAt: at,
+      });
       return { status: 200, data: entity(nextId++) };
     }
     if (!todos.has(id)) return { status: 404, data: { error: { message: 'Not Found' } } };
@@ -42,7 +48,9 @@ export function createFakeServer() {
     setOnline: (value: boolean) => void (online = value),
     /** A change made on another device. */
     create(title: string) {
-      return handle({ method: 'POST', path: 'todos', body: { data: { title } } }).data as { data: { id: number } };
+      return handle({ method: 'POST', path: 'todos', body: { data: { title } } }).data as {
+        data: { id: number };
+      };
     },
   };
 }

@@ -19,7 +19,10 @@ export function createMemoryStore(): WriteStore & { rows: Map<number, QueuedWrit
       rows.delete(seq);
     },
     async list(userId) {
-      return [...rows.values()].filter((write) => write.userId === userId).sort((a, b) => a.seq! - b.seq!).map(copy);
+      return [...rows.values()]
+        .filter((write) => write.userId === userId)
+        .sort((a, b) => a.seq! - b.seq!)
+        .map(copy);
     },
     async removeUser(userId) {
       for (const [seq, write] of rows) if (write.userId === userId) rows.delete(seq);

@@ -12,7 +12,9 @@ class FakeWorkbox {
   static refuse = false;
   listeners = new Map<string, Listener[]>();
   messageSkipWaiting = jest.fn();
-  register = jest.fn(() => (FakeWorkbox.refuse ? Promise.reject(new Error('refused')) : Promise.resolve({})));
+  register = jest.fn(() =>
+    FakeWorkbox.refuse ? Promise.reject(new Error('refused')) : Promise.resolve({}),
+  );
   constructor(
     readonly scriptUrl: string,
     readonly options: unknown,
@@ -27,7 +29,9 @@ class FakeWorkbox {
   }
 }
 
-jest.mock('workbox-window', () => ({ Workbox: jest.fn((url: string, options: unknown) => new FakeWorkbox(url, options)) }));
+jest.mock('workbox-window', () => ({
+  Workbox: jest.fn((url: string, options: unknown) => new FakeWorkbox(url, options)),
+}));
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -2,7 +2,11 @@
  * @jest-environment node
  */
 /** Which API reads the service worker keeps, and that it keeps them apart per bearer token. */
-import { isCachedApiRead, keyPerToken, pwaOptions } from '../../../src/client/offline/serviceWorkerConfig';
+import {
+  isCachedApiRead,
+  keyPerToken,
+  pwaOptions,
+} from '../../../src/client/offline/serviceWorkerConfig';
 
 const read = (path: string, method = 'GET') => {
   const url = new URL(path, 'https://ticklist.test');
@@ -23,7 +27,9 @@ describe('the service worker configuration', () => {
 
   it('keys a cached answer by URL and bearer token: another token never reads it', async () => {
     const request = (token: string) =>
-      new Request('https://ticklist.test/api/todos?pagination[page]=1', { headers: { authorization: `Bearer ${token}` } });
+      new Request('https://ticklist.test/api/todos?pagination[page]=1', {
+        headers: { authorization: `Bearer ${token}` },
+      });
     const ann = await keyPerToken({ request: request('ann-token') });
     expect(await keyPerToken({ request: request('ann-token') })).toBe(ann);
     expect(await keyPerToken({ request: request('bob-token') })).not.toBe(ann);

@@ -1,23 +1,48 @@
 import type { TodoAttributes } from '../../../src/shared/api-types';
 import { COPY_SUFFIX } from '../../../src/client/offline/replayWrite';
-import { createWriteQueue, type NewWrite, type ReplayReport } from '../../../src/client/offline/writeQueue';
+import {
+  createWriteQueue,
+  type NewWrite,
+  type ReplayReport,
+} from '../../../src/client/offline/writeQueue';
 import { createFakeServer } from './fakeServer';
 import { createMemoryStore } from './memoryStore';
 
 const ANN = 1;
 const BOB = 2;
 const at = '2026-11-25T09:00:00.000Z';
-const seen = (title: string, extra: Partial<TodoAttributes> = {}): TodoAttributes => ({ title, description: null, completed: false, createdAt: at, updatedAt: at, ...extra });
+const seen = (title: string, extra: Partial<TodoAttributes> = {}): TodoAttributes => ({
+  title,
+  description: null,
+  completed: false,
+  createdAt: at,
+  updatedAt: at,
+  ...extra,
+});
 
-const add = (key: string, title: string, tempId: number): NewWrite => ({ key, method: 'POST', path: 'todos/', body: { data: { title } }, todoId: tempId });
-const edit = (key: string, id: number, data: Record<string, unknown>, base?: TodoAttributes): NewWrite => ({ key, method: 'PUT', path: `todos/${id}`, body: { data }, todoId: id, base });
+const add = (key: string, title: string, tempId: number): NewWrite => ({
+  key,
+  method: 'POST',
+  path: 'todos/',
+  body: { data: { title } },
+  todoId: tempId,
+});
+const edit = (
+  key: string,
+  id: number,
+  data: Record<string, unknown>,
+  base?: TodoAttributes,
+): NewWrite => ({ key, method: 'PUT', path: `todos/${id}`, body: { data }, todoId: id, base });
 
 function setUp() {
   const store = createMemoryStore();
   const server = createFakeServer();
   const notices: string[] = [];
   const refusals: string[] = [];
-  const report: ReplayReport = { notice: (message) => notices.push(message), refused: (message) => refusals.push(message) };
+  const report: ReplayReport = {
+    notice: (message) => notices.push(message),
+    refused: (message) => refusals.push(message),
+  };
   return { store, server, notices, refusals, report };
 }
 
@@ -35,7 +60,11 @@ describe('the offline write queue', () => {
     expect(afterReload.getWrites().map((write) => write.key)).toEqual(['k1', 'k2', 'k3']);
     expect(await afterReload.replay(server.send, report)).toEqual({ sent: 3, stopped: false });
 
-    expect(server.requests.map(({ method, path, key }) => `${method} ${path} ${key}`)).toEqual(['POST todos/ k1', 'POST todos/ k2', 'PUT todos/1 k3']);
+    expect(server.requests.map(({ method, path, key }) => `${method} ${path} ${key}`)).toEqual([
+      'POST todos/ k1',
+      'POST todos/ k2',
+      'PUT todos/1 k3',
+    ]);
     expect([...server.todos.values()].map((todo) => todo.title)).toEqual(['One, edited', 'Two']);
     expect(afterReload.getWrites()).toEqual([]);
     expect(store.rows.size).toBe(0);
@@ -92,8 +121,13 @@ describe('the offline write queue', () => {
     await queue.load(ANN);
     await queue.enqueue(edit('k1', data.id, { title: 'Draft (my edit)' }, seen('Draft')));
     await queue.replay(server.send, report);
-    expect([...server.todos.values()].map((todo) => todo.title)).toEqual(['Draft (their edit)', `Draft (my edit)${COPY_SUFFIX}`]);
-    expect(notices).toEqual([`"Draft (their edit)" was changed elsewhere: your version is kept as "Draft (my edit)${COPY_SUFFIX}".`]);
+    expect([...server.todos.values()].map((todo) => todo.title)).toEqual([
+      'Draft (their edit)',
+      `Draft (my edit)${COPY_SUFFIX}`,
+    ]);
+    expect(notices).toEqual([
+      `"Draft (their edit)" was changed elsewhere: your version is kept as "Draft (my edit)${COPY_SUFFIX}".`,
+    ]);
   });
 
   it('a change elsewhere to another field is no conflict: the queued tick is applied to the todo', async () => {

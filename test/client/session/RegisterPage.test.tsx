@@ -133,7 +133,9 @@ describe('Register screen', () => {
   it("shows the server's refusal of a field under that field, and clears it when the field is fixed", async () => {
     const register = jest.fn(() =>
       Promise.reject(
-        new AuthError('This password is too common', 400, { password: 'This password is too common' }),
+        new AuthError('This password is too common', 400, {
+          password: 'This password is too common',
+        }),
       ),
     );
     const { user, submit, email, username, password, notify } = setup({ register });

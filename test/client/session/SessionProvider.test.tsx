@@ -85,7 +85,11 @@ describe('the session provider', () => {
     const logIn = jest.fn(() => pending.promise);
     render(
       <StrictMode>
-        <SessionProvider logic={fakeSessionLogic({ logIn })} navigate={jest.fn()} notify={jest.fn()}>
+        <SessionProvider
+          logic={fakeSessionLogic({ logIn })}
+          navigate={jest.fn()}
+          notify={jest.fn()}
+        >
           <Probe />
         </SessionProvider>
       </StrictMode>,

@@ -14,7 +14,10 @@ import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { aSession, deferred } from './fixtures';
 
 const alice = aSession({ username: 'alice' });
-const bob: Session = { ...aSession({ id: 8, username: 'bob', email: 'bob@example.com' }), jwt: 'jwt-bob' };
+const bob: Session = {
+  ...aSession({ id: 8, username: 'bob', email: 'bob@example.com' }),
+  jwt: 'jwt-bob',
+};
 const credentials: LoginForm = { identifier: 'carol@example.com', password: 'Secret1!' };
 
 function start(fakes: { logIn?: () => Promise<Session>; logOut?: () => Promise<void> } = {}) {
@@ -55,8 +58,10 @@ function otherTab(): Storage {
   return frame.contentWindow!.localStorage;
 }
 
-const inState = (actor: ReturnType<typeof start>['actor'], state: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
-  waitFor(() => expect(actor.getSnapshot().matches(state)).toBe(true));
+const inState = (
+  actor: ReturnType<typeof start>['actor'],
+  state: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0],
+) => waitFor(() => expect(actor.getSnapshot().matches(state)).toBe(true));
 
 /** Gives a `storage` event that is not coming (a change this test expects to be ignored) time to arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -79,7 +84,11 @@ describe('another tab logs out', () => {
     otherTab().removeItem(SESSION_STORAGE_KEY);
     removeItem.mockClear();
     await inState(actor, { auth: { signedOut: 'idle' } });
-    expect(actor.getSnapshot().context).toEqual({ session: undefined, endedBy: 'logout', registrationErrors: {} });
+    expect(actor.getSnapshot().context).toEqual({
+      session: undefined,
+      endedBy: 'logout',
+      registrationErrors: {},
+    });
     expect(emitted).toEqual(['ended:logout']);
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(logOut).not.toHaveBeenCalled(); // that tab revoked the token already
@@ -171,7 +180,11 @@ describe('another tab logs in', () => {
     otherTab().setItem(SESSION_STORAGE_KEY, JSON.stringify(bob));
     setItem.mockClear();
     await inState(actor, { auth: { signedIn: 'active' } });
-    expect(actor.getSnapshot().context).toEqual({ session: bob, endedBy: undefined, registrationErrors: {} });
+    expect(actor.getSnapshot().context).toEqual({
+      session: bob,
+      endedBy: undefined,
+      registrationErrors: {},
+    });
     expect(emitted).toEqual(['started']);
     expect(logIn).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
@@ -190,7 +203,11 @@ describe('another tab logs in', () => {
       // What the other tab's write fires here (the browser does this).
       localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(bob));
       window.dispatchEvent(
-        new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: JSON.stringify(bob), storageArea: localStorage }),
+        new StorageEvent('storage', {
+          key: SESSION_STORAGE_KEY,
+          newValue: JSON.stringify(bob),
+          storageArea: localStorage,
+        }),
       );
       expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
       jest.advanceTimersByTime(LOGOUT_REDIRECT_MS * 2);
@@ -204,7 +221,10 @@ describe('another tab logs in', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(alice));
     const { actor, emitted } = start();
     const tab = otherTab();
-    tab.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...alice, user: { ...alice.user, username: 'alice2' } }));
+    tab.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...alice, user: { ...alice.user, username: 'alice2' } }),
+    );
     await waitFor(() => expect(actor.getSnapshot().context.session?.user.username).toBe('alice2'));
     expect(emitted).toEqual([]); // the same token: nothing cached needs to go
     tab.setItem(SESSION_STORAGE_KEY, JSON.stringify(bob));

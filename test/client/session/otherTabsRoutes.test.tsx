@@ -33,7 +33,10 @@ it('a logout in another tab takes this one from its page to /login, signed out',
 it('a login in another tab takes this one from /login to home, signed in as that user', async () => {
   const { router, notify, extra } = renderWithSession(createRoutes(), { path: '/login' });
   await h1('Login to get access!');
-  otherTab().setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...aSession({ username: 'bob' }), jwt: 'jwt-bob' }));
+  otherTab().setItem(
+    SESSION_STORAGE_KEY,
+    JSON.stringify({ ...aSession({ username: 'bob' }), jwt: 'jwt-bob' }),
+  );
   await h1('Welcome, bob!');
   expect(router.location.pathname).toBe('/');
   expect(extra().getToken()).toBe('jwt-bob');

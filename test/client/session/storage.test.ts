@@ -1,11 +1,22 @@
 /** Storing or removing the session empties the service worker's cache of API answers. */
 import { API_CACHE_NAME } from '../../../src/client/offline/apiCache';
-import { readStoredSession, removeStoredSession, writeStoredSession } from '../../../src/client/session/storage';
+import {
+  readStoredSession,
+  removeStoredSession,
+  writeStoredSession,
+} from '../../../src/client/session/storage';
 import type { Session } from '../../../src/shared/api-types';
 
 const session = {
   jwt: 'token',
-  user: { id: 7, username: 'ann', email: 'ann@example.com', provider: 'local', confirmed: true, blocked: false },
+  user: {
+    id: 7,
+    username: 'ann',
+    email: 'ann@example.com',
+    provider: 'local',
+    confirmed: true,
+    blocked: false,
+  },
 } as Session;
 
 const cacheStorage = { delete: jest.fn(() => Promise.resolve(true)) };

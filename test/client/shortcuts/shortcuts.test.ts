@@ -1,4 +1,9 @@
-import { isModalOpen, isTypingTarget, shortcutFor, type ShortcutKeyEvent } from '../../../src/client/shortcuts/shortcuts';
+import {
+  isModalOpen,
+  isTypingTarget,
+  shortcutFor,
+  type ShortcutKeyEvent,
+} from '../../../src/client/shortcuts/shortcuts';
 
 const element = (html: string): Element => {
   document.body.innerHTML = html;

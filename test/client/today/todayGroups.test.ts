@@ -8,7 +8,8 @@ const todo = (title: string, dueDate: string): TodoEntity => ({
   id: nextId++,
   attributes: { title, description: null, completed: false, createdAt: '', updatedAt: '', dueDate },
 });
-const titles = (groups: ReturnType<typeof groupByDay>) => groups.map((group) => [group.heading, group.todos.map((t) => t.attributes.title)]);
+const titles = (groups: ReturnType<typeof groupByDay>) =>
+  groups.map((group) => [group.heading, group.todos.map((t) => t.attributes.title)]);
 
 describe('the Today page', () => {
   it('asks for open todos due by today, and for those of the 7 days after, both by due date', () => {
@@ -28,7 +29,12 @@ describe('the Today page', () => {
   it('shows Overdue, then Today, then each later day that has todos, under its name', () => {
     const groups = groupByDay(
       [todo('Late', '2026-11-20'), todo('Later late', '2026-11-24'), todo('Now', today)],
-      [todo('Tmrw', '2026-11-26'), todo('Fri 1', '2026-11-27'), todo('Fri 2', '2026-11-27'), todo('Next Wed', '2026-12-02')],
+      [
+        todo('Tmrw', '2026-11-26'),
+        todo('Fri 1', '2026-11-27'),
+        todo('Fri 2', '2026-11-27'),
+        todo('Next Wed', '2026-12-02'),
+      ],
       today,
       'en-US',
     );

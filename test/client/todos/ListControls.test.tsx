@@ -18,7 +18,8 @@ function setup() {
   const rendered = render(<ListControls view={view('')} onChange={onChange} />);
   const box = screen.getByPlaceholderText('Search todos...') as HTMLInputElement;
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-  const showView = (search: string) => rendered.rerender(<ListControls view={view(search)} onChange={onChange} />);
+  const showView = (search: string) =>
+    rendered.rerender(<ListControls view={view(search)} onChange={onChange} />);
   const sent = () => onChange.mock.calls.map(([change]) => change.search);
   return { box, user, showView, sent };
 }

@@ -6,8 +6,13 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { FakeTodoApi } from './support/fakeTodoApi';
 import { renderWithStore } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
-jest.mock('../../../src/client/session/SessionProvider', () => ({ useSessionUser: () => ({ id: 7, confirmed: true }) }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, confirmed: true }),
+}));
 
 let server: FakeTodoApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];
@@ -20,7 +25,12 @@ afterEach(() => {
 
 function occurrence(completed = false) {
   const todo = server.insert({ title: 'Water plants', description: null, completed });
-  Object.assign(todo.attributes, { dueDate: '2026-11-25', remindAt: null, recurrence: 'FREQ=WEEKLY;BYDAY=WE', seriesId: 's-1' });
+  Object.assign(todo.attributes, {
+    dueDate: '2026-11-25',
+    remindAt: null,
+    recurrence: 'FREQ=WEEKLY;BYDAY=WE',
+    seriesId: 's-1',
+  });
   return todo;
 }
 
@@ -30,7 +40,10 @@ function render(ui: React.ReactElement) {
   return userEvent.setup();
 }
 
-const scopeOf = (method: string, id: number) => server.requestsTo(method, `/api/todos/${id}`).map((request) => request.url.searchParams.get('scope'));
+const scopeOf = (method: string, id: number) =>
+  server
+    .requestsTo(method, `/api/todos/${id}`)
+    .map((request) => request.url.searchParams.get('scope'));
 
 describe('editing an occurrence of a series', () => {
   it('asks before changing the title, and sends the choice as ?scope=', async () => {
@@ -48,7 +61,9 @@ describe('editing an occurrence of a series', () => {
     await user.click(within(ask).getByRole('button', { name: 'This and following' }));
     expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
     expect(scopeOf('PUT', todo.id)).toEqual(['following']);
-    expect(server.requestsTo('PUT')[0]?.body).toEqual({ data: { title: 'Water the plants', description: '' } });
+    expect(server.requestsTo('PUT')[0]?.body).toEqual({
+      data: { title: 'Water the plants', description: '' },
+    });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -57,7 +72,9 @@ describe('editing an occurrence of a series', () => {
     const user = render(<EditTodoDialog open todo={todo} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Change a recurring todo' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('dialog', { name: 'Change a recurring todo' }),
+    ).not.toBeInTheDocument();
     expect(scopeOf('PUT', todo.id)).toEqual([null]);
   });
 
@@ -69,7 +86,11 @@ describe('editing an occurrence of a series', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const ask = await screen.findByRole('dialog', { name: 'Change a recurring todo' });
     await user.click(within(ask).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change a recurring todo' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Change a recurring todo' }),
+      ).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('dialog', { name: 'Edit this todo' })).toBeInTheDocument();
     expect(server.requestsTo('PUT')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();

@@ -2,14 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { TodoEntity, User } from '../../../src/shared/api-types';
-import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
+import {
+  AddTodoDialog,
+  DeleteTodoDialog,
+  EditTodoDialog,
+} from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 import { renderWithStore } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 let mockUser: Pick<User, 'id' | 'confirmed'> = { id: 7, confirmed: true };
-jest.mock('../../../src/client/session/SessionProvider', () => ({ useSessionUser: () => mockUser }));
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => mockUser,
+}));
 
 let server: FakeTodoApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];
@@ -64,7 +73,10 @@ describe('the "Add New Todo" dialog', () => {
   it('posts {data:{title, description, user}}, shows "Loading..." while pending, then toasts and closes', async () => {
     const { user, onClose } = renderAdd();
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'POST', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'POST',
+      () => held.promise,
+    );
     await user.type(screen.getByLabelText('Title'), '  Buy milk ');
     await user.type(screen.getByLabelText('Description'), 'Two litres');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -72,7 +84,9 @@ describe('the "Add New Todo" dialog', () => {
     const pending = await screen.findByRole('button', { name: 'Loading...' });
     expect(pending).toBeDisabled();
     expect(within(pending).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Buy milk', description: 'Two litres', user: 7 } });
+    expect(server.requestsTo('POST')[0]?.body).toEqual({
+      data: { title: 'Buy milk', description: 'Two litres', user: 7 },
+    });
 
     held.release(jsonResponse(200, { data: { id: 1, attributes: {} }, meta: {} }));
     expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
@@ -95,7 +109,11 @@ describe('the "Add New Todo" dialog', () => {
     const { user, onClose } = renderAdd();
     server.interceptOnce(
       (request) => request.method === 'POST',
-      () => jsonResponse(403, errorBody(403, 'ForbiddenError', 'You may only create todos for yourself')),
+      () =>
+        jsonResponse(
+          403,
+          errorBody(403, 'ForbiddenError', 'You may only create todos for yourself'),
+        ),
     );
     await user.type(screen.getByLabelText('Title'), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -153,7 +171,9 @@ describe('the "Edit this todo" dialog', () => {
     await user.type(title, 'New title');
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', `/api/todos/${todo.id}`)[0]?.body).toEqual({ data: { title: 'New title', description: 'Old text' } });
+    expect(server.requestsTo('PUT', `/api/todos/${todo.id}`)[0]?.body).toEqual({
+      data: { title: 'New title', description: 'Old text' },
+    });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -166,25 +186,34 @@ describe('the "Edit this todo" dialog', () => {
     const { store } = renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />);
     stores.push(store);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Edit' }));
-    expect(await screen.findByText('Todo was updated but something went wrong!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Todo was updated but something went wrong!'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('the reminder field and mail', () => {
-  const UNCONFIRMED_NOTE = 'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
+  const UNCONFIRMED_NOTE =
+    'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
   afterEach(() => (mockUser = { id: 7, confirmed: true }));
 
   it('says under Reminder, as its description, that reminders are emailed only to a confirmed address while yours is not', () => {
     mockUser = { id: 7, confirmed: false };
     renderAdd();
-    const reminder = within(screen.getByRole('dialog', { name: 'Add New Todo' })).getByRole('group', { name: 'Reminder' });
+    const reminder = within(screen.getByRole('dialog', { name: 'Add New Todo' })).getByRole(
+      'group',
+      { name: 'Reminder' },
+    );
     expect(reminder).toHaveAccessibleDescription(UNCONFIRMED_NOTE);
   });
 
   it('says nothing of it in the edit dialog once the address is confirmed', () => {
     const todo = server.insert({ title: 'T', description: null, completed: false });
     stores.push(renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />).store);
-    const reminder = within(screen.getByRole('dialog', { name: 'Edit this todo' })).getByRole('group', { name: 'Reminder' });
+    const reminder = within(screen.getByRole('dialog', { name: 'Edit this todo' })).getByRole(
+      'group',
+      { name: 'Reminder' },
+    );
     expect(reminder).not.toHaveAccessibleDescription();
     expect(screen.queryByText(UNCONFIRMED_NOTE)).not.toBeInTheDocument();
   });
@@ -199,7 +228,9 @@ describe('the "Delete this todo" dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete this todo' });
     // It names the todo, then asks the spec's question.
     // (jsdom's name computation pads the title's own dir="auto" span with spaces; Chromium does not.)
-    expect(dialog).toHaveAccessibleDescription(/^Delete " ?Doomed ?"\? Are you sure you want to delete this todo\?$/);
+    expect(dialog).toHaveAccessibleDescription(
+      /^Delete " ?Doomed ?"\? Are you sure you want to delete this todo\?$/,
+    );
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
@@ -223,7 +254,9 @@ describe('the "Delete this todo" dialog', () => {
     stores.push(store);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Todo was Deleted but something went wrong!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Todo was Deleted but something went wrong!'),
+    ).toBeInTheDocument();
     // The toast can show while the button still says "Loading...": wait for it to be back.
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Not Found')).toBeInTheDocument();
@@ -233,26 +266,50 @@ describe('the "Delete this todo" dialog', () => {
 
 describe('undoing a delete', () => {
   /** The dialog as the page holds it: open until it asks to close. */
-  function DeleteHarness({ todo, onClose, onFocusLost }: { todo: TodoEntity; onClose(): void; onFocusLost(): void }) {
+  function DeleteHarness({
+    todo,
+    onClose,
+    onFocusLost,
+  }: {
+    todo: TodoEntity;
+    onClose(): void;
+    onFocusLost(): void;
+  }) {
     const [open, setOpen] = useState(true);
     const close = () => {
       onClose();
       setOpen(false);
     };
-    return <DeleteTodoDialog open={open} todo={todo} userId={7} onClose={close} onFocusLost={onFocusLost} />;
+    return (
+      <DeleteTodoDialog
+        open={open}
+        todo={todo}
+        userId={7}
+        onClose={close}
+        onFocusLost={onFocusLost}
+      />
+    );
   }
 
   function renderDelete(todo: TodoEntity) {
     const onClose = jest.fn();
     const onFocusLost = jest.fn();
-    const { store } = renderWithStore(<DeleteHarness todo={todo} onClose={onClose} onFocusLost={onFocusLost} />);
+    const { store } = renderWithStore(
+      <DeleteHarness todo={todo} onClose={onClose} onFocusLost={onFocusLost} />,
+    );
     stores.push(store);
     return { onClose, onFocusLost, user: userEvent.setup() };
   }
 
   async function deleteIt(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
-    const toast = (await screen.findByText('Todo Deleted successfully!')).closest('[role="alert"]') as HTMLElement;
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const toast = (await screen.findByText('Todo Deleted successfully!')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     // Reachable once the dialog has gone (while it is open, the rest of the page is aria-hidden).
     return within(toast).findByRole('button', { name: 'Undo' });
   }
@@ -265,10 +322,14 @@ describe('undoing a delete', () => {
 
     await user.click(undo);
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
-    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([`/api/todos/${todo.id}/restore`]);
+    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
+      `/api/todos/${todo.id}/restore`,
+    ]);
     expect(server.todos).toEqual([todo]);
     expect(server.trash).toHaveLength(0);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
+    );
   });
 
   it('moves focus to Undo once the dialog has closed (the row that opened it is gone)', async () => {
@@ -324,7 +385,9 @@ describe('undoing a delete', () => {
     );
     const { user } = renderDelete(todo);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Todo was Deleted but something went wrong!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Todo was Deleted but something went wrong!'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 });

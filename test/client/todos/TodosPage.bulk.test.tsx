@@ -6,7 +6,10 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { FakeTodoApi } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
   useSessionHandle: () => ({ send: jest.fn() }),
@@ -44,7 +47,9 @@ describe('bulk actions on the list', () => {
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('2 todos completed')).toBeInTheDocument();
     expect(bulkCalls()).toEqual([{ action: 'complete', ids: [1, 3] }]);
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mark Todo 3 as completed' })).toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Mark Todo 3 as completed' })).toBeChecked(),
+    );
     await user.click(screen.getByRole('button', { name: 'Mark open' }));
     expect(await screen.findByText('2 todos marked open')).toBeInTheDocument();
     expect(bulkCalls()[1]).toEqual({ action: 'uncomplete', ids: [1, 3] });
@@ -68,7 +73,9 @@ describe('bulk actions on the list', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 2' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const toast = (await screen.findByText('2 todos moved to the trash')).closest('[role="alert"]') as HTMLElement;
+    const toast = (await screen.findByText('2 todos moved to the trash')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(1));
     expect(server.trash).toHaveLength(2);
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));

@@ -6,7 +6,10 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
@@ -37,11 +40,19 @@ describe('the todo list, beyond the happy path', () => {
   it('claims no count while the list loads', async () => {
     server.seed(2);
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'GET', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'GET',
+      () => held.promise,
+    );
     open();
     expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
     expect(screen.queryByText(/Showing 0 to 0/)).not.toBeInTheDocument();
-    held.release(jsonResponse(200, server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'))));
+    held.release(
+      jsonResponse(
+        200,
+        server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10')),
+      ),
+    );
     expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
   });
 
@@ -59,10 +70,18 @@ describe('the todo list, beyond the happy path', () => {
 
   it('a 500 keeps the session and shows the error page', async () => {
     server.interceptors.push((request) =>
-      request.method === 'GET' ? jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')) : undefined,
+      request.method === 'GET'
+        ? jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error'))
+        : undefined,
     );
     open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Internal Server Error' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(mockSend).not.toHaveBeenCalled();
   }, 15_000);

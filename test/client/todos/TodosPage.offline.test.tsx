@@ -6,7 +6,10 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { FakeTodoApi } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
@@ -37,7 +40,9 @@ function open(path = '/todos') {
 }
 
 const failReads = () =>
-  server.interceptors.push((request) => (request.method === 'GET' ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+  server.interceptors.push((request) =>
+    request.method === 'GET' ? Promise.reject(new TypeError('Failed to fetch')) : undefined,
+  );
 
 function goOffline() {
   online.mockReturnValue(false);

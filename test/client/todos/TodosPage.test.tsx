@@ -5,7 +5,10 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
@@ -19,7 +22,10 @@ let cleanupStore: (() => void) | undefined;
 beforeEach(() => {
   server = new FakeTodoApi().install();
   mockSend.mockClear();
-  localStorage.setItem('user', JSON.stringify({ jwt: 'jwt-test', user: { id: 7, username: 'ann' } }));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ jwt: 'jwt-test', user: { id: 7, username: 'ann' } }),
+  );
 });
 
 afterEach(() => {
@@ -36,18 +42,29 @@ function open(path = '/todos') {
 
 const rows = () => screen.queryAllByTestId('todo-row');
 const numbersAndTitles = () =>
-  rows().map((row) => `${within(row).getByTestId('todo-number').textContent} ${within(row).getByRole('heading').textContent}`);
+  rows().map(
+    (row) =>
+      `${within(row).getByTestId('todo-number').textContent} ${within(row).getByRole('heading').textContent}`,
+  );
 const search = (router: ReturnType<typeof open>['router']) => router.location.search;
 
 describe('the todo list screen', () => {
   it('shows the heading "Todos", five skeleton rows while loading, then the numbered rows', async () => {
     server.seed(3);
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'GET', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'GET',
+      () => held.promise,
+    );
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Todos' })).toBeInTheDocument();
     expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
-    held.release(jsonResponse(200, { data: server.todos, meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 3 } } }));
+    held.release(
+      jsonResponse(200, {
+        data: server.todos,
+        meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 3 } },
+      }),
+    );
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.queryAllByTestId('todo-skeleton')).toHaveLength(0);
     expect(numbersAndTitles()).toEqual(['1. Todo 1', '2. Todo 2', '3. Todo 3']);
@@ -63,11 +80,17 @@ describe('the todo list screen', () => {
     expect(within(done).getByText('Completed')).toBeInTheDocument();
     expect(within(done).getByText('Description:')).toBeInTheDocument();
     expect(within(done).getByText(/With details/)).toBeInTheDocument();
-    expect(within(done).getByRole('checkbox', { name: 'Mark Done thing as completed' })).toBeChecked();
+    expect(
+      within(done).getByRole('checkbox', { name: 'Mark Done thing as completed' }),
+    ).toBeChecked();
     expect(within(pending).getByText('Pending')).toBeInTheDocument();
     expect(within(pending).queryByText('Description:')).not.toBeInTheDocument();
-    expect(within(pending).getByRole('button', { name: 'Edit Open thing' })).toHaveTextContent('Edit');
-    expect(within(pending).getByRole('button', { name: 'Delete Open thing' })).toHaveTextContent('Delete');
+    expect(within(pending).getByRole('button', { name: 'Edit Open thing' })).toHaveTextContent(
+      'Edit',
+    );
+    expect(within(pending).getByRole('button', { name: 'Delete Open thing' })).toHaveTextContent(
+      'Delete',
+    );
     // One line of dates, each relative, with the full date in its tooltip and its machine-readable value.
     const dates = within(pending).getByTestId('todo-dates');
     expect(dates).toHaveTextContent(/^Created at: .+ · Updated at: .+$/);
@@ -94,27 +117,27 @@ describe('the todo list screen', () => {
     expect(screen.getByLabelText('Items per page')).toHaveValue('10');
     expect(screen.getByLabelText('Sort by')).toHaveValue('createdAt');
     expect(screen.getByLabelText('Order')).toHaveValue('asc');
-    expect(within(screen.getByLabelText('Sort by')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Creation Date',
-      'Title',
-      'Due Date',
-    ]);
-    expect(within(screen.getByLabelText('Order')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Ascending',
-      'Descending',
-    ]);
-    expect(within(screen.getByLabelText('Items per page')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '5',
-      '10',
-      '20',
-      '50',
-    ]);
+    expect(
+      within(screen.getByLabelText('Sort by'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Creation Date', 'Title', 'Due Date']);
+    expect(
+      within(screen.getByLabelText('Order'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ascending', 'Descending']);
+    expect(
+      within(screen.getByLabelText('Items per page'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '10', '20', '50']);
     expect(screen.getByLabelText('Status')).toHaveValue('all');
-    expect(within(screen.getByLabelText('Status')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All',
-      'Pending',
-      'Completed',
-    ]);
+    expect(
+      within(screen.getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Pending', 'Completed']);
     await screen.findByText(EMPTY_TEXT);
   });
 
@@ -125,18 +148,31 @@ describe('the todo list screen', () => {
     expect(screen.getByText('Showing 1 to 5 of 23 entries')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(within(nav).getAllByRole('button', { name: /^Page/ }).map((button) => button.textContent)).toEqual(['1', '2']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2']);
 
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(numbersAndTitles()[0]).toBe('6. Todo 6'));
     expect(search(router)).toBe('?page=2&pageSize=5');
-    expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('button', { name: /^Page/ }).map((button) => button.textContent)).toEqual(['1', '2', '3']);
+    expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3']);
 
     await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
     await user.click(await within(nav).findByRole('button', { name: 'Page 4' }));
     await user.click(await within(nav).findByRole('button', { name: 'Page 5' }));
-    await waitFor(() => expect(numbersAndTitles()).toEqual(['21. Todo 21', '22. Todo 22', '23. Todo 23']));
+    await waitFor(() =>
+      expect(numbersAndTitles()).toEqual(['21. Todo 21', '22. Todo 22', '23. Todo 23']),
+    );
     expect(screen.getByText('Showing 21 to 23 of 23 entries')).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
@@ -161,7 +197,10 @@ describe('the todo list screen', () => {
     server.seed(23);
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(rows()).toHaveLength(10));
-    const withFilter = () => server.requestsTo('GET').filter((request) => request.url.searchParams.has('filters[title][$contains]'));
+    const withFilter = () =>
+      server
+        .requestsTo('GET')
+        .filter((request) => request.url.searchParams.has('filters[title][$contains]'));
     const typedAt = Date.now();
     await user.type(screen.getByPlaceholderText('Search todos...'), 'Todo 2');
     expect(withFilter()).toHaveLength(0);
@@ -170,7 +209,15 @@ describe('the todo list screen', () => {
     expect(withFilter()[0]?.url.searchParams.get('filters[title][$contains]')).toBe('Todo 2');
     expect(withFilter()[0]?.url.searchParams.get('pagination[page]')).toBe('1');
     expect(search(router)).toBe('?search=Todo+2');
-    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 2', '2. Todo 20', '3. Todo 21', '4. Todo 22', '5. Todo 23']));
+    await waitFor(() =>
+      expect(numbersAndTitles()).toEqual([
+        '1. Todo 2',
+        '2. Todo 20',
+        '3. Todo 21',
+        '4. Todo 22',
+        '5. Todo 23',
+      ]),
+    );
   });
 
   it('shows the search from the URL and follows the URL back', async () => {
@@ -195,7 +242,11 @@ describe('the todo list screen', () => {
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11']));
     await user.click(screen.getByRole('button', { name: 'Delete Todo 11' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(search(router)).toBe(''));
     await waitFor(() => expect(rows()).toHaveLength(10));
@@ -210,7 +261,9 @@ describe('the todo list screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Fresh']));
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Fresh', description: '', user: 7 } });
+    expect(server.requestsTo('POST')[0]?.body).toEqual({
+      data: { title: 'Fresh', description: '', user: 7 },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Add todo' })).toHaveFocus();
   });
@@ -220,7 +273,10 @@ describe('the todo list screen', () => {
     const { user } = open();
     const box = await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'PUT',
+      () => held.promise,
+    );
     await user.click(box);
     // The PUT is still held: only the optimistic update can tick the box now (RTK applies it a tick
     // after the click, hence the wait).
@@ -255,10 +311,13 @@ describe('the todo list screen', () => {
     }
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11', '12. Todo 12']));
-    const completedFilter = () => server.requestsTo('GET').at(-1)?.url.searchParams.get('filters[completed][$eq]');
+    const completedFilter = () =>
+      server.requestsTo('GET').at(-1)?.url.searchParams.get('filters[completed][$eq]');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'completed');
-    await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 3', '2. Todo 6', '3. Todo 9', '4. Todo 12']));
+    await waitFor(() =>
+      expect(numbersAndTitles()).toEqual(['1. Todo 3', '2. Todo 6', '3. Todo 9', '4. Todo 12']),
+    );
     expect(search(router)).toBe('?status=completed');
     expect(completedFilter()).toBe('true');
     expect(screen.getByText('Showing 1 to 4 of 4 entries')).toBeInTheDocument();
@@ -311,8 +370,14 @@ describe('the todo list screen', () => {
     const { user } = open();
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep', '2. Oops']));
     await user.click(screen.getByRole('button', { name: 'Delete Oops' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', { name: 'Delete' }));
-    const toast = (await screen.findByText('Todo Deleted successfully!')).closest('[role="alert"]') as HTMLElement;
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this todo' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const toast = (await screen.findByText('Todo Deleted successfully!')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     const undo = await within(toast).findByRole('button', { name: 'Undo' });
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep']));
     await waitFor(() => expect(undo).toHaveFocus());

@@ -6,7 +6,10 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { FakeTodoApi } from './support/fakeTodoApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
   useSessionHandle: () => ({ send: jest.fn() }),
@@ -35,11 +38,15 @@ function trashTodos(count: number) {
   server.seed(count);
   for (const todo of [...server.todos]) {
     server.todos = server.todos.filter((candidate) => candidate !== todo);
-    server.trash.push({ todo, deletedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString() });
+    server.trash.push({
+      todo,
+      deletedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString(),
+    });
   }
 }
 
-const titles = () => screen.queryAllByTestId('trash-row').map((row) => within(row).getByRole('heading').textContent);
+const titles = () =>
+  screen.queryAllByTestId('trash-row').map((row) => within(row).getByRole('heading').textContent);
 
 describe('the trash screen', () => {
   it('says "Trash is empty" and disables Empty trash when there is nothing', async () => {

@@ -6,7 +6,9 @@ describe('how a date is shown', () => {
   });
 
   it('uses 2 digits for the hour in the afternoon too, in the given time zone', () => {
-    expect(formatDateTime('2026-03-01T13:30:00.000Z', 'Europe/Paris')).toBe('March 1, 2026 at 02:30 PM');
+    expect(formatDateTime('2026-03-01T13:30:00.000Z', 'Europe/Paris')).toBe(
+      'March 1, 2026 at 02:30 PM',
+    );
   });
 
   it('shows an unreadable value as it came instead of "Invalid Date"', () => {
@@ -24,5 +26,6 @@ describe('how long ago a moment was', () => {
     expect(formatRelative('2025-10-01T12:00:00.000Z', now)).toBe('last year');
   });
 
-  it('shows an unreadable value as it came', () => expect(formatRelative('soon', now)).toBe('soon'));
+  it('shows an unreadable value as it came', () =>
+    expect(formatRelative('soon', now)).toBe('soon'));
 });

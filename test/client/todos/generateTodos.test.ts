@@ -1,4 +1,8 @@
-import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from '../../../src/client/todos/generateTodos';
+import {
+  GENERATE_COUNT,
+  generateTodos,
+  sampleTodoMaker,
+} from '../../../src/client/todos/generateTodos';
 
 describe('Generate Todos', () => {
   it('creates 100 todos by default, one after another, in order', async () => {

@@ -25,37 +25,70 @@ describe('the error catalogue of the todo screen', () => {
   });
 
   it('shows the server error.message for a server error response', () => {
-    const error = { status: 400, data: { data: null, error: { status: 400, name: 'ValidationError', message: 'title is a required field' } } };
+    const error = {
+      status: 400,
+      data: {
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: 'title is a required field' },
+      },
+    };
     expect(changeErrorMessage(error)).toBe('title is a required field');
   });
 
   it('falls back to "Something went wrong!" for a response without a message', () => {
-    expect(changeErrorMessage({ status: 502, data: '<html>Bad gateway</html>' })).toBe('Something went wrong!');
-    expect(changeErrorMessage({ status: 'PARSING_ERROR', originalStatus: 500, data: '', error: 'SyntaxError' })).toBe(
+    expect(changeErrorMessage({ status: 502, data: '<html>Bad gateway</html>' })).toBe(
       'Something went wrong!',
     );
+    expect(
+      changeErrorMessage({
+        status: 'PARSING_ERROR',
+        originalStatus: 500,
+        data: '',
+        error: 'SyntaxError',
+      }),
+    ).toBe('Something went wrong!');
     expect(changeErrorMessage(new Error('boom'))).toBe('Something went wrong!');
   });
 
   it('says "Network error! Please try again later." when there is no response', () => {
-    expect(changeErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('Network error! Please try again later.');
-    expect(changeErrorMessage({ status: 'TIMEOUT_ERROR', error: 'AbortError' })).toBe('Network error! Please try again later.');
+    expect(changeErrorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
+      'Network error! Please try again later.',
+    );
+    expect(changeErrorMessage({ status: 'TIMEOUT_ERROR', error: 'AbortError' })).toBe(
+      'Network error! Please try again later.',
+    );
   });
 });
 
 describe('the error page of a failed list load', () => {
   it('keeps the HTTP status and shows the server message', () => {
-    const error = { status: 403, data: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } } };
+    const error = {
+      status: 403,
+      data: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden' } },
+    };
     expect(listErrorDetails(error)).toEqual({ status: 403, message: 'Forbidden' });
   });
 
   it('derives a numeric status when there was no HTTP answer', () => {
-    expect(listErrorDetails({ status: 'FETCH_ERROR', error: 'TypeError' })).toEqual({ status: 503, message: 'Network error! Please try again later.' });
+    expect(listErrorDetails({ status: 'FETCH_ERROR', error: 'TypeError' })).toEqual({
+      status: 503,
+      message: 'Network error! Please try again later.',
+    });
     expect(listErrorDetails({ status: 'TIMEOUT_ERROR', error: 'AbortError' }).status).toBe(408);
-    expect(listErrorDetails({ status: 'PARSING_ERROR', originalStatus: 502, data: '', error: 'SyntaxError' })).toEqual({
+    expect(
+      listErrorDetails({
+        status: 'PARSING_ERROR',
+        originalStatus: 502,
+        data: '',
+        error: 'SyntaxError',
+      }),
+    ).toEqual({
       status: 502,
       message: 'Something went wrong!',
     });
-    expect(listErrorDetails({ message: 'Unexpected' })).toEqual({ status: 500, message: 'Unexpected' });
+    expect(listErrorDetails({ message: 'Unexpected' })).toEqual({
+      status: 500,
+      message: 'Unexpected',
+    });
   });
 });

@@ -23,7 +23,8 @@ describe('the last page', () => {
 
 describe('keeping the page within 1..last', () => {
   it('leaves a page in range alone', () => expect(clampPage(3, 5)).toBe(3));
-  it('brings a page past the end back to the last one (a delete emptied it)', () => expect(clampPage(6, 5)).toBe(5));
+  it('brings a page past the end back to the last one (a delete emptied it)', () =>
+    expect(clampPage(6, 5)).toBe(5));
   it('brings zero, negative and unreadable pages to 1', () => {
     expect(clampPage(0, 5)).toBe(1);
     expect(clampPage(-2, 5)).toBe(1);
@@ -39,7 +40,8 @@ describe('the page buttons', () => {
   it('are a single button when there is one page', () => expect(pageWindow(1, 1)).toEqual([1]));
   it('are never more than three', () => {
     for (let last = 1; last <= 8; last += 1) {
-      for (let page = 1; page <= last; page += 1) expect(pageWindow(page, last).length).toBeLessThanOrEqual(3);
+      for (let page = 1; page <= last; page += 1)
+        expect(pageWindow(page, last).length).toBeLessThanOrEqual(3);
     }
   });
 });
@@ -53,11 +55,16 @@ describe('row numbers', () => {
 });
 
 describe('"Showing X to Y of Z entries"', () => {
-  it('counts a full page', () => expect(showingText(1, 10, 23)).toBe('Showing 1 to 10 of 23 entries'));
-  it('counts a partial last page', () => expect(showingText(3, 10, 23)).toBe('Showing 21 to 23 of 23 entries'));
-  it('counts page 5 of 5 at five per page', () => expect(showingText(5, 5, 23)).toBe('Showing 21 to 23 of 23 entries'));
-  it('says 0 to 0 for an empty list', () => expect(showingText(1, 10, 0)).toBe('Showing 0 to 0 of 0 entries'));
-  it('never counts past the end for a page beyond the last', () => expect(entryRange(9, 10, 23)).toEqual({ from: 21, to: 23 }));
+  it('counts a full page', () =>
+    expect(showingText(1, 10, 23)).toBe('Showing 1 to 10 of 23 entries'));
+  it('counts a partial last page', () =>
+    expect(showingText(3, 10, 23)).toBe('Showing 21 to 23 of 23 entries'));
+  it('counts page 5 of 5 at five per page', () =>
+    expect(showingText(5, 5, 23)).toBe('Showing 21 to 23 of 23 entries'));
+  it('says 0 to 0 for an empty list', () =>
+    expect(showingText(1, 10, 0)).toBe('Showing 0 to 0 of 0 entries'));
+  it('never counts past the end for a page beyond the last', () =>
+    expect(entryRange(9, 10, 23)).toEqual({ from: 21, to: 23 }));
 });
 
 describe('moving to a page', () => {

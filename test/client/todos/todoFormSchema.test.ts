@@ -2,17 +2,29 @@ import * as v from 'valibot';
 import { REPEAT_NEEDS_DUE_DATE, todoDialogSchema } from '../../../src/client/todos/todoFormSchema';
 import { formValuesOf, recurrenceOf } from '../../../src/client/todos/todoFormValues';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
-const parse = (input: Record<string, unknown>) => v.safeParse(todoDialogSchema, { title: 'Pay rent', ...input });
+const parse = (input: Record<string, unknown>) =>
+  v.safeParse(todoDialogSchema, { title: 'Pay rent', ...input });
 const messages = (input: Record<string, unknown>) => {
   const result = parse(input);
-  return (result.success ? undefined : v.flatten<typeof todoDialogSchema>(result.issues).nested) ?? {};
+  return (
+    (result.success ? undefined : v.flatten<typeof todoDialogSchema>(result.issues).nested) ?? {}
+  );
 };
 
 describe('the add/edit form schema (issue 28)', () => {
   it('sends null for every empty date control', () => {
-    expect(parse({}).output).toEqual({ title: 'Pay rent', description: '', dueDate: null, remindAt: null, recurrence: null });
+    expect(parse({}).output).toEqual({
+      title: 'Pay rent',
+      description: '',
+      dueDate: null,
+      remindAt: null,
+      recurrence: null,
+    });
   });
 
   it('takes a real calendar day and refuses an impossible or half-typed one', () => {
@@ -22,21 +34,35 @@ describe('the add/edit form schema (issue 28)', () => {
   });
 
   it('takes the days the API takes, 1900-01-01 to 2200-12-31, and says so outside them', () => {
-    expect(parse({ dueDate: '2200-12-31', remindAt: '1900-01-01T00:00:00Z' }).output).toMatchObject({ dueDate: '2200-12-31' });
-    expect(messages({ dueDate: '1899-12-31' }).dueDate).toEqual(['dueDate must be a date from 1900-01-01 to 2200-12-31']);
-    expect(messages({ remindAt: '2201-01-01T08:00:00Z' }).remindAt).toEqual(['remindAt must be a time from 1900-01-01 to 2200-12-31 (UTC)']);
+    expect(parse({ dueDate: '2200-12-31', remindAt: '1900-01-01T00:00:00Z' }).output).toMatchObject(
+      { dueDate: '2200-12-31' },
+    );
+    expect(messages({ dueDate: '1899-12-31' }).dueDate).toEqual([
+      'dueDate must be a date from 1900-01-01 to 2200-12-31',
+    ]);
+    expect(messages({ remindAt: '2201-01-01T08:00:00Z' }).remindAt).toEqual([
+      'remindAt must be a time from 1900-01-01 to 2200-12-31 (UTC)',
+    ]);
   });
 
   it('sends the reminder as a UTC instant with milliseconds', () => {
-    expect(parse({ remindAt: '2026-12-05T08:30:00+01:00' }).output).toMatchObject({ remindAt: '2026-12-05T07:30:00.000Z' });
+    expect(parse({ remindAt: '2026-12-05T08:30:00+01:00' }).output).toMatchObject({
+      remindAt: '2026-12-05T07:30:00.000Z',
+    });
   });
 
   it('makes an RRULE of the repeat choice, with the weekdays of a weekly one', () => {
-    expect(parse({ dueDate: '2026-12-01', repeat: 'DAILY' }).output).toMatchObject({ recurrence: 'FREQ=DAILY' });
-    expect(parse({ dueDate: '2026-12-01', repeat: 'WEEKLY', weekdays: ['WE', 'MO'] }).output).toMatchObject({
+    expect(parse({ dueDate: '2026-12-01', repeat: 'DAILY' }).output).toMatchObject({
+      recurrence: 'FREQ=DAILY',
+    });
+    expect(
+      parse({ dueDate: '2026-12-01', repeat: 'WEEKLY', weekdays: ['WE', 'MO'] }).output,
+    ).toMatchObject({
       recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE',
     });
-    expect(parse({ dueDate: '2026-12-01', repeat: 'MONTHLY', weekdays: ['MO'] }).output).toMatchObject({ recurrence: 'FREQ=MONTHLY' });
+    expect(
+      parse({ dueDate: '2026-12-01', repeat: 'MONTHLY', weekdays: ['MO'] }).output,
+    ).toMatchObject({ recurrence: 'FREQ=MONTHLY' });
   });
 
   it('refuses a repeat without a due date, under the Repeat control', () => {
@@ -47,9 +73,22 @@ describe('the add/edit form schema (issue 28)', () => {
     const stored = 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5';
     const values = formValuesOf({
       id: 1,
-      attributes: { title: 'T', description: null, completed: false, createdAt: '', updatedAt: '', dueDate: '2026-12-07', recurrence: stored },
+      attributes: {
+        title: 'T',
+        description: null,
+        completed: false,
+        createdAt: '',
+        updatedAt: '',
+        dueDate: '2026-12-07',
+        recurrence: stored,
+      },
     });
-    expect(values).toMatchObject({ dueDate: '2026-12-07', repeat: 'WEEKLY', weekdays: ['MO'], recurrence: stored });
+    expect(values).toMatchObject({
+      dueDate: '2026-12-07',
+      repeat: 'WEEKLY',
+      weekdays: ['MO'],
+      recurrence: stored,
+    });
     expect(recurrenceOf(values)).toBe(stored);
     expect(recurrenceOf({ ...values, weekdays: ['MO', 'FR'] })).toBe('FREQ=WEEKLY;BYDAY=MO,FR');
     expect(recurrenceOf({ ...values, repeat: 'never' })).toBeNull();

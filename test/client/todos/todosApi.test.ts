@@ -1,12 +1,21 @@
 import { createAppStore } from '../../../src/client/app/store';
 import { listTodosQuery, restoreTodoBody } from '../../../src/client/todos/listQuery';
-import { LIST_TAG, refreshTodoLists, STATUS_LIST_TAG, todosApi } from '../../../src/client/todos/todosApi';
+import {
+  LIST_TAG,
+  refreshTodoLists,
+  STATUS_LIST_TAG,
+  todosApi,
+} from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
 import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
 
-jest.mock('../../../src/client/config', () => ({ API_BASE: 'http://ticklist.test/api', clientConfig: {} }));
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
-const { getTodos, addTodo, restoreTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } = todosApi.endpoints;
+const { getTodos, addTodo, restoreTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } =
+  todosApi.endpoints;
 
 let server: FakeTodoApi;
 let store: ReturnType<typeof createAppStore>;
@@ -36,7 +45,11 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 2000) {
 
 describe('the list query', () => {
   it('maps the view to pagination, title filter and sort', () => {
-    const query = new URLSearchParams(listTodosQuery(view({ page: 3, pageSize: 20, search: 'buy milk', sort: 'title', order: 'desc' })));
+    const query = new URLSearchParams(
+      listTodosQuery(
+        view({ page: 3, pageSize: 20, search: 'buy milk', sort: 'title', order: 'desc' }),
+      ),
+    );
     expect(Object.fromEntries(query)).toEqual({
       'pagination[page]': '3',
       'pagination[pageSize]': '20',
@@ -55,27 +68,37 @@ describe('the list query', () => {
   });
 
   it('sends no completion filter for All', () => {
-    expect(new URLSearchParams(listTodosQuery(view({ status: 'all' }))).has('filters[completed][$eq]')).toBe(false);
+    expect(
+      new URLSearchParams(listTodosQuery(view({ status: 'all' }))).has('filters[completed][$eq]'),
+    ).toBe(false);
   });
 
   it('reads only the todos of the status asked for', async () => {
     server.insert({ title: 'Open', description: null, completed: false });
     server.insert({ title: 'Done', description: null, completed: true });
     const titles = async (status: TodoView['status']) =>
-      (await store.dispatch(getTodos.initiate(view({ status })))).data?.todos.map((todo) => todo.attributes.title);
+      (await store.dispatch(getTodos.initiate(view({ status })))).data?.todos.map(
+        (todo) => todo.attributes.title,
+      );
     expect(await titles('all')).toEqual(['Open', 'Done']);
     expect(await titles('pending')).toEqual(['Open']);
     expect(await titles('completed')).toEqual(['Done']);
-    expect(listGets().map((request) => request.url.searchParams.get('filters[completed][$eq]'))).toEqual([null, 'false', 'true']);
+    expect(
+      listGets().map((request) => request.url.searchParams.get('filters[completed][$eq]')),
+    ).toEqual([null, 'false', 'true']);
   });
 
   it('sends no title filter for an empty or blank search', () => {
-    expect(listTodosQuery(view({ search: '   ' }))).toBe('pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&sort=createdAt%3Aasc');
+    expect(listTodosQuery(view({ search: '   ' }))).toBe(
+      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&sort=createdAt%3Aasc',
+    );
   });
 
   it('calls GET /api/todos with that query and the bearer token, and reads data and the pagination', async () => {
     server.seed(23);
-    const result = await store.dispatch(getTodos.initiate(view({ page: 2, pageSize: 5, search: 'Todo 1', order: 'desc' })));
+    const result = await store.dispatch(
+      getTodos.initiate(view({ page: 2, pageSize: 5, search: 'Todo 1', order: 'desc' })),
+    );
     const [request] = listGets();
     expect(request?.url.pathname).toBe('/api/todos');
     expect(request?.url.searchParams.get('pagination[page]')).toBe('2');
@@ -86,7 +109,13 @@ describe('the list query', () => {
     // "Todo 1" and "Todo 10".."Todo 19": 11 matches, newest first, page 2 of 5 per page.
     expect(result.data?.total).toBe(11);
     expect(result.data?.pageCount).toBe(3);
-    expect(result.data?.todos.map((todo) => todo.attributes.title)).toEqual(['Todo 14', 'Todo 13', 'Todo 12', 'Todo 11', 'Todo 10']);
+    expect(result.data?.todos.map((todo) => todo.attributes.title)).toEqual([
+      'Todo 14',
+      'Todo 13',
+      'Todo 12',
+      'Todo 11',
+      'Todo 10',
+    ]);
   });
 
   it('provides one tag per row plus the list tag', async () => {
@@ -103,7 +132,8 @@ describe('the list query', () => {
   it('tells the session about a 401', async () => {
     server.interceptOnce(
       (request) => request.method === 'GET',
-      () => jsonResponse(401, errorBody(401, 'UnauthorizedError', 'Missing or invalid credentials')),
+      () =>
+        jsonResponse(401, errorBody(401, 'UnauthorizedError', 'Missing or invalid credentials')),
     );
     const result = await store.dispatch(getTodos.initiate(view()));
     expect(result.error).toMatchObject({ status: 401 });
@@ -122,11 +152,18 @@ describe('changes refetch the list on screen', () => {
   it('adding a todo posts {data:{title, description, user}} and refetches', async () => {
     server.seed(1);
     const subscription = await watchList();
-    const outcome = await store.dispatch(addTodo.initiate({ title: 'New', description: 'Desc', user: 7 })).unwrap();
+    const outcome = await store
+      .dispatch(addTodo.initiate({ title: 'New', description: 'Desc', user: 7 }))
+      .unwrap();
     expect(outcome.status).toBe(200);
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'New', description: 'Desc', user: 7 } });
+    expect(server.requestsTo('POST')[0]?.body).toEqual({
+      data: { title: 'New', description: 'Desc', user: 7 },
+    });
     await waitFor(() => listGets().length === 2, 'the refetch');
-    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the new total');
+    await waitFor(
+      () => getTodos.select(view())(store.getState()).data?.total === 2,
+      'the new total',
+    );
     subscription.unsubscribe();
   });
 
@@ -135,21 +172,35 @@ describe('changes refetch the list on screen', () => {
     const subscription = await watchList();
     const deleted = server.insert({ title: 'Gone', description: 'Was here', completed: true });
     await store.dispatch(deleteTodo.initiate(deleted.id)).unwrap();
-    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 1, 'the delete refetch');
+    await waitFor(
+      () => getTodos.select(view())(store.getState()).data?.total === 1,
+      'the delete refetch',
+    );
     const outcome = await store.dispatch(restoreTodo.initiate({ todo: deleted, user: 7 })).unwrap();
     expect(outcome.status).toBe(200);
-    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([`/api/todos/${deleted.id}/restore`]);
+    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
+      `/api/todos/${deleted.id}/restore`,
+    ]);
     expect(server.requestsTo('POST')[0]?.body).toBeUndefined();
-    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 2, 'the restore refetch');
+    await waitFor(
+      () => getTodos.select(view())(store.getState()).data?.total === 2,
+      'the restore refetch',
+    );
     const restored = getTodos.select(view())(store.getState()).data?.todos[1];
     expect(restored?.id).toBe(deleted.id);
-    expect(restored?.attributes).toMatchObject({ title: 'Gone', description: 'Was here', completed: true });
+    expect(restored?.attributes).toMatchObject({
+      title: 'Gone',
+      description: 'Was here',
+      completed: true,
+    });
     subscription.unsubscribe();
   });
 
   it('a restore body keeps a missing description as null and leaves out an unknown owner', () => {
     const todo = server.insert({ title: 'Bare', description: null, completed: false });
-    expect(restoreTodoBody({ todo, user: undefined })).toEqual({ data: { title: 'Bare', description: null, completed: false } });
+    expect(restoreTodoBody({ todo, user: undefined })).toEqual({
+      data: { title: 'Bare', description: null, completed: false },
+    });
   });
 
   it('a failed restore does not refetch', async () => {
@@ -169,9 +220,17 @@ describe('changes refetch the list on screen', () => {
   it('editing a todo puts {data:{...}} and refetches', async () => {
     server.seed(1);
     const subscription = await watchList();
-    await store.dispatch(editTodo.initiate({ id: 1, changes: { title: 'Renamed', description: '' } })).unwrap();
-    expect(server.requestsTo('PUT', '/api/todos/1')[0]?.body).toEqual({ data: { title: 'Renamed', description: '' } });
-    await waitFor(() => getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.title === 'Renamed', 'the new title');
+    await store
+      .dispatch(editTodo.initiate({ id: 1, changes: { title: 'Renamed', description: '' } }))
+      .unwrap();
+    expect(server.requestsTo('PUT', '/api/todos/1')[0]?.body).toEqual({
+      data: { title: 'Renamed', description: '' },
+    });
+    await waitFor(
+      () =>
+        getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.title === 'Renamed',
+      'the new title',
+    );
     expect(listGets()).toHaveLength(2);
     subscription.unsubscribe();
   });
@@ -181,7 +240,10 @@ describe('changes refetch the list on screen', () => {
     const subscription = await watchList();
     await store.dispatch(deleteTodo.initiate(1)).unwrap();
     expect(server.requestsTo('DELETE', '/api/todos/1')).toHaveLength(1);
-    await waitFor(() => getTodos.select(view())(store.getState()).data?.total === 1, 'the smaller total');
+    await waitFor(
+      () => getTodos.select(view())(store.getState()).data?.total === 1,
+      'the smaller total',
+    );
     subscription.unsubscribe();
   });
 
@@ -214,13 +276,20 @@ describe('changes refetch the list on screen', () => {
       (request) => request.method === 'DELETE',
       () => new Response(null, { status: 204 }),
     );
-    await expect(store.dispatch(deleteTodo.initiate(1)).unwrap()).resolves.toEqual({ status: 204, todo: null });
+    await expect(store.dispatch(deleteTodo.initiate(1)).unwrap()).resolves.toEqual({
+      status: 204,
+      todo: null,
+    });
   });
 
   it('a generated sample does not refetch by itself; refreshing the lists does', async () => {
     const subscription = await watchList();
-    await store.dispatch(createSampleTodo.initiate({ title: 'Sample', description: 'p', user: [7] })).unwrap();
-    expect(server.requestsTo('POST')[0]?.body).toEqual({ data: { title: 'Sample', description: 'p', user: [7] } });
+    await store
+      .dispatch(createSampleTodo.initiate({ title: 'Sample', description: 'p', user: [7] }))
+      .unwrap();
+    expect(server.requestsTo('POST')[0]?.body).toEqual({
+      data: { title: 'Sample', description: 'p', user: [7] },
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listGets()).toHaveLength(1);
     store.dispatch(refreshTodoLists());
@@ -230,22 +299,35 @@ describe('changes refetch the list on screen', () => {
 });
 
 describe('completion', () => {
-  const completedIn = (args: TodoView) => getTodos.select(args)(store.getState()).data?.todos[0]?.attributes.completed;
+  const completedIn = (args: TodoView) =>
+    getTodos.select(args)(store.getState()).data?.todos[0]?.attributes.completed;
 
   it('is shown at once, before the server answers, and keeps the server values after', async () => {
     server.seed(1);
     const subscription = store.dispatch(getTodos.initiate(view()));
     await subscription;
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'PUT',
+      () => held.promise,
+    );
     const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
     await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
     expect(server.requestsTo('PUT')[0]?.body).toEqual({ data: { completed: true } });
     expect(completedIn(view())).toBe(true);
-    const saved = { ...server.todos[0]!, attributes: { ...server.todos[0]!.attributes, completed: true, updatedAt: '2030-01-01T00:00:00.000Z' } };
+    const saved = {
+      ...server.todos[0]!,
+      attributes: {
+        ...server.todos[0]!.attributes,
+        completed: true,
+        updatedAt: '2030-01-01T00:00:00.000Z',
+      },
+    };
     held.release(jsonResponse(200, { data: saved, meta: {} }));
     await change;
-    expect(getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.updatedAt).toBe('2030-01-01T00:00:00.000Z');
+    expect(getTodos.select(view())(store.getState()).data?.todos[0]?.attributes.updatedAt).toBe(
+      '2030-01-01T00:00:00.000Z',
+    );
     expect(listGets()).toHaveLength(1);
     subscription.unsubscribe();
   });
@@ -254,9 +336,14 @@ describe('completion', () => {
     server.seed(1);
     const subscription = store.dispatch(getTodos.initiate(view()));
     await subscription;
-    const staleList = server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'));
+    const staleList = server.list(
+      new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'),
+    );
     const heldList = heldResponse();
-    server.interceptOnce((request) => request.method === 'GET', () => heldList.promise);
+    server.interceptOnce(
+      (request) => request.method === 'GET',
+      () => heldList.promise,
+    );
     store.dispatch(refreshTodoLists());
     await waitFor(() => listGets().length === 2, 'the refetch to start');
     await store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
@@ -275,11 +362,15 @@ describe('completion', () => {
     expect(todosApi.util.selectInvalidatedBy(store.getState(), [STATUS_LIST_TAG])).toHaveLength(2);
     await store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true })).unwrap();
     const titles = (status: TodoView['status']) =>
-      getTodos.select(view({ status }))(store.getState()).data?.todos.map((todo) => todo.attributes.title);
+      getTodos
+        .select(view({ status }))(store.getState())
+        .data?.todos.map((todo) => todo.attributes.title);
     await waitFor(() => titles('completed')?.join() === 'Todo 1', 'Todo 1 in the Completed list');
     await waitFor(() => titles('pending')?.join() === 'Todo 2', 'Todo 1 out of the Pending list');
     const gets = (status: string | null) =>
-      listGets().filter((request) => request.url.searchParams.get('filters[completed][$eq]') === status).length;
+      listGets().filter(
+        (request) => request.url.searchParams.get('filters[completed][$eq]') === status,
+      ).length;
     expect([gets(null), gets('false'), gets('true')]).toEqual([1, 2, 2]);
     all.unsubscribe();
     pending.unsubscribe();
@@ -292,7 +383,10 @@ describe('completion', () => {
     const second = store.dispatch(getTodos.initiate(view({ sort: 'title' })));
     await Promise.all([first, second]);
     const held = heldResponse();
-    server.interceptOnce((request) => request.method === 'PUT', () => held.promise);
+    server.interceptOnce(
+      (request) => request.method === 'PUT',
+      () => held.promise,
+    );
     const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
     await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
     expect(completedIn(view())).toBe(true);

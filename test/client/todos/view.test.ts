@@ -1,4 +1,9 @@
-import { changeView, DEFAULT_VIEW, viewFromParams, viewToParams } from '../../../src/client/todos/view';
+import {
+  changeView,
+  DEFAULT_VIEW,
+  viewFromParams,
+  viewToParams,
+} from '../../../src/client/todos/view';
 
 describe('the view in the query string', () => {
   it('defaults to page 1, 10 per page, no search, creation date ascending, every status', () => {
@@ -13,7 +18,11 @@ describe('the view in the query string', () => {
   });
 
   it('reads every part', () => {
-    expect(viewFromParams(new URLSearchParams('page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed'))).toEqual({
+    expect(
+      viewFromParams(
+        new URLSearchParams('page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed'),
+      ),
+    ).toEqual({
       page: 3,
       pageSize: 5,
       search: 'milk',
@@ -28,7 +37,9 @@ describe('the view in the query string', () => {
   });
 
   it('replaces values it does not offer with the defaults', () => {
-    expect(viewFromParams(new URLSearchParams('page=-1&pageSize=7&sort=id&order=up&status=done'))).toEqual(DEFAULT_VIEW);
+    expect(
+      viewFromParams(new URLSearchParams('page=-1&pageSize=7&sort=id&order=up&status=done')),
+    ).toEqual(DEFAULT_VIEW);
     expect(viewFromParams(new URLSearchParams('page=2.5&pageSize=abc')).page).toBe(1);
     expect(viewFromParams(new URLSearchParams('status=Completed')).status).toBe('all');
     expect(viewFromParams(new URLSearchParams('status=')).status).toBe('all');
@@ -38,7 +49,14 @@ describe('the view in the query string', () => {
     expect(viewToParams(DEFAULT_VIEW).toString()).toBe('');
     expect(viewToParams({ ...DEFAULT_VIEW, status: 'all' }).has('status')).toBe(false);
     expect(viewToParams({ ...DEFAULT_VIEW, status: 'pending' }).toString()).toBe('status=pending');
-    const view = { page: 2, pageSize: 50, search: 'a&b c', sort: 'title', order: 'desc', status: 'completed' } as const;
+    const view = {
+      page: 2,
+      pageSize: 50,
+      search: 'a&b c',
+      sort: 'title',
+      order: 'desc',
+      status: 'completed',
+    } as const;
     expect(viewFromParams(new URLSearchParams(viewToParams(view).toString()))).toEqual(view);
   });
 });
@@ -63,7 +81,9 @@ describe('changing the view', () => {
   });
 
   it('goes back to page 1 when the status goes back to All', () => {
-    expect(changeView({ ...onPage3, status: 'completed' }, { status: 'all' })).toEqual(DEFAULT_VIEW);
+    expect(changeView({ ...onPage3, status: 'completed' }, { status: 'all' })).toEqual(
+      DEFAULT_VIEW,
+    );
   });
 
   it('keeps the page when a value is set to what it already was', () => {

@@ -1,12 +1,24 @@
-import { addDays, dayName, daysBetween, dueLabel, localToday } from '../../../src/client/ui/dueDates';
+import {
+  addDays,
+  dayName,
+  daysBetween,
+  dueLabel,
+  localToday,
+} from '../../../src/client/ui/dueDates';
 
 // Wednesday, 25 November 2026.
 const today = '2026-11-25';
 
 describe('the name of a due date', () => {
   it('is "Today" and "Tomorrow" for those days', () => {
-    expect(dueLabel('2026-11-25', false, today, 'en-US')).toEqual({ text: 'Today', overdue: false });
-    expect(dueLabel('2026-11-26', false, today, 'en-US')).toEqual({ text: 'Tomorrow', overdue: false });
+    expect(dueLabel('2026-11-25', false, today, 'en-US')).toEqual({
+      text: 'Today',
+      overdue: false,
+    });
+    expect(dueLabel('2026-11-26', false, today, 'en-US')).toEqual({
+      text: 'Tomorrow',
+      overdue: false,
+    });
   });
 
   it('is the weekday within the next 6 days, in the given locale', () => {
@@ -22,8 +34,14 @@ describe('the name of a due date', () => {
   });
 
   it('is overdue before today while open, never when completed, never from today on', () => {
-    expect(dueLabel('2026-11-24', false, today, 'en-US')).toEqual({ text: 'Nov 24', overdue: true });
-    expect(dueLabel('2025-11-24', false, today, 'en-US')).toEqual({ text: 'Nov 24, 2025', overdue: true });
+    expect(dueLabel('2026-11-24', false, today, 'en-US')).toEqual({
+      text: 'Nov 24',
+      overdue: true,
+    });
+    expect(dueLabel('2025-11-24', false, today, 'en-US')).toEqual({
+      text: 'Nov 24, 2025',
+      overdue: true,
+    });
     expect(dueLabel('2026-11-24', true, today, 'en-US').overdue).toBe(false);
     expect(dueLabel('2026-11-25', false, today, 'en-US').overdue).toBe(false);
   });

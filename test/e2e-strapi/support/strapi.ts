@@ -14,12 +14,16 @@ import { chromiumAvailable, CHROMIUM_PATH } from '../../e2e/support/browser';
 import { freePort } from '../../support/server-process';
 
 const ROOT = path.resolve(__dirname, '../../..');
-export const STRAPI_DIR = process.env.STRAPI_COMPAT_DIR ? path.resolve(process.env.STRAPI_COMPAT_DIR) : undefined;
+export const STRAPI_DIR = process.env.STRAPI_COMPAT_DIR
+  ? path.resolve(process.env.STRAPI_COMPAT_DIR)
+  : undefined;
 const STRAPI_START_TIMEOUT_MS = 120_000;
 
 /** The script's marker (written once installed) and the admin build it makes last. */
 const strapiPrepared = (dir: string | undefined): dir is string =>
-  dir !== undefined && fs.existsSync(path.join(dir, '.ticklist-compat')) && fs.existsSync(path.join(dir, 'build/index.html'));
+  dir !== undefined &&
+  fs.existsSync(path.join(dir, '.ticklist-compat')) &&
+  fs.existsSync(path.join(dir, 'build/index.html'));
 
 const HOW_TO = 'npm run strapi:compat -- <dir> --no-start, then STRAPI_COMPAT_DIR=<dir> npm test';
 
@@ -45,13 +49,23 @@ export function describeWithStrapi(name: string, suite: () => void): void {
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve()
+      : child.once('exit', () => resolve()),
+  );
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before answering ${url}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`exited with ${child.exitCode} before answering ${url}:\n${output()}`);
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
@@ -63,7 +77,11 @@ async function waitUntilAnswering(url: string, child: ChildProcess, output: () =
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-function spawnLogged(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+function spawnLogged(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -93,19 +111,23 @@ export async function startStrapiStage(): Promise<StrapiStage> {
   fs.cpSync(path.join(ROOT, 'compat/strapi'), dir, { recursive: true });
   const database = `.tmp/e2e-${crypto.randomBytes(6).toString('hex')}.db`; // relative: config/database.js joins it to the project
   const startedAt = Date.now();
-  const strapi = spawnLogged(process.execPath, ['node_modules/@strapi/strapi/bin/strapi.js', 'start'], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      DATABASE_FILENAME: database,
-      CORS_ORIGINS: appUrl,
-      STRAPI_TELEMETRY_DISABLED: 'true',
-      STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+  const strapi = spawnLogged(
+    process.execPath,
+    ['node_modules/@strapi/strapi/bin/strapi.js', 'start'],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        DATABASE_FILENAME: database,
+        CORS_ORIGINS: appUrl,
+        STRAPI_TELEMETRY_DISABLED: 'true',
+        STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+      },
     },
-  });
+  );
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-spa-strapi-'));
   let preview: ReturnType<typeof spawnLogged> | undefined;
   const stop = async () => {
@@ -113,24 +135,54 @@ export async function startStrapiStage(): Promise<StrapiStage> {
     strapi.child.kill('SIGTERM');
     await Promise.all([preview && waitForExit(preview.child), waitForExit(strapi.child)]);
     fs.rmSync(outDir, { recursive: true, force: true });
-    for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(path.join(dir, `${database}${suffix}`), { force: true });
+    for (const suffix of ['', '-journal', '-wal', '-shm'])
+      fs.rmSync(path.join(dir, `${database}${suffix}`), { force: true });
   };
   try {
     const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      // Jest sets NODE_ENV=test, which Vite would build into React's development code (StrictMode
-      // then starts the session actor twice, and a registration is sent twice).
-      env: { ...process.env, NODE_ENV: 'production', VITE_API_URL: apiUrl, VITE_API_FLAVOR: 'strapi' },
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`building the SPA for Strapi failed:\n${build.stdout}${build.stderr}`);
-    preview = spawnLogged(process.execPath, [vite, 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(appPort), '--strictPort'], {
-      cwd: ROOT,
-      env: process.env,
-    });
+    const build = spawnSync(
+      process.execPath,
+      [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        // Jest sets NODE_ENV=test, which Vite would build into React's development code (StrictMode
+        // then starts the session actor twice, and a registration is sent twice).
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          VITE_API_URL: apiUrl,
+          VITE_API_FLAVOR: 'strapi',
+        },
+        encoding: 'utf8',
+      },
+    );
+    if (build.status !== 0)
+      throw new Error(`building the SPA for Strapi failed:\n${build.stdout}${build.stderr}`);
+    preview = spawnLogged(
+      process.execPath,
+      [
+        vite,
+        'preview',
+        '--outDir',
+        outDir,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(appPort),
+        '--strictPort',
+      ],
+      {
+        cwd: ROOT,
+        env: process.env,
+      },
+    );
     await waitUntilAnswering(`${appUrl}/`, preview.child, preview.output, 30_000);
-    await waitUntilAnswering(`${apiUrl}/_health`, strapi.child, strapi.output, STRAPI_START_TIMEOUT_MS);
+    await waitUntilAnswering(
+      `${apiUrl}/_health`,
+      strapi.child,
+      strapi.output,
+      STRAPI_START_TIMEOUT_MS,
+    );
   } catch (error) {
     await stop();
     throw error;

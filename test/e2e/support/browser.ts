@@ -23,7 +23,9 @@ export function describeInBrowser(name: string, suite: () => void): void {
       });
     });
   } else {
-    console.warn(`No Chromium at ${CHROMIUM_PATH}: skipping browser suite "${name}" (apt-get install -y chromium)`);
+    console.warn(
+      `No Chromium at ${CHROMIUM_PATH}: skipping browser suite "${name}" (apt-get install -y chromium)`,
+    );
     describe.skip(name, suite);
   }
 }

@@ -33,7 +33,9 @@ export async function expectHeading(page: Page, text: string): Promise<void> {
   try {
     await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
   } catch {
-    throw new Error(`expected the page's heading to read "${text}", it reads "${await heading(page)}"`);
+    throw new Error(
+      `expected the page's heading to read "${text}", it reads "${await heading(page)}"`,
+    );
   }
 }
 

@@ -10,13 +10,17 @@ export function newCredentials(prefix = 'user') {
   return { email: `${tag}@example.com`, username: tag, password: 'Kiwi#Lamp42' };
 }
 
-export async function registerUser(baseUrl: string, credentials = newCredentials()): Promise<Session> {
+export async function registerUser(
+  baseUrl: string,
+  credentials = newCredentials(),
+): Promise<Session> {
   const response = await fetch(`${baseUrl}/api/auth/local/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
-  if (response.status !== 200) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`register failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as Session;
 }
 
@@ -30,7 +34,11 @@ export async function signInContext(context: BrowserContext, session: Session): 
   }, JSON.stringify(session));
 }
 
-export async function createTodos(baseUrl: string, session: Session, titles: string[]): Promise<void> {
+export async function createTodos(
+  baseUrl: string,
+  session: Session,
+  titles: string[],
+): Promise<void> {
   for (const title of titles) {
     const response = await fetch(`${baseUrl}/api/todos`, {
       method: 'POST',
@@ -47,7 +55,11 @@ export interface NewTodo {
 }
 
 /** Creates the todos in order (each one newer than the last) and answers their ids. */
-export async function createTodoList(baseUrl: string, session: Session, todos: NewTodo[]): Promise<number[]> {
+export async function createTodoList(
+  baseUrl: string,
+  session: Session,
+  todos: NewTodo[],
+): Promise<number[]> {
   const ids: number[] = [];
   for (const todo of todos) {
     const response = await fetch(`${baseUrl}/api/todos`, {

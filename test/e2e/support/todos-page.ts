@@ -7,7 +7,13 @@ import { signInContext } from './session';
 export type Viewport = { width: number; height: number };
 
 /** A new signed-in tab on /todos (plus an optional query string), with the list shown. */
-export async function openTodos(browser: Browser, baseUrl: string, session: Session, query = '', viewport: Viewport = DESKTOP) {
+export async function openTodos(
+  browser: Browser,
+  baseUrl: string,
+  session: Session,
+  query = '',
+  viewport: Viewport = DESKTOP,
+) {
   const context = await browser.newContext({ viewport, timezoneId: 'UTC', locale: 'en-US' });
   await signInContext(context, session);
   const page = await context.newPage();
@@ -28,7 +34,11 @@ export function rowSummaries(page: Page): Promise<string[]> {
 }
 
 /** Waits until the rows on screen are exactly `expected`. */
-export async function expectRows(page: Page, expected: string[], timeoutMs = 10_000): Promise<void> {
+export async function expectRows(
+  page: Page,
+  expected: string[],
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let seen: string[] = [];
   while (Date.now() < deadline) {
@@ -50,7 +60,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-export const numbered = (from: number, titles: string[]) => titles.map((title, index) => `${from + index}. ${title}`);
+export const numbered = (from: number, titles: string[]) =>
+  titles.map((title, index) => `${from + index}. ${title}`);
 
 export interface TodoSeed {
   title: string;
@@ -59,19 +70,25 @@ export interface TodoSeed {
 }
 
 /** Creates todos through the real API, in order, with a description and completion where given. */
-export async function seedTodos(baseUrl: string, session: Session, todos: TodoSeed[]): Promise<void> {
+export async function seedTodos(
+  baseUrl: string,
+  session: Session,
+  todos: TodoSeed[],
+): Promise<void> {
   for (const data of todos) {
     const response = await fetch(`${baseUrl}/api/todos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
       body: JSON.stringify({ data }),
     });
-    if (response.status !== 200) throw new Error(`create failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`create failed: ${response.status} ${await response.text()}`);
   }
 }
 
 /** Whether this element has the keyboard focus. */
-export const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
+export const hasFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => element === document.activeElement);
 
 /** Waits until this element has the keyboard focus. */
 export async function expectFocus(locator: Locator, timeoutMs = 5_000): Promise<void> {
@@ -80,7 +97,9 @@ export async function expectFocus(locator: Locator, timeoutMs = 5_000): Promise<
     if (await hasFocus(locator)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const focused = await locator.page().evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+  const focused = await locator
+    .page()
+    .evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
   throw new Error(`expected focus on ${locator.toString()}, found it on: ${focused}`);
 }
 

@@ -4,7 +4,15 @@
  * POST /api/todos/bulk: one action over many of the caller's todos, all or nothing.
  */
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 jest.setTimeout(60_000);
 
@@ -20,23 +28,39 @@ describeEachDialect('bulk actions', (dialect) => {
   afterAll(() => t.close());
   afterEach(() => t.database.handle.db.deleteFrom('todos').execute());
 
-  const bulk = (session: Session, payload: unknown) => call(t.app, session, { method: 'POST', url: '/api/todos/bulk', payload: payload as object });
+  const bulk = (session: Session, payload: unknown) =>
+    call(t.app, session, { method: 'POST', url: '/api/todos/bulk', payload: payload as object });
   const make = async (session: Session, count: number, data: Record<string, unknown> = {}) => {
     const todos: TodoEntity[] = [];
-    for (let i = 0; i < count; i++) todos.push(await createTodo(t.app, session, { title: `todo ${i}`, ...data }));
+    for (let i = 0; i < count; i++)
+      todos.push(await createTodo(t.app, session, { title: `todo ${i}`, ...data }));
     return todos;
   };
   /** Every todo of the owner as stored: live or trashed, completed, updated. */
   const snapshot = (ownerId: number) =>
-    t.database.handle.db.selectFrom('todos').select(['id', 'completed', 'updated_at', 'deleted_at']).where('owner_id', '=', ownerId).orderBy('id').execute();
+    t.database.handle.db
+      .selectFrom('todos')
+      .select(['id', 'completed', 'updated_at', 'deleted_at'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('id')
+      .execute();
   const liveIds = async (session: Session) =>
-    (await call(t.app, session, { method: 'GET', url: '/api/todos' })).json().data.map((todo: TodoEntity) => todo.id);
+    (await call(t.app, session, { method: 'GET', url: '/api/todos' }))
+      .json()
+      .data.map((todo: TodoEntity) => todo.id);
   const trashIds = async (session: Session) =>
-    (await call(t.app, session, { method: 'GET', url: '/api/todos/trash' })).json().data.map((todo: TodoEntity) => todo.id).sort((a: number, b: number) => a - b);
+    (await call(t.app, session, { method: 'GET', url: '/api/todos/trash' }))
+      .json()
+      .data.map((todo: TodoEntity) => todo.id)
+      .sort((a: number, b: number) => a - b);
 
   it('completes and uncompletes, counting only the todos it changed', async () => {
     const [a, b, c] = await make(ann, 3);
-    await call(t.app, ann, { method: 'PUT', url: `/api/todos/${b!.id}`, payload: { data: { completed: true } } });
+    await call(t.app, ann, {
+      method: 'PUT',
+      url: `/api/todos/${b!.id}`,
+      payload: { data: { completed: true } },
+    });
     const before = await snapshot(ann.user.id);
     const response = await bulk(ann, { action: 'complete', ids: [a!.id, b!.id, c!.id] });
     expect(response.statusCode).toBe(200);
@@ -45,7 +69,9 @@ describeEachDialect('bulk actions', (dialect) => {
     expect(after.map((row) => row.completed)).toEqual([1, 1, 1]);
     // The todo that was completed already is untouched, updatedAt included.
     expect(after[1]).toEqual(before[1]);
-    expect((await bulk(ann, { action: 'uncomplete', ids: [a!.id, c!.id] })).json()).toEqual({ data: { count: 2 } });
+    expect((await bulk(ann, { action: 'uncomplete', ids: [a!.id, c!.id] })).json()).toEqual({
+      data: { count: 2 },
+    });
     expect((await snapshot(ann.user.id)).map((row) => row.completed)).toEqual([0, 1, 0]);
   });
 
@@ -86,9 +112,21 @@ describeEachDialect('bulk actions', (dialect) => {
   it('accepts 500 ids and counts them', async () => {
     const rows = Array.from({ length: 500 }, (_, i) => {
       const at = new Date(Date.UTC(2026, 0, 1) + i).toISOString();
-      return { owner_id: ann.user.id, title: `t${i}`, title_key: `t${i}`, description: null, completed: 0, created_at: at, updated_at: at };
+      return {
+        owner_id: ann.user.id,
+        title: `t${i}`,
+        title_key: `t${i}`,
+        description: null,
+        completed: 0,
+        created_at: at,
+        updated_at: at,
+      };
     });
-    const inserted = await t.database.handle.db.insertInto('todos').values(rows).returning('id').execute();
+    const inserted = await t.database.handle.db
+      .insertInto('todos')
+      .values(rows)
+      .returning('id')
+      .execute();
     const response = await bulk(ann, { action: 'delete', ids: inserted.map((row) => row.id) });
     expect(response.json()).toEqual({ data: { count: 500 } });
     expect(await liveIds(ann)).toEqual([]);
@@ -97,7 +135,10 @@ describeEachDialect('bulk actions', (dialect) => {
   // Each body is built around a real todo id, so only the named fault can cause the 400.
   it.each([
     ['no ids', () => ({ action: 'complete', ids: [] })],
-    ['501 ids', (id: number) => ({ action: 'complete', ids: Array.from({ length: 501 }, (_, i) => id + i) })],
+    [
+      '501 ids',
+      (id: number) => ({ action: 'complete', ids: Array.from({ length: 501 }, (_, i) => id + i) }),
+    ],
     ['a string id', (id: number) => ({ action: 'complete', ids: [String(id)] })],
     ['a fractional id', (id: number) => ({ action: 'complete', ids: [id + 0.5] })],
     ['a zero id', (id: number) => ({ action: 'complete', ids: [id, 0] })],
@@ -118,11 +159,17 @@ describeEachDialect('bulk actions', (dialect) => {
     expect(response.json().error.name).toBe('ValidationError');
     expect(await snapshot(ann.user.id)).toEqual(before);
     // The same todo with a good body does change, so nothing else made that call fail.
-    expect((await bulk(ann, { action: 'complete', ids: [todo!.id] })).json()).toEqual({ data: { count: 1 } });
+    expect((await bulk(ann, { action: 'complete', ids: [todo!.id] })).json()).toEqual({
+      data: { count: 1 },
+    });
   });
 
   it('refuses a call without a valid token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/todos/bulk', payload: { action: 'complete', ids: [1] } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/todos/bulk',
+      payload: { action: 'complete', ids: [1] },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

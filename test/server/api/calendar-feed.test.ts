@@ -7,7 +7,15 @@
 import type { Session } from '../../../src/shared/api-types';
 import { createCode } from '../../../src/server/users/codes';
 import { setBlocked } from '../../../src/server/users/repository';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 describeEachDialect('calendar feed', (dialect) => {
   let t: TestApp;
@@ -19,7 +27,10 @@ describeEachDialect('calendar feed', (dialect) => {
   afterAll(() => t.close());
 
   const makeLink = async (session: Session) => {
-    const response = await call(t.app, session, { method: 'POST', url: '/api/users/me/calendar-feed' });
+    const response = await call(t.app, session, {
+      method: 'POST',
+      url: '/api/users/me/calendar-feed',
+    });
     expect(response.statusCode).toBe(200);
     return response.json<{ url: string }>().url;
   };
@@ -37,14 +48,30 @@ describeEachDialect('calendar feed', (dialect) => {
     expect(before.json()).toEqual({ url: null });
     const url = await makeLink(ann);
     expect(url).toMatch(/^https:\/\/todo\.example\.com\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await call(t.app, ann, { method: 'GET', url: '/api/users/me/calendar-feed' })).json()).toEqual({ url });
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/calendar-feed' })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, ann, { method: 'GET', url: '/api/users/me/calendar-feed' })).json(),
+    ).toEqual({ url });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/me/calendar-feed' })).statusCode,
+    ).toBe(401);
   });
 
   it('answers text/calendar with a VTODO per dated todo: summary, description, due date, status, stable uid, rrule on open occurrences', async () => {
-    const dentist = await createTodo(t.app, ann, { title: 'Dentist, 2nd floor; bring card', description: 'line one\nline two', dueDate: '2026-12-05' });
-    const weekly = await createTodo(t.app, ann, { title: 'Water plants', dueDate: '2026-12-07', recurrence: 'FREQ=WEEKLY;COUNT=3' });
-    await call(t.app, ann, { method: 'PUT', url: `/api/todos/${weekly.id}`, payload: { data: { completed: true } } });
+    const dentist = await createTodo(t.app, ann, {
+      title: 'Dentist, 2nd floor; bring card',
+      description: 'line one\nline two',
+      dueDate: '2026-12-05',
+    });
+    const weekly = await createTodo(t.app, ann, {
+      title: 'Water plants',
+      dueDate: '2026-12-07',
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+    });
+    await call(t.app, ann, {
+      method: 'PUT',
+      url: `/api/todos/${weekly.id}`,
+      payload: { data: { completed: true } },
+    });
     await createTodo(t.app, ann, { title: 'Undated' });
     const gone = await createTodo(t.app, ann, { title: 'Trashed', dueDate: '2026-12-06' });
     await call(t.app, ann, { method: 'DELETE', url: `/api/todos/${gone.id}` });
@@ -65,20 +92,39 @@ describeEachDialect('calendar feed', (dialect) => {
       `SUMMARY:${'L'.repeat(200)}`,
     ]);
     const [first, done, next] = todos;
-    expect(first).toEqual(expect.arrayContaining([`UID:todo-${dentist.id}@todo.example.com`, 'DESCRIPTION:line one\\nline two', 'DUE;VALUE=DATE:20261205', 'STATUS:NEEDS-ACTION']));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        `UID:todo-${dentist.id}@todo.example.com`,
+        'DESCRIPTION:line one\\nline two',
+        'DUE;VALUE=DATE:20261205',
+        'STATUS:NEEDS-ACTION',
+      ]),
+    );
     expect(first!.some((line) => line.startsWith('RRULE'))).toBe(false);
     expect(done).toEqual(expect.arrayContaining(['DUE;VALUE=DATE:20261207', 'STATUS:COMPLETED']));
     expect(done!.some((line) => line.startsWith('RRULE'))).toBe(false);
     // The open occurrence repeats from its own date, with what is left of COUNT.
-    expect(next).toEqual(expect.arrayContaining(['DTSTART;VALUE=DATE:20261214', 'DUE;VALUE=DATE:20261214', 'STATUS:NEEDS-ACTION', 'RRULE:FREQ=WEEKLY;COUNT=2']));
+    expect(next).toEqual(
+      expect.arrayContaining([
+        'DTSTART;VALUE=DATE:20261214',
+        'DUE;VALUE=DATE:20261214',
+        'STATUS:NEEDS-ACTION',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+      ]),
+    );
     expect(response.body).not.toContain('Undated');
     expect(response.body).not.toContain('Trashed');
     expect(long.id).toBeGreaterThan(0);
     // The same todo keeps its UID.
-    expect(vtodos((await read(await currentLink(ann))).body)[0]).toContain(`UID:todo-${dentist.id}@todo.example.com`);
+    expect(vtodos((await read(await currentLink(ann))).body)[0]).toContain(
+      `UID:todo-${dentist.id}@todo.example.com`,
+    );
   });
 
-  const currentLink = async (session: Session) => (await call(t.app, session, { method: 'GET', url: '/api/users/me/calendar-feed' })).json<{ url: string }>().url;
+  const currentLink = async (session: Session) =>
+    (await call(t.app, session, { method: 'GET', url: '/api/users/me/calendar-feed' })).json<{
+      url: string;
+    }>().url;
 
   it('rotates: a new link works and the old one is a 404', async () => {
     const old = await makeLink(ann);
@@ -91,22 +137,45 @@ describeEachDialect('calendar feed', (dialect) => {
   describe('a password change or reset, logout-all and a block retire the link', () => {
     const NEW_PASSWORD = 'Otter#Lamp77';
     const login = async (identifier: string, password: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password } })).json<Session>();
-    const post = (session: Session | undefined, url: string, payload?: Record<string, unknown>) => call(t.app, session, { method: 'POST', url, payload });
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/local',
+          payload: { identifier, password },
+        })
+      ).json<Session>();
+    const post = (session: Session | undefined, url: string, payload?: Record<string, unknown>) =>
+      call(t.app, session, { method: 'POST', url, payload });
     /** Each way in, from a session and its credentials to a working session afterwards. */
-    const ways: Record<string, (session: Session, body: ReturnType<typeof credentials>) => Promise<Session>> = {
+    const ways: Record<
+      string,
+      (session: Session, body: ReturnType<typeof credentials>) => Promise<Session>
+    > = {
       'logout-all': async (session, body) => {
         expect((await post(session, '/api/auth/logout-all')).statusCode).toBe(204);
         return login(body.email, body.password);
       },
       'password change': async (session, body) => {
-        const changed = await post(session, '/api/auth/change-password', { currentPassword: body.password, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+        const changed = await post(session, '/api/auth/change-password', {
+          currentPassword: body.password,
+          password: NEW_PASSWORD,
+          passwordConfirmation: NEW_PASSWORD,
+        });
         expect(changed.statusCode).toBe(200);
         return changed.json<Session>();
       },
       'password reset': async (session) => {
-        const code = await createCode(t.database.handle.db, session.user.id, 'reset', 60 * 60 * 1000);
-        const reset = await post(undefined, '/api/auth/reset-password', { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+        const code = await createCode(
+          t.database.handle.db,
+          session.user.id,
+          'reset',
+          60 * 60 * 1000,
+        );
+        const reset = await post(undefined, '/api/auth/reset-password', {
+          code,
+          password: NEW_PASSWORD,
+          passwordConfirmation: NEW_PASSWORD,
+        });
         expect(reset.statusCode).toBe(200);
         return reset.json<Session>();
       },
@@ -117,20 +186,33 @@ describeEachDialect('calendar feed', (dialect) => {
       },
     };
 
-    it.each(Object.keys(ways))('after a %s the old link is a 404, as an unknown one, and the profile shows none', async (way) => {
-      const body = credentials('feedcut');
-      const session = await register(t.app, body);
-      await createTodo(t.app, session, { title: 'Dated', dueDate: '2026-12-05' });
-      const readFrom = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname, remoteAddress: '198.51.100.44' });
-      const old = await makeLink(session);
-      expect((await readFrom(old)).statusCode).toBe(200);
-      const after = await ways[way]!(session, body);
-      const gone = await readFrom(old);
-      expect([gone.statusCode, gone.json().error]).toEqual([404, expect.objectContaining({ status: 404, name: 'NotFoundError' })]);
-      expect((await call(t.app, after, { method: 'GET', url: '/api/users/me/calendar-feed' })).json()).toEqual({ url: null });
-      const fresh = await makeLink(after);
-      expect((await readFrom(fresh)).statusCode).toBe(200);
-    });
+    it.each(Object.keys(ways))(
+      'after a %s the old link is a 404, as an unknown one, and the profile shows none',
+      async (way) => {
+        const body = credentials('feedcut');
+        const session = await register(t.app, body);
+        await createTodo(t.app, session, { title: 'Dated', dueDate: '2026-12-05' });
+        const readFrom = (url: string) =>
+          t.app.inject({
+            method: 'GET',
+            url: new URL(url).pathname,
+            remoteAddress: '198.51.100.44',
+          });
+        const old = await makeLink(session);
+        expect((await readFrom(old)).statusCode).toBe(200);
+        const after = await ways[way]!(session, body);
+        const gone = await readFrom(old);
+        expect([gone.statusCode, gone.json().error]).toEqual([
+          404,
+          expect.objectContaining({ status: 404, name: 'NotFoundError' }),
+        ]);
+        expect(
+          (await call(t.app, after, { method: 'GET', url: '/api/users/me/calendar-feed' })).json(),
+        ).toEqual({ url: null });
+        const fresh = await makeLink(after);
+        expect((await readFrom(fresh)).statusCode).toBe(200);
+      },
+    );
   });
 
   it('never shows another user’s todos, and an unknown or malformed secret is a 404', async () => {
@@ -141,7 +223,11 @@ describeEachDialect('calendar feed', (dialect) => {
     const bobFeed = await read(await makeLink(bob));
     expect(bobFeed.body).toContain('Bob secret plan');
     expect(bobFeed.body).not.toContain('Dentist');
-    for (const path of [`/api/calendar/${'A'.repeat(43)}.ics`, '/api/calendar/short.ics', '/api/calendar/x']) {
+    for (const path of [
+      `/api/calendar/${'A'.repeat(43)}.ics`,
+      '/api/calendar/short.ics',
+      '/api/calendar/x',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: path });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toMatchObject({ status: 404, name: 'NotFoundError' });
@@ -151,7 +237,10 @@ describeEachDialect('calendar feed', (dialect) => {
   it('limits feed reads per address (60 a minute)', async () => {
     const url = new URL(await makeLink(ann)).pathname;
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode);
+    for (let i = 0; i < 61; i++)
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode,
+      );
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
   });

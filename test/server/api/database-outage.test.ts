@@ -17,7 +17,13 @@ describe('an unreachable PostgreSQL', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-outage-'));
     // Port 9 (discard) has no PostgreSQL: every connection is refused.
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    });
     database = openDatabase(config.databaseUrl);
     app = await buildApp(config, database.db);
   });
@@ -31,7 +37,12 @@ describe('an unreachable PostgreSQL', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       data: null,
-      error: { status: 503, name: 'ServiceUnavailableError', message: expect.any(String), details: {} },
+      error: {
+        status: 503,
+        name: 'ServiceUnavailableError',
+        message: expect.any(String),
+        details: {},
+      },
     });
     expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack/i);
   };
@@ -41,9 +52,27 @@ describe('an unreachable PostgreSQL', () => {
   });
 
   it('answers logins, registrations and todo calls with 503, not 500', async () => {
-    expect503(await app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'a@b.co', password: 'Kiwi#Lamp42' } }));
-    expect503(await app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { email: 'a@b.co', username: 'abc', password: 'Kiwi#Lamp42' } }));
+    expect503(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: 'a@b.co', password: 'Kiwi#Lamp42' },
+      }),
+    );
+    expect503(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: { email: 'a@b.co', username: 'abc', password: 'Kiwi#Lamp42' },
+      }),
+    );
     const { token } = await createTokenService(resolveJwtSecret(undefined, dataDir), 60).issue(1);
-    expect503(await app.inject({ method: 'GET', url: '/api/todos', headers: { authorization: `Bearer ${token}` } }));
+    expect503(
+      await app.inject({
+        method: 'GET',
+        url: '/api/todos',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
   });
 });

@@ -6,7 +6,15 @@
  * undated todos last in both directions.
  */
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 describeEachDialect('due dates', (dialect) => {
   let t: TestApp;
@@ -17,45 +25,81 @@ describeEachDialect('due dates', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (data: Record<string, unknown>) => call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data } });
-  const put = (id: number, data: Record<string, unknown>) => call(t.app, session, { method: 'PUT', url: `/api/todos/${id}`, payload: { data } });
+  const post = (data: Record<string, unknown>) =>
+    call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data } });
+  const put = (id: number, data: Record<string, unknown>) =>
+    call(t.app, session, { method: 'PUT', url: `/api/todos/${id}`, payload: { data } });
 
   it('keeps a due date and a reminder, the reminder in UTC, and answers null for none', async () => {
-    const todo = await createTodo(t.app, session, { title: 'Dentist', dueDate: '2026-12-05', remindAt: '2026-12-05T08:30:00+01:00' });
-    expect(todo.attributes).toMatchObject({ dueDate: '2026-12-05', remindAt: '2026-12-05T07:30:00.000Z', recurrence: null, seriesId: null });
+    const todo = await createTodo(t.app, session, {
+      title: 'Dentist',
+      dueDate: '2026-12-05',
+      remindAt: '2026-12-05T08:30:00+01:00',
+    });
+    expect(todo.attributes).toMatchObject({
+      dueDate: '2026-12-05',
+      remindAt: '2026-12-05T07:30:00.000Z',
+      recurrence: null,
+      seriesId: null,
+    });
     const plain = await createTodo(t.app, session, { title: 'Undated' });
-    expect(plain.attributes).toMatchObject({ dueDate: null, remindAt: null, recurrence: null, seriesId: null });
+    expect(plain.attributes).toMatchObject({
+      dueDate: null,
+      remindAt: null,
+      recurrence: null,
+      seriesId: null,
+    });
     const read = await call(t.app, session, { method: 'GET', url: `/api/todos/${todo.id}` });
-    expect(read.json().data.attributes).toMatchObject({ dueDate: '2026-12-05', remindAt: '2026-12-05T07:30:00.000Z' });
+    expect(read.json().data.attributes).toMatchObject({
+      dueDate: '2026-12-05',
+      remindAt: '2026-12-05T07:30:00.000Z',
+    });
   });
 
   it('changes and clears the dates with PUT', async () => {
     const todo = await createTodo(t.app, session, { title: 'Move me', dueDate: '2026-12-05' });
-    const moved = await put(todo.id, { dueDate: '2027-01-10', remindAt: '2027-01-09T23:15:00.5-05:00' });
+    const moved = await put(todo.id, {
+      dueDate: '2027-01-10',
+      remindAt: '2027-01-09T23:15:00.5-05:00',
+    });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().data.attributes).toMatchObject({ dueDate: '2027-01-10', remindAt: '2027-01-10T04:15:00.500Z', title: 'Move me' });
+    expect(moved.json().data.attributes).toMatchObject({
+      dueDate: '2027-01-10',
+      remindAt: '2027-01-10T04:15:00.500Z',
+      title: 'Move me',
+    });
     const cleared = await put(todo.id, { dueDate: null, remindAt: null });
     expect(cleared.json().data.attributes).toMatchObject({ dueDate: null, remindAt: null });
   });
 
-  it.each([['2026-02-30'], ['2026-13-01'], ['tomorrow'], ['2026-1-5'], [20261205], ['2026-12-05T00:00:00Z'], [''], [true]])(
-    'refuses the due date %p with a 400 ValidationError',
-    async (dueDate) => {
-      const response = await post({ title: 'Bad date', dueDate });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({ status: 400, name: 'ValidationError' });
-      expect(response.json().error.details.errors[0].path).toEqual(['dueDate']);
-    },
-  );
+  it.each([
+    ['2026-02-30'],
+    ['2026-13-01'],
+    ['tomorrow'],
+    ['2026-1-5'],
+    [20261205],
+    ['2026-12-05T00:00:00Z'],
+    [''],
+    [true],
+  ])('refuses the due date %p with a 400 ValidationError', async (dueDate) => {
+    const response = await post({ title: 'Bad date', dueDate });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ status: 400, name: 'ValidationError' });
+    expect(response.json().error.details.errors[0].path).toEqual(['dueDate']);
+  });
 
-  it.each([['2026-12-05'], ['2026-12-05T07:30:00'], ['2026-02-30T07:30:00Z'], ['2026-12-05T25:00:00Z'], ['soon'], [1796455800000]])(
-    'refuses the reminder time %p',
-    async (remindAt) => {
-      const response = await post({ title: 'Bad reminder', remindAt });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.details.errors[0].path).toEqual(['remindAt']);
-    },
-  );
+  it.each([
+    ['2026-12-05'],
+    ['2026-12-05T07:30:00'],
+    ['2026-02-30T07:30:00Z'],
+    ['2026-12-05T25:00:00Z'],
+    ['soon'],
+    [1796455800000],
+  ])('refuses the reminder time %p', async (remindAt) => {
+    const response = await post({ title: 'Bad reminder', remindAt });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details.errors[0].path).toEqual(['remindAt']);
+  });
 
   describe('filters and sort', () => {
     let owner: Session;
@@ -63,7 +107,8 @@ describeEachDialect('due dates', (dialect) => {
     const ids: number[] = [];
     beforeAll(async () => {
       owner = await register(t.app, credentials('Sorter'));
-      for (const [index, dueDate] of dates.entries()) ids.push((await createTodo(t.app, owner, { title: `T${index}`, dueDate })).id);
+      for (const [index, dueDate] of dates.entries())
+        ids.push((await createTodo(t.app, owner, { title: `T${index}`, dueDate })).id);
     });
     const list = async (query: string) => {
       const response = await call(t.app, owner, { method: 'GET', url: `/api/todos?${query}` });
@@ -89,13 +134,15 @@ describeEachDialect('due dates', (dialect) => {
       expect(await list(query)).toEqual(expected);
     });
 
-    it.each(['filters[dueDate][$lt]=2026-02-30', 'filters[dueDate][$eq]=tomorrow', 'filters[dueDate][$null]=yes', 'filters[dueDate][$between]=2026-12-01'])(
-      'refuses %s with a 400',
-      async (query) => {
-        const response = await call(t.app, owner, { method: 'GET', url: `/api/todos?${query}` });
-        expect(response.statusCode).toBe(400);
-        expect(response.json().error.name).toBe('ValidationError');
-      },
-    );
+    it.each([
+      'filters[dueDate][$lt]=2026-02-30',
+      'filters[dueDate][$eq]=tomorrow',
+      'filters[dueDate][$null]=yes',
+      'filters[dueDate][$between]=2026-12-01',
+    ])('refuses %s with a 400', async (query) => {
+      const response = await call(t.app, owner, { method: 'GET', url: `/api/todos?${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.name).toBe('ValidationError');
+    });
   });
 });

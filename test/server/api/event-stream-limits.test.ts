@@ -8,7 +8,15 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { Session } from '../../../src/shared/api-types';
 import { openSse, type SseStream } from '../../support/sse';
-import { bearer, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  bearer,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 jest.setTimeout(120_000);
 
@@ -26,7 +34,10 @@ class StatementCounter implements KyselyPlugin {
 
 /** 'ended' once the server has closed the stream, 'open' if it has not within `ms` (a guard, not a timing). */
 const settles = (stream: SseStream, ms = 5000) =>
-  Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('open'), ms))]);
+  Promise.race([
+    stream.ended.then(() => 'ended'),
+    new Promise((resolve) => setTimeout(() => resolve('open'), ms)),
+  ]);
 
 describeEachDialect('event stream limits', (dialect) => {
   const counter = new StatementCounter();
@@ -35,7 +46,11 @@ describeEachDialect('event stream limits', (dialect) => {
   const streams: SseStream[] = [];
   beforeAll(async () => {
     // Reminders are looked for once an hour here, so their statements never land in a count.
-    t = await createTestApp(dialect, {}, { wrapDb: (db) => db.withPlugin(counter), reminderCheckMs: 3_600_000 });
+    t = await createTestApp(
+      dialect,
+      {},
+      { wrapDb: (db) => db.withPlugin(counter), reminderCheckMs: 3_600_000 },
+    );
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
@@ -56,7 +71,11 @@ describeEachDialect('event stream limits', (dialect) => {
   }
   /** Waits until every stream has sent the `created` event of `id`. */
   const delivered = (opened: SseStream[], id: number) =>
-    Promise.all(opened.map(async (stream) => expect(await stream.nextData()).toMatchObject({ action: 'created', id })));
+    Promise.all(
+      opened.map(async (stream) =>
+        expect(await stream.nextData()).toMatchObject({ action: 'created', id }),
+      ),
+    );
 
   it('keeps at most 10 streams of a user open: the 11th closes the oldest', async () => {
     const session = await register(t.app, credentials('ssecap'));

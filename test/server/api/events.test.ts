@@ -14,13 +14,23 @@ import { pruneEvents } from '../../../src/server/events/journal';
 import { setBlocked } from '../../../src/server/users/repository';
 import { http, spawnServer, type ServerProcess } from '../../support/server-process';
 import { openSse, type SseStream } from '../../support/sse';
-import { bearer, call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  bearer,
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 import { urlForDatabase, withAdminClient } from '../support/postgres';
 
 jest.setTimeout(120_000);
 
 const HEARTBEAT_MS = 300;
-const isData = (frame: { data?: string; event?: string }) => frame.data !== undefined && frame.event === undefined;
+const isData = (frame: { data?: string; event?: string }) =>
+  frame.data !== undefined && frame.event === undefined;
 
 describeEachDialect('live events', (dialect) => {
   // Most tests run with the default heartbeat (25 s), so only a wake-up can end a stream at once;
@@ -32,7 +42,8 @@ describeEachDialect('live events', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     beating = await createTestApp(dialect, {}, { eventHeartbeatMs: HEARTBEAT_MS });
-    for (const app of [t, beating]) origins.set(app, await app.app.listen({ host: '127.0.0.1', port: 0 }));
+    for (const app of [t, beating])
+      origins.set(app, await app.app.listen({ host: '127.0.0.1', port: 0 }));
   });
   afterEach(() => streams.splice(0).forEach((stream) => stream.close()));
   afterAll(async () => {
@@ -41,8 +52,15 @@ describeEachDialect('live events', (dialect) => {
   });
 
   /** A stream of `session`'s events. */
-  async function stream(session: Session | undefined, headers: Record<string, string> = {}, on = t) {
-    const opened = await openSse(`${origins.get(on)}/api/todos/events`, { ...(session ? bearer(session) : {}), ...headers });
+  async function stream(
+    session: Session | undefined,
+    headers: Record<string, string> = {},
+    on = t,
+  ) {
+    const opened = await openSse(`${origins.get(on)}/api/todos/events`, {
+      ...(session ? bearer(session) : {}),
+      ...headers,
+    });
     streams.push(opened);
     return opened;
   }
@@ -53,8 +71,12 @@ describeEachDialect('live events', (dialect) => {
     const first = await opened.next();
     return { opened, first: first! };
   }
-  const send = (session: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    call(t.app, session, { method, url, payload: payload as object });
+  const send = (
+    session: Session,
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => call(t.app, session, { method, url, payload: payload as object });
 
   it('answers 401 before any stream for a missing, bad or revoked token', async () => {
     const session = await register(t.app, credentials('sse401'));
@@ -90,15 +112,26 @@ describeEachDialect('live events', (dialect) => {
     expect(await opened.nextData()).toMatchObject({ action: 'created', id: a.id });
     // Bulk: one event naming the todos that changed (a is completed already).
     await send(session, 'POST', '/api/todos/bulk', { action: 'complete', ids: [a.id, b.id] });
-    expect(await opened.nextData()).toEqual({ action: 'updated', ids: [b.id], eventId: expect.any(Number) });
+    expect(await opened.nextData()).toEqual({
+      action: 'updated',
+      ids: [b.id],
+      eventId: expect.any(Number),
+    });
     await send(session, 'POST', '/api/todos/bulk', { action: 'delete', ids: [b.id, a.id] });
     expect(await opened.nextData()).toMatchObject({ action: 'deleted', ids: [a.id, b.id] });
     await send(session, 'POST', '/api/todos/bulk', { action: 'restore', ids: [a.id] });
     expect(await opened.nextData()).toMatchObject({ action: 'created', ids: [a.id] });
-    const imported = await call(t.app, session, { method: 'POST', url: '/api/todos/import', payload: { todos: [{ title: 'i1' }, { title: 'i2' }] } });
+    const imported = await call(t.app, session, {
+      method: 'POST',
+      url: '/api/todos/import',
+      payload: { todos: [{ title: 'i1' }, { title: 'i2' }] },
+    });
     expect(imported.json()).toEqual({ data: { imported: 2 } });
     const importEvent = await opened.nextData<{ ids: number[] }>();
-    expect(importEvent).toMatchObject({ action: 'created', ids: [expect.any(Number), expect.any(Number)] });
+    expect(importEvent).toMatchObject({
+      action: 'created',
+      ids: [expect.any(Number), expect.any(Number)],
+    });
     expect((await send(session, 'DELETE', '/api/todos/trash')).statusCode).toBe(204);
     const c = await createTodo(t.app, session, { title: 'c' });
     expect(await opened.nextData()).toMatchObject({ action: 'created', id: c.id });
@@ -122,7 +155,10 @@ describeEachDialect('live events', (dialect) => {
     expect(await bobStream.nextData()).toMatchObject({ action: 'created', id: bobTodo.id });
     expect(bobStream.frames.filter(isData)).toHaveLength(1);
     // Someone else's write (a 404 for Bob) sends nothing either.
-    expect((await send(bob, 'PUT', `/api/todos/${annTodo.id}`, { data: { title: 'hijack' } })).statusCode).toBe(404);
+    expect(
+      (await send(bob, 'PUT', `/api/todos/${annTodo.id}`, { data: { title: 'hijack' } }))
+        .statusCode,
+    ).toBe(404);
     await createTodo(t.app, ann, { title: 'after' });
     await annStream.nextData();
     expect(bobStream.frames.filter(isData)).toHaveLength(1);
@@ -139,11 +175,26 @@ describeEachDialect('live events', (dialect) => {
 
   it.each([
     ['logout', (s: Session) => send(s, 'POST', '/api/auth/logout')],
-    ['logout-all from another token', async (s: Session) => {
-      const other = await call(t.app, undefined, { method: 'POST', url: '/api/auth/local', payload: { identifier: s.user.email, password: 'Kiwi#Lamp42' } });
-      return send(other.json<Session>(), 'POST', '/api/auth/logout-all');
-    }],
-    ['account deletion', (s: Session) => call(t.app, s, { method: 'DELETE', url: '/api/users/me', payload: { password: 'Kiwi#Lamp42' } })],
+    [
+      'logout-all from another token',
+      async (s: Session) => {
+        const other = await call(t.app, undefined, {
+          method: 'POST',
+          url: '/api/auth/local',
+          payload: { identifier: s.user.email, password: 'Kiwi#Lamp42' },
+        });
+        return send(other.json<Session>(), 'POST', '/api/auth/logout-all');
+      },
+    ],
+    [
+      'account deletion',
+      (s: Session) =>
+        call(t.app, s, {
+          method: 'DELETE',
+          url: '/api/users/me',
+          payload: { password: 'Kiwi#Lamp42' },
+        }),
+    ],
   ])('ends the stream at once after %s', async (_name, revoke) => {
     const session = await register(t.app, credentials('sseend'));
     const { opened } = await ready(session);
@@ -177,9 +228,14 @@ describeEachDialect('live events', (dialect) => {
     expect(updated).toMatchObject({ action: 'updated', id: x.id });
     // From the middle: only what came after.
     const middle = String(updated.eventId - 1);
-    expect(await (await ready(session, { 'last-event-id': middle })).opened.nextData()).toMatchObject({ eventId: updated.eventId });
+    expect(
+      await (await ready(session, { 'last-event-id': middle })).opened.nextData(),
+    ).toMatchObject({ eventId: updated.eventId });
     for (const unknown of ['999999999999', 'abc', '-1']) {
-      expect((await ready(session, { 'last-event-id': unknown })).first).toMatchObject({ event: 'reset', data: '{}' });
+      expect((await ready(session, { 'last-event-id': unknown })).first).toMatchObject({
+        event: 'reset',
+        data: '{}',
+      });
     }
     // Events older than 5 minutes are pruned: replaying from before them is impossible, so reset.
     await createTodo(t.app, session, { title: 'y' });
@@ -203,7 +259,10 @@ describe('live events across two server processes', () => {
   const running: ServerProcess[] = [];
   afterAll(async () => {
     await Promise.all(running.map((server) => server.kill('SIGTERM')));
-    if (wantsPostgres) await withAdminClient((client) => client.query(`drop database if exists "${database}" with (force)`));
+    if (wantsPostgres)
+      await withAdminClient((client) =>
+        client.query(`drop database if exists "${database}" with (force)`),
+      );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -213,7 +272,8 @@ describe('live events across two server processes', () => {
     const [a, b] = [await spawnServer(dataDir, shared), await spawnServer(dataDir, shared)];
     running.push(a, b);
     const user = { email: `${label}@example.com`, username: label, password: 'Kiwi#Lamp42' };
-    const session = (await http<Session>(a.url, 'POST', '/api/auth/local/register', { body: user })).body;
+    const session = (await http<Session>(a.url, 'POST', '/api/auth/local/register', { body: user }))
+      .body;
     const onB = await openSse(`${b.url}/api/todos/events`, bearer(session));
     try {
       expect(onB.status).toBe(200);
@@ -221,11 +281,16 @@ describe('live events across two server processes', () => {
       const latencies: number[] = [];
       for (let round = 0; round < 3; round += 1) {
         const started = performance.now();
-        const created = await http<{ data: { id: number } }>(a.url, 'POST', '/api/todos', { token: session.jwt, body: { data: { title: `on A ${round}` } } });
+        const created = await http<{ data: { id: number } }>(a.url, 'POST', '/api/todos', {
+          token: session.jwt,
+          body: { data: { title: `on A ${round}` } },
+        });
         expect(await onB.nextData()).toMatchObject({ action: 'created', id: created.body.data.id });
         latencies.push(Math.round(performance.now() - started));
       }
-      console.log(`${label}: write on A → event on B's stream, ms (incl. the POST): ${latencies.join(', ')}`);
+      console.log(
+        `${label}: write on A → event on B's stream, ms (incl. the POST): ${latencies.join(', ')}`,
+      );
       // SIGTERM ends open streams rather than waiting for them: B exits 0 at once.
       expect(await b.kill('SIGTERM')).toBe(0);
       await onB.ended;
@@ -241,6 +306,13 @@ describe('live events across two server processes', () => {
 
   it('reach each other through Redis pub/sub on one SQLite file', async () => {
     const prefix = `ticklist-test-${randomBytes(6).toString('hex')}`;
-    await writeOnAReadOnB({ REDIS_URL, REDIS_KEY_PREFIX: prefix, DATABASE_URL: `sqlite:${path.join(dataDir, 'shared.db')}` }, 'redispubsub');
+    await writeOnAReadOnB(
+      {
+        REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'shared.db')}`,
+      },
+      'redispubsub',
+    );
   });
 });

@@ -9,24 +9,53 @@ import { createSigner } from 'fast-jwt';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Session } from '../../../src/shared/api-types';
 import { setBlocked } from '../../../src/server/users/repository';
-import { bearer, call, createTestApp, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  bearer,
+  call,
+  createTestApp,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 jest.setTimeout(120_000);
 
-const login = (t: TestApp, identifier: string, password: string, extra: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password }, ...extra });
+const login = (
+  t: TestApp,
+  identifier: string,
+  password: string,
+  extra: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/local',
+    payload: { identifier, password },
+    ...extra,
+  });
 
 /** Fires `count` calls `batch` at a time; the statuses in order. */
-async function fire(count: number, batch: number, send: (i: number) => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse[]> {
+async function fire(
+  count: number,
+  batch: number,
+  send: (i: number) => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse[]> {
   const answers: LightMyRequestResponse[] = [];
   for (let start = 0; start < count; start += batch) {
-    answers.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, i) => send(start + i)))));
+    answers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(batch, count - start) }, (_, i) => send(start + i)),
+      )),
+    );
   }
   return answers;
 }
 
 const statuses = (answers: LightMyRequestResponse[]) =>
-  answers.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.statusCode]: (counts[answer.statusCode] ?? 0) + 1 }), {});
+  answers.reduce<Record<number, number>>(
+    (counts, answer) => ({ ...counts, [answer.statusCode]: (counts[answer.statusCode] ?? 0) + 1 }),
+    {},
+  );
 
 describeEachDialect('hardening', (dialect) => {
   let t: TestApp;
@@ -38,23 +67,35 @@ describeEachDialect('hardening', (dialect) => {
   it('verifies at most 10 guesses per identifier however many arrive at once, then refuses even the right password', async () => {
     const victim = credentials('victim');
     await register(t.app, victim);
-    const answers = await fire(300, 50, (i) => login(t, victim.email, `Wrong${i}!xY`, { remoteAddress: `198.51.100.${i % 200}` }));
+    const answers = await fire(300, 50, (i) =>
+      login(t, victim.email, `Wrong${i}!xY`, { remoteAddress: `198.51.100.${i % 200}` }),
+    );
     expect(statuses(answers)).toEqual({ 400: 10, 429: 290 });
-    expect(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']).toMatch(/^\d+$/);
-    const right = await login(t, victim.email, victim.password, { remoteAddress: '198.51.100.250' });
+    expect(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']).toMatch(
+      /^\d+$/,
+    );
+    const right = await login(t, victim.email, victim.password, {
+      remoteAddress: '198.51.100.250',
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json().error.name).toBe('RateLimitError');
   });
 
   it('verifies at most 50 guesses per address, across identifiers', async () => {
-    const answers = await fire(80, 40, (i) => login(t, `nobody${i}@example.com`, 'Wrong1!xY', { remoteAddress: '203.0.113.9' }));
+    const answers = await fire(80, 40, (i) =>
+      login(t, `nobody${i}@example.com`, 'Wrong1!xY', { remoteAddress: '203.0.113.9' }),
+    );
     expect(statuses(answers)).toEqual({ 400: 50, 429: 30 });
   });
 
   it('does not count successful logins', async () => {
     const account = credentials('steady');
     await register(t.app, account);
-    for (let i = 0; i < 15; i++) expect((await login(t, account.username, account.password, { remoteAddress: '192.0.2.77' })).statusCode).toBe(200);
+    for (let i = 0; i < 15; i++)
+      expect(
+        (await login(t, account.username, account.password, { remoteAddress: '192.0.2.77' }))
+          .statusCode,
+      ).toBe(200);
   });
 
   it('lists the oldest 1,000 todos with populate=todos, one call at a time per user', async () => {
@@ -63,11 +104,30 @@ describeEachDialect('hardening', (dialect) => {
     const base = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: 1050 }, (_, i) => {
       const at = new Date(base + (1050 - i) * 1000).toISOString();
-      return { owner_id: heavy.user.id, title: `t${i}`, title_key: `t${i}`, description: null, completed: 0, created_at: at, updated_at: at };
+      return {
+        owner_id: heavy.user.id,
+        title: `t${i}`,
+        title_key: `t${i}`,
+        description: null,
+        completed: 0,
+        created_at: at,
+        updated_at: at,
+      };
     });
-    for (let i = 0; i < rows.length; i += 200) await t.database.handle.db.insertInto('todos').values(rows.slice(i, i + 200)).execute();
-    const populate = (session: Session) => call(t.app, session, { method: 'GET', url: '/api/users/me?populate=todos' });
-    const answers = await Promise.all([populate(heavy), populate(heavy), populate(heavy), populate(heavy), populate(other)]);
+    for (let i = 0; i < rows.length; i += 200)
+      await t.database.handle.db
+        .insertInto('todos')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const populate = (session: Session) =>
+      call(t.app, session, { method: 'GET', url: '/api/users/me?populate=todos' });
+    const answers = await Promise.all([
+      populate(heavy),
+      populate(heavy),
+      populate(heavy),
+      populate(heavy),
+      populate(other),
+    ]);
     // While one call of a user is under way, the others do not wait for a slot: they are refused.
     const served = answers.slice(0, 4).filter((answer) => answer.statusCode === 200);
     const refused = answers.slice(0, 4).filter((answer) => answer.statusCode === 429);
@@ -86,7 +146,12 @@ describeEachDialect('hardening', (dialect) => {
   it('ends tokens for good when a user is blocked: an unblock does not revive them', async () => {
     const account = credentials('blocked');
     const session = await register(t.app, account);
-    const me = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${jwt}` } });
+    const me = (jwt: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${jwt}` },
+      });
     expect((await me(session.jwt)).statusCode).toBe(200);
     await setBlocked(t.database.handle.db, account.email, true);
     await setBlocked(t.database.handle.db, account.email, false);
@@ -99,8 +164,17 @@ describeEachDialect('hardening', (dialect) => {
     const session = await register(t.app, credentials('ids'));
     for (const id of ['2147483648', '3000000000', '99999999999999999999']) {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-        const answer = await call(t.app, session, { method, url: `/api/todos/${id}`, ...(method === 'PUT' && { payload: { data: { title: 'x' } } }) });
-        expect([id, method, answer.statusCode, answer.json().error.name]).toEqual([id, method, 404, 'NotFoundError']);
+        const answer = await call(t.app, session, {
+          method,
+          url: `/api/todos/${id}`,
+          ...(method === 'PUT' && { payload: { data: { title: 'x' } } }),
+        });
+        expect([id, method, answer.statusCode, answer.json().error.name]).toEqual([
+          id,
+          method,
+          404,
+          'NotFoundError',
+        ]);
       }
     }
   });
@@ -112,31 +186,64 @@ describeEachDialect('hardening', (dialect) => {
     expect([deepQuery.statusCode, deepQuery.json().error.name]).toEqual([400, 'ValidationError']);
     const body = `{"data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
     for (const url of ['/api/todos', '/api/auth/local/register', '/api/auth/local']) {
-      const deepBody = await call(t.app, session, { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
-      expect([url, deepBody.statusCode, deepBody.json().error.message]).toEqual([url, 400, 'Request body is nested deeper than 32 levels']);
+      const deepBody = await call(t.app, session, {
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect([url, deepBody.statusCode, deepBody.json().error.message]).toEqual([
+        url,
+        400,
+        'Request body is nested deeper than 32 levels',
+      ]);
     }
     // Brackets inside strings are text, not nesting.
-    const bracketed = await call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data: { title: '[{'.repeat(100) } } });
+    const bracketed = await call(t.app, session, {
+      method: 'POST',
+      url: '/api/todos',
+      payload: { data: { title: '[{'.repeat(100) } },
+    });
     expect(bracketed.statusCode).toBe(200);
   });
 
-  it.each(['P@ssw0rd', 'Password1!', 'Qwerty123!'])('refuses the common password %s at registration', async (password) => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/auth/local/register', payload: { ...credentials('common'), password } });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().error).toMatchObject({
-      name: 'ValidationError',
-      message: 'This password is too common',
-      details: { errors: [{ path: ['password'], message: 'This password is too common' }] },
-    });
-  });
+  it.each(['P@ssw0rd', 'Password1!', 'Qwerty123!'])(
+    'refuses the common password %s at registration',
+    async (password) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: { ...credentials('common'), password },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toMatchObject({
+        name: 'ValidationError',
+        message: 'This password is too common',
+        details: { errors: [{ path: ['password'], message: 'This password is too common' }] },
+      });
+    },
+  );
 
   it('refuses a token with alg none or signed by another key (with a kid)', async () => {
     const session = await register(t.app, credentials('forged'));
     const [header, payload] = session.jwt.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const otherKey = createSigner({ key: 'y'.repeat(48), algorithm: 'HS256', kid: 'ticklist-2' })({ id: session.user.id, jti: 'x', iat: 1, exp: 4_000_000_000 });
+    const otherKey = createSigner({ key: 'y'.repeat(48), algorithm: 'HS256', kid: 'ticklist-2' })({
+      id: session.user.id,
+      jti: 'x',
+      iat: 1,
+      exp: 4_000_000_000,
+    });
     for (const jwt of [none, otherKey, `${header}.${payload}.`]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${jwt}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/users/me',
+            headers: { authorization: `Bearer ${jwt}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -150,7 +257,13 @@ describeEachDialect('per-user limits', (dialect) => {
 
   it('refuses creates beyond MAX_TODOS_PER_USER, also when they arrive at once', async () => {
     const session = await register(t.app, credentials('limited'));
-    const answers = await fire(20, 20, (i) => call(t.app, session, { method: 'POST', url: '/api/todos', payload: { data: { title: `todo ${i}` } } }));
+    const answers = await fire(20, 20, (i) =>
+      call(t.app, session, {
+        method: 'POST',
+        url: '/api/todos',
+        payload: { data: { title: `todo ${i}` } },
+      }),
+    );
     expect(statuses(answers)).toEqual({ 200: 5, 403: 15 });
     expect(answers.find((answer) => answer.statusCode === 403)?.json()).toEqual({
       data: null,
@@ -164,9 +277,17 @@ describeEachDialect('per-user limits', (dialect) => {
     const session = await register(t.app, credentials('writer'));
     const [first] = (await call(t.app, session, { method: 'GET', url: '/api/todos' })).json().data;
     expect(first).toBeUndefined();
-    const answers = await fire(45, 5, () => call(t.app, session, { method: 'PUT', url: '/api/todos/1', payload: { data: { title: 'x' } } }));
+    const answers = await fire(45, 5, () =>
+      call(t.app, session, {
+        method: 'PUT',
+        url: '/api/todos/1',
+        payload: { data: { title: 'x' } },
+      }),
+    );
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
-    expect(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(answers.find((answer) => answer.statusCode === 429)?.headers['retry-after']).toMatch(
+      /^\d+$/,
+    );
     expect((await call(t.app, session, { method: 'GET', url: '/api/todos' })).statusCode).toBe(200);
   });
 });
@@ -176,25 +297,43 @@ describe('client addresses behind a proxy', () => {
     ['a hop count', '1', '10.0.0.2'],
     ['the proxy address', '10.0.0.2', '10.0.0.2'],
     ['a CIDR range', '10.0.0.0/8', '10.0.0.2'],
-  ])('with %s the throttle counts the right-most untrusted address, not what the client wrote', async (_name, trust, proxy) => {
-    const t = await createTestApp('sqlite', { TRUST_PROXY: trust });
-    try {
-      // A brute-forcer rotates the left-most X-Forwarded-For entry; the proxy appends the real address.
-      const answers = await fire(60, 30, (i) =>
-        login(t, `probe${i}@example.com`, 'Wrong1!xY', { remoteAddress: proxy, headers: { 'x-forwarded-for': `192.0.2.${i}, 203.0.113.50` } }),
-      );
-      expect(statuses(answers)).toEqual({ 400: 50, 429: 10 });
-      // Another client behind the same proxy is not held back.
-      expect((await login(t, 'someone@example.com', 'Wrong1!xY', { remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.51' } })).statusCode).toBe(400);
-    } finally {
-      await t.close();
-    }
-  });
+  ])(
+    'with %s the throttle counts the right-most untrusted address, not what the client wrote',
+    async (_name, trust, proxy) => {
+      const t = await createTestApp('sqlite', { TRUST_PROXY: trust });
+      try {
+        // A brute-forcer rotates the left-most X-Forwarded-For entry; the proxy appends the real address.
+        const answers = await fire(60, 30, (i) =>
+          login(t, `probe${i}@example.com`, 'Wrong1!xY', {
+            remoteAddress: proxy,
+            headers: { 'x-forwarded-for': `192.0.2.${i}, 203.0.113.50` },
+          }),
+        );
+        expect(statuses(answers)).toEqual({ 400: 50, 429: 10 });
+        // Another client behind the same proxy is not held back.
+        expect(
+          (
+            await login(t, 'someone@example.com', 'Wrong1!xY', {
+              remoteAddress: proxy,
+              headers: { 'x-forwarded-for': '203.0.113.51' },
+            })
+          ).statusCode,
+        ).toBe(400);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('believes no header when the proxy is not the one named', async () => {
     const t = await createTestApp('sqlite', { TRUST_PROXY: '10.0.0.2' });
     try {
-      const answers = await fire(55, 55, (i) => login(t, `probe${i}@example.com`, 'Wrong1!xY', { remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': `192.0.2.${i}` } }));
+      const answers = await fire(55, 55, (i) =>
+        login(t, `probe${i}@example.com`, 'Wrong1!xY', {
+          remoteAddress: '198.51.100.7',
+          headers: { 'x-forwarded-for': `192.0.2.${i}` },
+        }),
+      );
       expect(statuses(answers)).toEqual({ 400: 50, 429: 5 });
     } finally {
       await t.close();
@@ -216,14 +355,32 @@ describe('security headers on every answer', () => {
   it.each([
     ['malformed JSON', 'application/json', '{bad', 400],
     ['a body that is not JSON', 'text/plain', 'hello', 415],
-    ['a 2 MB body', 'application/json', JSON.stringify({ data: { title: 'x'.repeat(2_000_000) } }), 413],
-  ])('%s answers %s in the error envelope with the headers of a 200', async (_name, type, body, status) => {
-    const ok = await fetch(`${origin}/api/todos`, { headers: bearer(session) });
-    const refused = await fetch(`${origin}/api/todos`, { method: 'POST', headers: { ...bearer(session), 'content-type': type }, body });
-    expect(refused.status).toBe(status);
-    expect((await refused.json()).error.status).toBe(status);
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control']) {
-      expect([name, refused.headers.get(name)]).toEqual([name, ok.headers.get(name)]);
-    }
-  });
+    [
+      'a 2 MB body',
+      'application/json',
+      JSON.stringify({ data: { title: 'x'.repeat(2_000_000) } }),
+      413,
+    ],
+  ])(
+    '%s answers %s in the error envelope with the headers of a 200',
+    async (_name, type, body, status) => {
+      const ok = await fetch(`${origin}/api/todos`, { headers: bearer(session) });
+      const refused = await fetch(`${origin}/api/todos`, {
+        method: 'POST',
+        headers: { ...bearer(session), 'content-type': type },
+        body,
+      });
+      expect(refused.status).toBe(status);
+      expect((await refused.json()).error.status).toBe(status);
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'cache-control',
+      ]) {
+        expect([name, refused.headers.get(name)]).toEqual([name, ok.headers.get(name)]);
+      }
+    },
+  );
 });

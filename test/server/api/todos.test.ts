@@ -1,5 +1,13 @@
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 describeEachDialect('todos API', (dialect) => {
   let t: TestApp;
@@ -21,7 +29,9 @@ describeEachDialect('todos API', (dialect) => {
       const response = await call(t.app, session, {
         method: 'POST',
         url: '/api/todos/',
-        payload: { data: { title: '  Buy milk  ', description: 'semi-skimmed', user: session.user.id } },
+        payload: {
+          data: { title: '  Buy milk  ', description: 'semi-skimmed', user: session.user.id },
+        },
       });
       expect(response.statusCode).toBe(200);
       const body = response.json();
@@ -55,56 +65,101 @@ describeEachDialect('todos API', (dialect) => {
     it('updates given fields, changes updatedAt, keeps the rest', async () => {
       const todo = await createTodo(t.app, session, { title: 'Before', description: 'keep me' });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const response = await call(t.app, session, { method: 'PUT', url: `/api/todos/${todo.id}`, payload: { data: { completed: true, title: 'After' } } });
+      const response = await call(t.app, session, {
+        method: 'PUT',
+        url: `/api/todos/${todo.id}`,
+        payload: { data: { completed: true, title: 'After' } },
+      });
       expect(response.statusCode).toBe(200);
       const { attributes } = response.json().data;
-      expect(attributes).toMatchObject({ title: 'After', description: 'keep me', completed: true, createdAt: todo.attributes.createdAt });
+      expect(attributes).toMatchObject({
+        title: 'After',
+        description: 'keep me',
+        completed: true,
+        createdAt: todo.attributes.createdAt,
+      });
       expect(attributes.updatedAt > (todo.attributes.updatedAt as string)).toBe(true);
-      const cleared = await call(t.app, session, { method: 'PUT', url: `/api/todos/${todo.id}`, payload: { data: { description: null } } });
+      const cleared = await call(t.app, session, {
+        method: 'PUT',
+        url: `/api/todos/${todo.id}`,
+        payload: { data: { description: null } },
+      });
       expect(cleared.json().data.attributes.description).toBeNull();
     });
 
     it('deletes and answers the deleted todo; it is gone afterwards', async () => {
       const todo = await createTodo(t.app, session, { title: 'Delete me' });
-      const response = await call(t.app, session, { method: 'DELETE', url: `/api/todos/${todo.id}` });
+      const response = await call(t.app, session, {
+        method: 'DELETE',
+        url: `/api/todos/${todo.id}`,
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({ id: todo.id, attributes: { title: 'Delete me' } });
+      expect(response.json().data).toMatchObject({
+        id: todo.id,
+        attributes: { title: 'Delete me' },
+      });
       for (const method of ['GET', 'DELETE'] as const) {
         const again = await call(t.app, session, { method, url: `/api/todos/${todo.id}` });
         expect(again.statusCode).toBe(404);
         expect(again.json().error).toMatchObject({ status: 404, name: 'NotFoundError' });
       }
-      const put = await call(t.app, session, { method: 'PUT', url: `/api/todos/${todo.id}`, payload: { data: { title: 'x' } } });
+      const put = await call(t.app, session, {
+        method: 'PUT',
+        url: `/api/todos/${todo.id}`,
+        payload: { data: { title: 'x' } },
+      });
       expect(put.statusCode).toBe(404);
     });
 
-    it.each(['abc', '0', '-1', '1.5', '99999999999999999999'])('answers 404 for the id %s', async (id) => {
-      expect((await call(t.app, session, { method: 'GET', url: `/api/todos/${id}` })).statusCode).toBe(404);
-    });
+    it.each(['abc', '0', '-1', '1.5', '99999999999999999999'])(
+      'answers 404 for the id %s',
+      async (id) => {
+        expect(
+          (await call(t.app, session, { method: 'GET', url: `/api/todos/${id}` })).statusCode,
+        ).toBe(404);
+      },
+    );
 
     it('needs a token for every todo route', async () => {
-      for (const [method, url] of [['GET', '/api/todos'], ['GET', '/api/todos/1'], ['POST', '/api/todos'], ['PUT', '/api/todos/1'], ['DELETE', '/api/todos/1']] as const) {
-        const response = await t.app.inject({ method, url, payload: method === 'POST' || method === 'PUT' ? { data: { title: 'x' } } : undefined });
+      for (const [method, url] of [
+        ['GET', '/api/todos'],
+        ['GET', '/api/todos/1'],
+        ['POST', '/api/todos'],
+        ['PUT', '/api/todos/1'],
+        ['DELETE', '/api/todos/1'],
+      ] as const) {
+        const response = await t.app.inject({
+          method,
+          url,
+          payload: method === 'POST' || method === 'PUT' ? { data: { title: 'x' } } : undefined,
+        });
         expect(response.statusCode).toBe(401);
       }
     });
   });
 
   describe('body rules', () => {
-    const post = (payload: unknown) => call(t.app, session, { method: 'POST', url: '/api/todos', payload: payload as object });
-    const errorsOf = (response: { json(): { error: { details: { errors: { path: string[]; message: string }[] } } } }) =>
-      response.json().error.details.errors;
+    const post = (payload: unknown) =>
+      call(t.app, session, { method: 'POST', url: '/api/todos', payload: payload as object });
+    const errorsOf = (response: {
+      json(): { error: { details: { errors: { path: string[]; message: string }[] } } };
+    }) => response.json().error.details.errors;
 
     it('requires data', async () => {
       const response = await post({ title: 'no envelope' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({ name: 'ValidationError', message: 'Missing "data" payload in the request body' });
+      expect(response.json().error).toMatchObject({
+        name: 'ValidationError',
+        message: 'Missing "data" payload in the request body',
+      });
     });
 
     it('requires a title', async () => {
       const response = await post({ data: {} });
       expect(response.statusCode).toBe(400);
-      expect(errorsOf(response)).toEqual([{ path: ['title'], message: 'title is a required field', name: 'ValidationError' }]);
+      expect(errorsOf(response)).toEqual([
+        { path: ['title'], message: 'title is a required field', name: 'ValidationError' },
+      ]);
       const blank = await post({ data: { title: '   ' } });
       expect(errorsOf(blank)[0]).toMatchObject({ path: ['title'], message: 'Title is required' });
     });
@@ -113,11 +168,16 @@ describeEachDialect('todos API', (dialect) => {
       expect((await post({ data: { title: '😀'.repeat(255) } })).statusCode).toBe(200);
       const tooLong = await post({ data: { title: 'x'.repeat(256) } });
       expect(tooLong.statusCode).toBe(400);
-      expect(errorsOf(tooLong)[0]).toMatchObject({ path: ['title'], message: 'Title must be at most 255 characters' });
+      expect(errorsOf(tooLong)[0]).toMatchObject({
+        path: ['title'],
+        message: 'Title must be at most 255 characters',
+      });
     });
 
     it('takes a description of up to 10,000 characters', async () => {
-      expect((await post({ data: { title: 'long', description: 'd'.repeat(10_000) } })).statusCode).toBe(200);
+      expect(
+        (await post({ data: { title: 'long', description: 'd'.repeat(10_000) } })).statusCode,
+      ).toBe(200);
       const tooLong = await post({ data: { title: 'long', description: 'd'.repeat(10_001) } });
       expect(errorsOf(tooLong)[0]).toMatchObject({ path: ['description'] });
     });
@@ -142,7 +202,11 @@ describeEachDialect('todos API', (dialect) => {
     it('needs at least one field to update', async () => {
       const todo = await createTodo(t.app, session, { title: 'Update rules' });
       for (const data of [{}, { user: session.user.id }]) {
-        const response = await call(t.app, session, { method: 'PUT', url: `/api/todos/${todo.id}`, payload: { data } });
+        const response = await call(t.app, session, {
+          method: 'PUT',
+          url: `/api/todos/${todo.id}`,
+          payload: { data },
+        });
         expect(response.statusCode).toBe(400);
       }
     });
@@ -153,15 +217,36 @@ describeEachDialect('todos API', (dialect) => {
     beforeAll(async () => {
       owner = await register(t.app, credentials('Lister'));
       // Created one after another, so creation order is the order of this list.
-      for (const title of ['banana', 'Apple', 'cherry', 'éclair', 'Élan', 'apple pie', 'Date', 'fig']) {
-        await createTodo(t.app, owner, { title, completed: title.toLowerCase().startsWith('a') || title === 'fig' });
+      for (const title of [
+        'banana',
+        'Apple',
+        'cherry',
+        'éclair',
+        'Élan',
+        'apple pie',
+        'Date',
+        'fig',
+      ]) {
+        await createTodo(t.app, owner, {
+          title,
+          completed: title.toLowerCase().startsWith('a') || title === 'fig',
+        });
       }
     });
 
     it('defaults to page 1 of 25, oldest first', async () => {
       const { status, body } = await list(owner, '');
       expect(status).toBe(200);
-      expect(titles(body)).toEqual(['banana', 'Apple', 'cherry', 'éclair', 'Élan', 'apple pie', 'Date', 'fig']);
+      expect(titles(body)).toEqual([
+        'banana',
+        'Apple',
+        'cherry',
+        'éclair',
+        'Élan',
+        'apple pie',
+        'Date',
+        'fig',
+      ]);
       expect(body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 8 });
     });
 
@@ -176,7 +261,10 @@ describeEachDialect('todos API', (dialect) => {
     it('answers a page past the end with no data and the true totals', async () => {
       const { status, body } = await list(owner, '?pagination[page]=9&pagination[pageSize]=3');
       expect(status).toBe(200);
-      expect(body).toEqual({ data: [], meta: { pagination: { page: 9, pageSize: 3, pageCount: 3, total: 8 } } });
+      expect(body).toEqual({
+        data: [],
+        meta: { pagination: { page: 9, pageSize: 3, pageCount: 3, total: 8 } },
+      });
       const far = await list(owner, '?pagination[page]=999999999999999');
       expect(far.body.data).toEqual([]);
     });
@@ -211,9 +299,17 @@ describeEachDialect('todos API', (dialect) => {
     });
 
     it('searches titles case-insensitively, Unicode aware', async () => {
-      expect(titles((await list(owner, '?filters[title][$contains]=APPLE')).body)).toEqual(['Apple', 'apple pie']);
-      expect(titles((await list(owner, `?filters[title][$contains]=${encodeURIComponent('É')}`)).body)).toEqual(['éclair', 'Élan']);
-      expect(titles((await list(owner, '?filters[title][$containsi]=an')).body)).toEqual(['banana', 'Élan']);
+      expect(titles((await list(owner, '?filters[title][$contains]=APPLE')).body)).toEqual([
+        'Apple',
+        'apple pie',
+      ]);
+      expect(
+        titles((await list(owner, `?filters[title][$contains]=${encodeURIComponent('É')}`)).body),
+      ).toEqual(['éclair', 'Élan']);
+      expect(titles((await list(owner, '?filters[title][$containsi]=an')).body)).toEqual([
+        'banana',
+        'Élan',
+      ]);
       // "e" is not "é": case folds, accents stay.
       const { body } = await list(owner, '?filters[title][$contains]=e&pagination[pageSize]=2');
       expect(titles(body)).toEqual(['Apple', 'cherry']);
@@ -222,16 +318,26 @@ describeEachDialect('todos API', (dialect) => {
 
     it('treats % and _ in the search as plain characters', async () => {
       await createTodo(t.app, owner, { title: '100% done_now' });
-      expect(titles((await list(owner, '?filters[title][$contains]=%25')).body)).toEqual(['100% done_now']);
-      expect(titles((await list(owner, '?filters[title][$contains]=e_n')).body)).toEqual(['100% done_now']);
+      expect(titles((await list(owner, '?filters[title][$contains]=%25')).body)).toEqual([
+        '100% done_now',
+      ]);
+      expect(titles((await list(owner, '?filters[title][$contains]=e_n')).body)).toEqual([
+        '100% done_now',
+      ]);
       const all = await list(owner, '?filters[title][$contains]=_');
       expect(titles(all.body)).toEqual(['100% done_now']);
       await call(t.app, owner, { method: 'DELETE', url: `/api/todos/${all.body.data[0].id}` });
     });
 
     it('filters by completion', async () => {
-      expect(titles((await list(owner, '?filters[completed][$eq]=true')).body)).toEqual(['Apple', 'apple pie', 'fig']);
-      expect((await list(owner, '?filters[completed][$eq]=false')).body.meta.pagination.total).toBe(5);
+      expect(titles((await list(owner, '?filters[completed][$eq]=true')).body)).toEqual([
+        'Apple',
+        'apple pie',
+        'fig',
+      ]);
+      expect((await list(owner, '?filters[completed][$eq]=false')).body.meta.pagination.total).toBe(
+        5,
+      );
     });
 
     it.each([
@@ -250,15 +356,35 @@ describeEachDialect('todos API', (dialect) => {
 
     it('sorts by title case-insensitively in both directions', async () => {
       const asc = titles((await list(owner, '?sort=title:asc')).body);
-      expect(asc).toEqual(['Apple', 'apple pie', 'banana', 'cherry', 'Date', 'fig', 'éclair', 'Élan']);
+      expect(asc).toEqual([
+        'Apple',
+        'apple pie',
+        'banana',
+        'cherry',
+        'Date',
+        'fig',
+        'éclair',
+        'Élan',
+      ]);
       expect(titles((await list(owner, '?sort=title:DESC')).body)).toEqual([...asc].reverse());
       expect(titles((await list(owner, '?sort[0]=title:desc')).body)).toEqual([...asc].reverse());
     });
 
     it('sorts by several keys and breaks ties by id in the first key’s direction', async () => {
       const { body } = await list(owner, '?sort=completed:desc,title:asc');
-      expect(titles(body)).toEqual(['Apple', 'apple pie', 'fig', 'banana', 'cherry', 'Date', 'éclair', 'Élan']);
-      const ids = (await list(owner, '?sort=completed:desc')).body.data.map((todo: TodoEntity) => todo.id);
+      expect(titles(body)).toEqual([
+        'Apple',
+        'apple pie',
+        'fig',
+        'banana',
+        'cherry',
+        'Date',
+        'éclair',
+        'Élan',
+      ]);
+      const ids = (await list(owner, '?sort=completed:desc')).body.data.map(
+        (todo: TodoEntity) => todo.id,
+      );
       const done = ids.slice(0, 3);
       expect(done).toEqual([...done].sort((a: number, b: number) => b - a));
     });
@@ -268,7 +394,10 @@ describeEachDialect('todos API', (dialect) => {
       for (let index = 0; index < 7; index += 1) await createTodo(t.app, twin, { title: 'same' });
       const seen: number[] = [];
       for (let page = 1; page <= 4; page += 1) {
-        const { body } = await list(twin, `?sort=title:desc&pagination[pageSize]=2&pagination[page]=${page}`);
+        const { body } = await list(
+          twin,
+          `?sort=title:desc&pagination[pageSize]=2&pagination[page]=${page}`,
+        );
         seen.push(...body.data.map((todo: TodoEntity) => todo.id));
       }
       expect(seen).toEqual([...seen].sort((a, b) => b - a));
@@ -280,14 +409,21 @@ describeEachDialect('todos API', (dialect) => {
       expect(created[0]).toBe('fig');
       expect(titles((await list(owner, '?sort=id:desc')).body)).toEqual(created);
       const first = (await list(owner, '?sort=createdAt:asc')).body.data[0];
-      await call(t.app, owner, { method: 'PUT', url: `/api/todos/${first.id}`, payload: { data: { title: first.attributes.title } } });
+      await call(t.app, owner, {
+        method: 'PUT',
+        url: `/api/todos/${first.id}`,
+        payload: { data: { title: first.attributes.title } },
+      });
       expect(titles((await list(owner, '?sort=updatedAt:desc')).body)[0]).toBe('banana');
     });
 
-    it.each(['sort=color:asc', 'sort=title:up', 'sort=title:asc:desc', 'sort[0][x]=title'])('refuses %s with 400', async (query) => {
-      const { status, body } = await list(owner, `?${query}`);
-      expect(status).toBe(400);
-      expect(body.error.details.errors[0].path).toEqual(['sort']);
-    });
+    it.each(['sort=color:asc', 'sort=title:up', 'sort=title:asc:desc', 'sort[0][x]=title'])(
+      'refuses %s with 400',
+      async (query) => {
+        const { status, body } = await list(owner, `?${query}`);
+        expect(status).toBe(400);
+        expect(body.error.details.errors[0].path).toEqual(['sort']);
+      },
+    );
   });
 });

@@ -9,7 +9,15 @@ import type { Session, TodoEntity } from '../../../src/shared/api-types';
 import { buildApp } from '../../../src/server/app';
 import { purgeTrash } from '../../../src/server/todos/trash';
 import { deleteUser } from '../../../src/server/users/repository';
-import { call, createTestApp, createTodo, credentials, describeEachDialect, register, type TestApp } from '../support/app';
+import {
+  call,
+  createTestApp,
+  createTodo,
+  credentials,
+  describeEachDialect,
+  register,
+  type TestApp,
+} from '../support/app';
 
 jest.setTimeout(60_000);
 
@@ -26,24 +34,40 @@ describeEachDialect('the trash', (dialect) => {
   afterEach(() => t.database.handle.db.deleteFrom('todos').execute());
 
   const get = (session: Session, url: string) => call(t.app, session, { method: 'GET', url });
-  const trash = (session: Session, id: number) => call(t.app, session, { method: 'DELETE', url: `/api/todos/${id}` });
-  const restore = (session: Session, id: number) => call(t.app, session, { method: 'POST', url: `/api/todos/${id}/restore` });
-  const trashList = async (session: Session, query = '') => (await get(session, `/api/todos/trash${query}`)).json();
+  const trash = (session: Session, id: number) =>
+    call(t.app, session, { method: 'DELETE', url: `/api/todos/${id}` });
+  const restore = (session: Session, id: number) =>
+    call(t.app, session, { method: 'POST', url: `/api/todos/${id}/restore` });
+  const trashList = async (session: Session, query = '') =>
+    (await get(session, `/api/todos/trash${query}`)).json();
   const listed = async (session: Session, query = '') => {
     const body = (await get(session, `/api/todos${query}`)).json();
     return { ids: body.data.map((todo: TodoEntity) => todo.id), total: body.meta.pagination.total };
   };
   /** Moves the todo's trash date back, as if it had been trashed `days` ago. */
   const trashedDaysAgo = (id: number, days: number) =>
-    t.database.handle.db.updateTable('todos').set({ deleted_at: new Date(Date.now() - days * 86_400_000).toISOString() }).where('id', '=', id).execute();
+    t.database.handle.db
+      .updateTable('todos')
+      .set({ deleted_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
 
   it('DELETE answers the todo and moves it to the trash; a restore brings back the same todo', async () => {
-    const todo = await createTodo(t.app, ann, { title: 'Water plants', description: 'the fern too', completed: true });
+    const todo = await createTodo(t.app, ann, {
+      title: 'Water plants',
+      description: 'the fern too',
+      completed: true,
+    });
     const deleted = await trash(ann, todo.id);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ data: todo, meta: {} });
     const inTrash = await trashList(ann);
-    expect(inTrash.data).toEqual([{ id: todo.id, attributes: { ...todo.attributes, deletedAt: expect.stringMatching(/^\d{4}-.+Z$/) } }]);
+    expect(inTrash.data).toEqual([
+      {
+        id: todo.id,
+        attributes: { ...todo.attributes, deletedAt: expect.stringMatching(/^\d{4}-.+Z$/) },
+      },
+    ]);
     expect(inTrash.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 1 });
     const restored = await restore(ann, todo.id);
     expect(restored.statusCode).toBe(200);
@@ -56,7 +80,14 @@ describeEachDialect('the trash', (dialect) => {
     const kept = await createTodo(t.app, ann, { title: 'Keep milk', completed: true });
     const gone = await createTodo(t.app, ann, { title: 'Gone milk', completed: true });
     await trash(ann, gone.id);
-    for (const query of ['', '?filters[title][$contains]=milk', '?filters[title][$contains]=gone', '?filters[completed][$eq]=true', '?sort=title:desc', '?pagination[start]=0&pagination[limit]=10']) {
+    for (const query of [
+      '',
+      '?filters[title][$contains]=milk',
+      '?filters[title][$contains]=gone',
+      '?filters[completed][$eq]=true',
+      '?sort=title:desc',
+      '?pagination[start]=0&pagination[limit]=10',
+    ]) {
       const { ids, total } = await listed(ann, query);
       expect([query, ids.includes(gone.id), total]).toEqual([query, false, ids.length]);
     }
@@ -64,7 +95,11 @@ describeEachDialect('the trash', (dialect) => {
     const populated = (await get(ann, '/api/users/me?populate=todos')).json().todos;
     expect(populated.map((todo: { id: number }) => todo.id)).toEqual([kept.id]);
     expect((await get(ann, `/api/todos/${gone.id}`)).statusCode).toBe(404);
-    const put = await call(t.app, ann, { method: 'PUT', url: `/api/todos/${gone.id}`, payload: { data: { title: 'edited' } } });
+    const put = await call(t.app, ann, {
+      method: 'PUT',
+      url: `/api/todos/${gone.id}`,
+      payload: { data: { title: 'edited' } },
+    });
     expect(put.statusCode).toBe(404);
     expect((await trash(ann, gone.id)).statusCode).toBe(404);
     expect((await trashList(ann)).data[0].attributes).toMatchObject({ title: 'Gone milk' });
@@ -76,27 +111,51 @@ describeEachDialect('the trash', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toHaveLength(1);
     for (const method of ['PUT', 'POST'] as const) {
-      const other = await call(t.app, ann, { method, url: '/api/todos/trash', payload: { data: { title: 'x' } } });
+      const other = await call(t.app, ann, {
+        method,
+        url: '/api/todos/trash',
+        payload: { data: { title: 'x' } },
+      });
       expect([method, other.statusCode]).toEqual([method, 404]);
     }
   });
 
   it('lists newest deleted first, ties by id, in pages, and refuses a sort or a bad page', async () => {
     const ids: number[] = [];
-    for (const title of ['one', 'two', 'three', 'four']) ids.push((await createTodo(t.app, ann, { title })).id);
+    for (const title of ['one', 'two', 'three', 'four'])
+      ids.push((await createTodo(t.app, ann, { title })).id);
     for (const id of ids) await trash(ann, id);
     const at = '2026-05-01T00:00:00.000Z';
-    await t.database.handle.db.updateTable('todos').set({ deleted_at: at }).where('id', 'in', [ids[1]!, ids[2]!]).execute();
-    await t.database.handle.db.updateTable('todos').set({ deleted_at: '2026-04-01T00:00:00.000Z' }).where('id', '=', ids[3]!).execute();
+    await t.database.handle.db
+      .updateTable('todos')
+      .set({ deleted_at: at })
+      .where('id', 'in', [ids[1]!, ids[2]!])
+      .execute();
+    await t.database.handle.db
+      .updateTable('todos')
+      .set({ deleted_at: '2026-04-01T00:00:00.000Z' })
+      .where('id', '=', ids[3]!)
+      .execute();
     const expected = [ids[0], ids[2], ids[1], ids[3]];
     const all = await trashList(ann);
     expect(all.data.map((todo: TodoEntity) => todo.id)).toEqual(expected);
     const page2 = await trashList(ann, '?pagination[page]=2&pagination[pageSize]=3');
     expect(page2.data.map((todo: TodoEntity) => todo.id)).toEqual([ids[3]]);
     expect(page2.meta.pagination).toEqual({ page: 2, pageSize: 3, pageCount: 2, total: 4 });
-    expect((await trashList(ann, '?pagination[start]=1&pagination[limit]=2')).data.map((todo: TodoEntity) => todo.id)).toEqual(expected.slice(1, 3));
-    for (const query of ['?sort=title:asc', '?pagination[page]=0', '?filters[title][$contains]=a']) {
-      expect([query, (await get(ann, `/api/todos/trash${query}`)).statusCode]).toEqual([query, 400]);
+    expect(
+      (await trashList(ann, '?pagination[start]=1&pagination[limit]=2')).data.map(
+        (todo: TodoEntity) => todo.id,
+      ),
+    ).toEqual(expected.slice(1, 3));
+    for (const query of [
+      '?sort=title:asc',
+      '?pagination[page]=0',
+      '?filters[title][$contains]=a',
+    ]) {
+      expect([query, (await get(ann, `/api/todos/trash${query}`)).statusCode]).toEqual([
+        query,
+        400,
+      ]);
     }
   });
 
@@ -138,7 +197,9 @@ describeEachDialect('the trash', (dialect) => {
       expect([method, url, response.statusCode]).toEqual([method, url, 404]);
       expect(response.body).not.toContain('Ann secret');
     }
-    expect((await call(t.app, bob, { method: 'DELETE', url: '/api/todos/trash' })).statusCode).toBe(204);
+    expect((await call(t.app, bob, { method: 'DELETE', url: '/api/todos/trash' })).statusCode).toBe(
+      204,
+    );
     expect(JSON.stringify(await trashList(bob))).not.toContain('Ann secret');
     expect((await trashList(ann)).data.map((todo: TodoEntity) => todo.id)).toEqual([secret.id]);
   });
@@ -146,7 +207,11 @@ describeEachDialect('the trash', (dialect) => {
   it('does not let the trash block a create at MAX_TODOS_PER_USER: the oldest trashed todos make room', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await createTodo(t.app, ann, { title: `t${i}` })).id);
-    const refused = await call(t.app, ann, { method: 'POST', url: '/api/todos', payload: { data: { title: 'sixth' } } });
+    const refused = await call(t.app, ann, {
+      method: 'POST',
+      url: '/api/todos',
+      payload: { data: { title: 'sixth' } },
+    });
     expect(refused.statusCode).toBe(403);
     await trash(ann, ids[1]!);
     await trash(ann, ids[0]!);
@@ -157,7 +222,11 @@ describeEachDialect('the trash', (dialect) => {
     expect((await restore(ann, ids[1]!)).statusCode).toBe(404);
     expect((await restore(ann, ids[0]!)).statusCode).toBe(200);
     expect((await listed(ann)).total).toBe(5);
-    const count = await t.database.handle.db.selectFrom('todos').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ann.user.id).executeTakeFirst();
+    const count = await t.database.handle.db
+      .selectFrom('todos')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', ann.user.id)
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(5);
   });
 
@@ -197,7 +266,11 @@ describeEachDialect('the trash', (dialect) => {
     const carl = await register(t.app, credentials('carl'));
     await trash(carl, (await createTodo(t.app, carl, { title: 'c' })).id);
     expect(await deleteUser(t.database.handle.db, carl.user.email)).toBe(true);
-    const rows = await t.database.handle.db.selectFrom('todos').select('id').where('owner_id', '=', carl.user.id).execute();
+    const rows = await t.database.handle.db
+      .selectFrom('todos')
+      .select('id')
+      .where('owner_id', '=', carl.user.id)
+      .execute();
     expect(rows).toEqual([]);
   });
 });

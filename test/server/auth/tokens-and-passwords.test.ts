@@ -28,7 +28,10 @@ describe('tokens', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const other = createTokenService(new TextEncoder().encode('another-secret-of-more-than-32-bytes!!'), 60);
+    const other = createTokenService(
+      new TextEncoder().encode('another-secret-of-more-than-32-bytes!!'),
+      60,
+    );
     const { token } = await other.issue(1);
     expect(await createTokenService(secret, 60).verify(token)).toBeUndefined();
   });
@@ -67,6 +70,8 @@ describe('the generated JWT secret', () => {
   });
 
   it('prefers JWT_SECRET', () => {
-    expect(new TextDecoder().decode(resolveJwtSecret('x'.repeat(40), '/nonexistent'))).toBe('x'.repeat(40));
+    expect(new TextDecoder().decode(resolveJwtSecret('x'.repeat(40), '/nonexistent'))).toBe(
+      'x'.repeat(40),
+    );
   });
 });

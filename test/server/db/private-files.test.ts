@@ -34,7 +34,8 @@ describe('private files', () => {
       expect(handle.readableByOthers).toBeUndefined();
       expect(modeOf(path.dirname(file)).toString(8)).toBe('700');
       expect(modeOf(path.join(scratch, 'missing')).toString(8)).toBe('700');
-      for (const name of [file, `${file}-wal`, `${file}-shm`]) expect([name, modeOf(name).toString(8)]).toEqual([name, '600']);
+      for (const name of [file, `${file}-wal`, `${file}-shm`])
+        expect([name, modeOf(name).toString(8)]).toEqual([name, '600']);
     } finally {
       await handle.close();
     }

@@ -16,13 +16,22 @@ describe('npm run admin -- users …', () => {
 
   const admin = (...args: string[]) => {
     const result = spawnSync(process.execPath, [ADMIN_ENTRY, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url, DATA_DIR: t.database.dataDir },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: t.database.url,
+        DATA_DIR: t.database.dataDir,
+      },
       encoding: 'utf8',
       timeout: 20_000,
     });
     return { code: result.status, out: `${result.stdout}${result.stderr}` };
   };
-  const me = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${jwt}` } });
+  const me = (jwt: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
   const login = (identifier: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier, password } });
 
@@ -41,7 +50,10 @@ describe('npm run admin -- users …', () => {
 
     // An unblock lets the user sign in again, but the tokens the block ended stay refused.
     expect(admin('users', 'unblock', account.email).code).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session) }))
+        .statusCode,
+    ).toBe(401);
     const again = await login(account.email, account.password);
     expect(again.statusCode).toBe(200);
     expect((await me(again.json().jwt)).statusCode).toBe(200);
@@ -52,7 +64,13 @@ describe('npm run admin -- users …', () => {
   });
 
   it('says what is wrong with an unknown user or command', () => {
-    expect(admin('users', 'block', 'nobody@example.com')).toMatchObject({ code: 1, out: expect.stringContaining('No user with email') });
-    expect(admin('users', 'frobnicate', 'x')).toMatchObject({ code: 2, out: expect.stringContaining('usage:') });
+    expect(admin('users', 'block', 'nobody@example.com')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('No user with email'),
+    });
+    expect(admin('users', 'frobnicate', 'x')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('usage:'),
+    });
   });
 });

@@ -31,7 +31,11 @@ type State = Content | 'deleted';
 function contentFor(title: string): Content {
   const digest = createHash('sha256').update(title).digest('hex');
   const repeat = (digest.charCodeAt(0) % 20) + 1;
-  return { title, description: `${title}:${digest.repeat(repeat)}`, completed: digest.charCodeAt(1) % 2 === 0 };
+  return {
+    title,
+    description: `${title}:${digest.repeat(repeat)}`,
+    completed: digest.charCodeAt(1) % 2 === 0,
+  };
 }
 
 const sameState = (observed: FlatTodo | undefined, expected: State): boolean =>
@@ -75,7 +79,11 @@ interface CycleFigures {
   inFlight: number;
 }
 
-async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) => string, cleanup: () => Promise<void>) {
+async function runDurability(
+  dialect: Dialect,
+  databaseUrl: (dataDir: string) => string,
+  cleanup: () => Promise<void>,
+) {
   const seed = Number(process.env.DURABILITY_SEED ?? Date.now() % 1_000_000);
   const random = prng(seed);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-durability-'));
@@ -87,8 +95,14 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
 
   try {
     server = await spawnServer(dataDir, env);
-    const credentials = { email: `durable_${process.pid}@example.com`, username: `durable_${process.pid}`, password: 'Kiwi#Lamp42' };
-    const session = (await http<Session>(server.url, 'POST', '/api/auth/local/register', { body: credentials })).body;
+    const credentials = {
+      email: `durable_${process.pid}@example.com`,
+      username: `durable_${process.pid}`,
+      password: 'Kiwi#Lamp42',
+    };
+    const session = (
+      await http<Session>(server.url, 'POST', '/api/auth/local/register', { body: credentials })
+    ).body;
     expect(session.jwt).toEqual(expect.any(String));
 
     for (let cycle = 1; cycle <= CYCLES; cycle += 1) {
@@ -101,35 +115,55 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
       const writer = async (writerId: number) => {
         // Bounded: the kill ends every writer long before this many operations.
         for (let step = 0; step < 5000 && !stopped; step += 1) {
-          const mine = [...ledger.entries()].filter(([, entry]) => entry.owner === writerId && entry.acked !== 'deleted');
+          const mine = [...ledger.entries()].filter(
+            ([, entry]) => entry.owner === writerId && entry.acked !== 'deleted',
+          );
           const roll = random();
           sequence += 1;
           const content = contentFor(`w${writerId}-${cycle}-${sequence}`);
           const target = mine.length > 0 ? mine[Math.floor(random() * mine.length)] : undefined;
-          const kind = !target || mine.length < 3 || roll < 0.4 ? 'create' : roll < 0.8 ? 'update' : 'delete';
+          const kind =
+            !target || mine.length < 3 || roll < 0.4 ? 'create' : roll < 0.8 ? 'update' : 'delete';
           try {
             if (kind === 'create') {
               pendingCreates.push(content);
-              const response = await http<{ data: { id: number } }>(live.url, 'POST', '/api/todos', { token: session.jwt, body: { data: content } });
-              if (response.status !== 200) throw new UnexpectedStatus(`create answered ${response.status}`);
+              const response = await http<{ data: { id: number } }>(
+                live.url,
+                'POST',
+                '/api/todos',
+                { token: session.jwt, body: { data: content } },
+              );
+              if (response.status !== 200)
+                throw new UnexpectedStatus(`create answered ${response.status}`);
               pendingCreates.splice(pendingCreates.indexOf(content), 1);
-              ledger.set(response.body.data.id, { acked: content, ackedThisCycle: 1, owner: writerId });
+              ledger.set(response.body.data.id, {
+                acked: content,
+                ackedThisCycle: 1,
+                owner: writerId,
+              });
             } else {
               const [id, entry] = target!;
               const effect: State = kind === 'update' ? content : 'deleted';
               entry.pending = effect;
               const response =
                 kind === 'update'
-                  ? await http(live.url, 'PUT', `/api/todos/${id}`, { token: session.jwt, body: { data: content } })
+                  ? await http(live.url, 'PUT', `/api/todos/${id}`, {
+                      token: session.jwt,
+                      body: { data: content },
+                    })
                   : await http(live.url, 'DELETE', `/api/todos/${id}`, { token: session.jwt });
-              if (response.status !== 200) throw new UnexpectedStatus(`${kind} of ${id} answered ${response.status}`);
+              if (response.status !== 200)
+                throw new UnexpectedStatus(`${kind} of ${id} answered ${response.status}`);
               entry.pending = undefined;
               entry.acked = effect;
               entry.ackedThisCycle += 1;
             }
           } catch (error) {
             // The server died under this request: its write stays "pending" (may or may not be there).
-            if (!stopped || error instanceof UnexpectedStatus) unexpected.push(`writer ${writerId}: ${error instanceof Error ? error.message : String(error)}`);
+            if (!stopped || error instanceof UnexpectedStatus)
+              unexpected.push(
+                `writer ${writerId}: ${error instanceof Error ? error.message : String(error)}`,
+              );
             return;
           }
         }
@@ -144,7 +178,12 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
       expect(unexpected).toEqual([]);
 
       server = await spawnServer(dataDir, env);
-      const me = await http<{ todos: FlatTodo[] }>(server.url, 'GET', '/api/users/me?populate=todos', { token: session.jwt });
+      const me = await http<{ todos: FlatTodo[] }>(
+        server.url,
+        'GET',
+        '/api/users/me?populate=todos',
+        { token: session.jwt },
+      );
       expect(me.status).toBe(200);
       const observed = new Map(me.body.todos.map((todo) => [todo.id, todo]));
 
@@ -159,7 +198,9 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
         const allowed = entry.pending === undefined ? [entry.acked] : [entry.acked, entry.pending];
         const match = allowed.find((state) => sameState(todo, state));
         if (match === undefined) {
-          problems.push(`todo ${id}: expected ${JSON.stringify(allowed)}, found ${JSON.stringify(todo ?? 'nothing')}`);
+          problems.push(
+            `todo ${id}: expected ${JSON.stringify(allowed)}, found ${JSON.stringify(todo ?? 'nothing')}`,
+          );
           continue;
         }
         found += entry.ackedThisCycle;
@@ -175,10 +216,15 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
           continue;
         }
         const [content] = pendingCreates.splice(index, 1);
-        ledger.set(id, { acked: content!, ackedThisCycle: 0, owner: Number(/^w(\d+)/.exec(todo.title)?.[1] ?? 0) });
+        ledger.set(id, {
+          acked: content!,
+          ackedThisCycle: 0,
+          owner: Number(/^w(\d+)/.exec(todo.title)?.[1] ?? 0),
+        });
       }
       for (const todo of me.body.todos) {
-        if (!sameState(todo, contentFor(todo.title))) problems.push(`half-written todo ${todo.id}: ${JSON.stringify(todo)}`);
+        if (!sameState(todo, contentFor(todo.title)))
+          problems.push(`half-written todo ${todo.id}: ${JSON.stringify(todo)}`);
       }
       expect(problems).toEqual([]);
       expect(found).toBe(acknowledged);
@@ -189,7 +235,10 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
     console.log(
       `durability [${dialect}] seed ${seed}:\n` +
         figures
-          .map((f) => `  cycle ${f.cycle}: SIGKILL after ${f.killedAfterMs} ms, ${f.acknowledged} writes acknowledged, ${f.found} found, ${f.inFlight} in flight`)
+          .map(
+            (f) =>
+              `  cycle ${f.cycle}: SIGKILL after ${f.killedAfterMs} ms, ${f.acknowledged} writes acknowledged, ${f.found} found, ${f.inFlight} in flight`,
+          )
           .join('\n'),
     );
     expect(figures.every((f) => f.acknowledged > 0)).toBe(true);
@@ -203,7 +252,11 @@ async function runDurability(dialect: Dialect, databaseUrl: (dataDir: string) =>
 describe.each(dialectsUnderTest())('acknowledged writes survive SIGKILL [%s]', (dialect) => {
   it(`keeps every acknowledged write over ${CYCLES} kill-and-restart cycles`, async () => {
     if (dialect === 'sqlite') {
-      await runDurability(dialect, (dataDir) => `sqlite:${path.join(dataDir, 'ticklist.db')}`, async () => undefined);
+      await runDurability(
+        dialect,
+        (dataDir) => `sqlite:${path.join(dataDir, 'ticklist.db')}`,
+        async () => undefined,
+      );
       return;
     }
     const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_durability_${process.pid}`;
@@ -211,7 +264,10 @@ describe.each(dialectsUnderTest())('acknowledged writes survive SIGKILL [%s]', (
     await runDurability(
       dialect,
       () => urlForDatabase(name),
-      () => withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+      () =>
+        withAdminClient((client) =>
+          client.query(`drop database if exists "${name}" with (force)`),
+        ).then(() => undefined),
     );
   });
 });

@@ -24,7 +24,9 @@ function tryConnect(port: number): Promise<'refused' | 'accepted' | string> {
       socket.destroy();
       resolve('accepted');
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : error.code ?? 'error'));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ECONNREFUSED' ? 'refused' : (error.code ?? 'error')),
+    );
   });
 }
 
@@ -35,7 +37,11 @@ describe('graceful shutdown on SIGTERM', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-shutdown-'));
     // A deliberately slow password hash keeps registrations in flight for a while.
-    server = await spawnServer(dataDir, { ARGON2_MEMORY_KIB: '65536', ARGON2_TIME_COST: '20', LOG_LEVEL: 'debug' });
+    server = await spawnServer(dataDir, {
+      ARGON2_MEMORY_KIB: '65536',
+      ARGON2_TIME_COST: '20',
+      LOG_LEVEL: 'debug',
+    });
   });
   afterAll(async () => {
     await server?.kill('SIGKILL');
@@ -53,8 +59,15 @@ describe('graceful shutdown on SIGTERM', () => {
       }).then((response) => ({ ...response, at: Date.now() }));
     });
     // Wait until the server has received every one of them (its debug log says so), bounded.
-    const received = () => live.output().split('\n').filter((line) => line.includes('incoming request') && line.includes('/api/auth/local/register')).length;
-    for (let waited = 0; received() < IN_FLIGHT && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const received = () =>
+      live
+        .output()
+        .split('\n')
+        .filter(
+          (line) => line.includes('incoming request') && line.includes('/api/auth/local/register'),
+        ).length;
+    for (let waited = 0; received() < IN_FLIGHT && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received()).toBe(IN_FLIGHT);
 
     const settled = { count: 0 };
@@ -65,7 +78,11 @@ describe('graceful shutdown on SIGTERM', () => {
     // New connections are refused while the in-flight requests are still being worked on.
     // A connection made just as the listener closes is reset rather than refused; the next one is refused.
     let connection = 'accepted';
-    for (let tries = 0; (connection === 'accepted' || connection === 'ECONNRESET') && tries < 50; tries += 1) {
+    for (
+      let tries = 0;
+      (connection === 'accepted' || connection === 'ECONNRESET') && tries < 50;
+      tries += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       connection = await tryConnect(live.port);
     }

@@ -38,39 +38,63 @@ describeWithPostgres('several processes on PostgreSQL + Redis', () => {
 
   afterAll(async () => {
     await Promise.all([first?.kill('SIGTERM'), second?.kill('SIGTERM')]);
-    await withAdminClient((client) => client.query(`drop database if exists "${database}" with (force)`));
+    await withAdminClient((client) =>
+      client.query(`drop database if exists "${database}" with (force)`),
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const account = (name: string) => ({ email: `${name}@example.com`, username: name, password: 'Kiwi#Lamp42' });
+  const account = (name: string) => ({
+    email: `${name}@example.com`,
+    username: name,
+    password: 'Kiwi#Lamp42',
+  });
 
   it('a todo written through one is read through the other', async () => {
-    const registered = await http<Session>(first.url, 'POST', '/api/auth/local/register', { body: account('shared1') });
+    const registered = await http<Session>(first.url, 'POST', '/api/auth/local/register', {
+      body: account('shared1'),
+    });
     expect(registered.status).toBe(200);
     const token = registered.body.jwt;
-    const created = await http<{ data: { id: number } }>(first.url, 'POST', '/api/todos', { token, body: { data: { title: 'written on one' } } });
+    const created = await http<{ data: { id: number } }>(first.url, 'POST', '/api/todos', {
+      token,
+      body: { data: { title: 'written on one' } },
+    });
     expect(created.status).toBe(200);
-    const read = await http<{ data: { attributes: { title: string } } }>(second.url, 'GET', `/api/todos/${created.body.data.id}`, { token });
+    const read = await http<{ data: { attributes: { title: string } } }>(
+      second.url,
+      'GET',
+      `/api/todos/${created.body.data.id}`,
+      { token },
+    );
     expect(read.status).toBe(200);
     expect(read.body.data.attributes.title).toBe('written on one');
   });
 
   it('failed logins counted across both processes reach 429', async () => {
     const user = account('shared2');
-    expect((await http(first.url, 'POST', '/api/auth/local/register', { body: user })).status).toBe(200);
+    expect((await http(first.url, 'POST', '/api/auth/local/register', { body: user })).status).toBe(
+      200,
+    );
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const target = attempt % 2 === 0 ? first : second;
-      const response = await http(target.url, 'POST', '/api/auth/local', { body: { identifier: user.email, password: 'Wrong1!x' } });
+      const response = await http(target.url, 'POST', '/api/auth/local', {
+        body: { identifier: user.email, password: 'Wrong1!x' },
+      });
       expect(response.status).toBe(400);
     }
     for (const target of [first, second]) {
-      const refused = await http(target.url, 'POST', '/api/auth/local', { body: { identifier: user.email, password: user.password } });
+      const refused = await http(target.url, 'POST', '/api/auth/local', {
+        body: { identifier: user.email, password: user.password },
+      });
       expect(refused.status).toBe(429);
     }
   });
 
   it('a token revoked through one is refused by the other', async () => {
-    const registered = await http<Session>(second.url, 'POST', '/api/auth/local/register', { body: account('shared3') });
+    const registered = await http<Session>(second.url, 'POST', '/api/auth/local/register', {
+      body: account('shared3'),
+    });
     const token = registered.body.jwt;
     expect((await http(first.url, 'GET', '/api/users/me', { token })).status).toBe(200);
     expect((await http(first.url, 'POST', '/api/auth/logout', { token })).status).toBe(204);

@@ -5,7 +5,13 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/types';
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
-import { createTestDatabase, dialectsUnderTest, type Dialect, type TestDatabase, type TestDatabaseOptions } from './databases';
+import {
+  createTestDatabase,
+  dialectsUnderTest,
+  type Dialect,
+  type TestDatabase,
+  type TestDatabaseOptions,
+} from './databases';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,7 +32,11 @@ export interface TestAppOptions extends TestDatabaseOptions {
   wrapDb?: (db: Kysely<Database>) => Kysely<Database>;
 }
 
-export async function createTestApp(dialect: Dialect, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect, options);
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -39,7 +49,12 @@ export async function createTestApp(dialect: Dialect, env: Record<string, string
     ...env,
   });
   const { logStream, eventHeartbeatMs, clock, reminderCheckMs, wrapDb = (db) => db } = options;
-  const app = await buildApp(config, wrapDb(database.handle.db), { logStream, eventHeartbeatMs, clock, reminderCheckMs });
+  const app = await buildApp(config, wrapDb(database.handle.db), {
+    logStream,
+    eventHeartbeatMs,
+    clock,
+    reminderCheckMs,
+  });
   await app.ready();
   return {
     app,
@@ -67,18 +82,44 @@ export function credentials(prefix = 'user') {
 
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.jwt}` });
 
-export async function register(app: FastifyInstance, body = credentials(), remoteAddress?: string): Promise<Session> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/local/register', payload: body, remoteAddress });
-  if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+export async function register(
+  app: FastifyInstance,
+  body = credentials(),
+  remoteAddress?: string,
+): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/local/register',
+    payload: body,
+    remoteAddress,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return response.json<Session>();
 }
 
-export function call(app: FastifyInstance, session: Session | undefined, options: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject({ ...options, headers: { ...(session ? bearer(session) : {}), ...options.headers } });
+export function call(
+  app: FastifyInstance,
+  session: Session | undefined,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    ...options,
+    headers: { ...(session ? bearer(session) : {}), ...options.headers },
+  });
 }
 
-export async function createTodo(app: FastifyInstance, session: Session, data: Record<string, unknown>) {
-  const response = await call(app, session, { method: 'POST', url: '/api/todos', payload: { data } });
-  if (response.statusCode !== 200) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+export async function createTodo(
+  app: FastifyInstance,
+  session: Session,
+  data: Record<string, unknown>,
+) {
+  const response = await call(app, session, {
+    method: 'POST',
+    url: '/api/todos',
+    payload: { data },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json<{ data: TodoEntity }>().data;
 }

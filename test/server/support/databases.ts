@@ -40,20 +40,29 @@ async function restoreDump(url: string, file: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(dialect: Dialect, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-test-'));
   let url: string;
   let dropDatabase = async () => undefined as unknown;
   if (dialect === 'sqlite') {
     url = `sqlite:${path.join(dataDir, 'ticklist.db')}`;
-    if (options.fromRelease) fs.copyFileSync(path.join(FIXTURES, `release-${options.fromRelease}.sqlite`), path.join(dataDir, 'ticklist.db'));
+    if (options.fromRelease)
+      fs.copyFileSync(
+        path.join(FIXTURES, `release-${options.fromRelease}.sqlite`),
+        path.join(dataDir, 'ticklist.db'),
+      );
   } else {
     created += 1;
     const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}`;
     await withAdminClient((client) => client.query(`create database "${name}"`));
     url = urlForDatabase(name);
-    dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
-    if (options.fromRelease) await restoreDump(url, path.join(FIXTURES, `release-${options.fromRelease}.postgres.sql`));
+    dropDatabase = () =>
+      withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+    if (options.fromRelease)
+      await restoreDump(url, path.join(FIXTURES, `release-${options.fromRelease}.postgres.sql`));
   }
   const handle = openDatabase(url);
   await migrateToLatest(handle.db);

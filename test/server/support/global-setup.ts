@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_URL, withAdminClient } from './postgres';
 
 export default async function globalSetup(): Promise<void> {
-  const wanted = (process.env.DB_DIALECTS ?? 'sqlite,postgres').split(',').map((name) => name.trim()).filter(Boolean);
+  const wanted = (process.env.DB_DIALECTS ?? 'sqlite,postgres')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const dialects = wanted.filter((name) => name === 'sqlite' || name === 'postgres');
   if (dialects.includes('postgres')) {
     try {
@@ -15,9 +18,13 @@ export default async function globalSetup(): Promise<void> {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (process.env.CI === 'true') {
-        throw new Error(`PostgreSQL at ${ADMIN_URL} is unreachable under CI=true (${reason})`, { cause: error });
+        throw new Error(`PostgreSQL at ${ADMIN_URL} is unreachable under CI=true (${reason})`, {
+          cause: error,
+        });
       }
-      console.warn(`\n*** PostgreSQL at ${ADMIN_URL} is unreachable (${reason}): the API suites ran on SQLite ONLY. ***\n`);
+      console.warn(
+        `\n*** PostgreSQL at ${ADMIN_URL} is unreachable (${reason}): the API suites ran on SQLite ONLY. ***\n`,
+      );
       dialects.splice(dialects.indexOf('postgres'), 1);
     }
   }

@@ -36,7 +36,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     onData(stream, _session, done) {
       simpleParser(stream)
         .then((mail) => {
-          mails.push({ to: toAddress(mail), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+          mails.push({
+            to: toAddress(mail),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          });
           done();
         })
         .catch(done);
@@ -50,7 +55,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     async next(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = mails.find((candidate) => candidate.to === to.toLowerCase() && !taken.has(candidate));
+        const mail = mails.find(
+          (candidate) => candidate.to === to.toLowerCase() && !taken.has(candidate),
+        );
         if (mail) {
           taken.add(mail);
           return mail;
@@ -71,10 +78,15 @@ export const linkIn = (mail: CaughtMail): string => {
 };
 
 /** Registers an account and opens the confirmation link mailed to it, as the address's owner would. */
-export async function registerConfirmed(app: FastifyInstance, smtp: SmtpCatcher, prefix: string): Promise<Session> {
+export async function registerConfirmed(
+  app: FastifyInstance,
+  smtp: SmtpCatcher,
+  prefix: string,
+): Promise<Session> {
   const session = await register(app, credentials(prefix));
   const link = new URL(linkIn(await smtp.next(session.user.email)));
   const opened = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-  if (opened.statusCode !== 302) throw new Error(`confirmation failed: ${opened.statusCode} ${opened.body}`);
+  if (opened.statusCode !== 302)
+    throw new Error(`confirmation failed: ${opened.statusCode} ${opened.body}`);
   return { ...session, user: { ...session.user, confirmed: true } };
 }

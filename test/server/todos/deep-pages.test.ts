@@ -29,7 +29,9 @@ const valueOf: Record<Field, (row: TodoRow) => string | number> = {
 
 /** The order the API promises: the keys, then the id in the first key's direction. */
 function expectedOrder(rows: TodoRow[], sort: SortKey[]): TodoRow[] {
-  const keys = sort.some((key) => key.field === 'id') ? sort : [...sort, { field: 'id' as const, direction: sort[0]!.direction }];
+  const keys = sort.some((key) => key.field === 'id')
+    ? sort
+    : [...sort, { field: 'id' as const, direction: sort[0]!.direction }];
   return [...rows].sort((a, b) => {
     for (const { field, direction } of keys) {
       const [x, y] = [valueOf[field](a), valueOf[field](b)];
@@ -49,8 +51,16 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     const { db } = database.handle;
-    const owner = await createUser(db, { username: 'deep', email: 'deep@example.com', passwordHash: 'x' });
-    const other = await createUser(db, { username: 'other', email: 'other@example.com', passwordHash: 'x' });
+    const owner = await createUser(db, {
+      username: 'deep',
+      email: 'deep@example.com',
+      passwordHash: 'x',
+    });
+    const other = await createUser(db, {
+      username: 'other',
+      email: 'other@example.com',
+      passwordHash: 'x',
+    });
     ownerId = owner.id;
     // Few distinct titles, creation times shared by pairs, completion every third: many ties.
     for (let i = 0; i < TODOS; i++) {
@@ -58,8 +68,16 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       const title = `${WORDS[(i * 5) % WORDS.length]} ${i % 4}`;
       // A few due dates shared by many todos, and every fifth undated.
       const dueDate = i % 5 === 0 ? null : `2026-12-0${(i % 7) + 1}`;
-      mine.push(await createTodo(db, owner.id, { title, description: null, completed: i % 3 === 0, dueDate }, { now: at }));
-      if (i % 4 === 0) await createTodo(db, other.id, { title, description: null, completed: false }, { now: at });
+      mine.push(
+        await createTodo(
+          db,
+          owner.id,
+          { title, description: null, completed: i % 3 === 0, dueDate },
+          { now: at },
+        ),
+      );
+      if (i % 4 === 0)
+        await createTodo(db, other.id, { title, description: null, completed: false }, { now: at });
     }
   });
   afterAll(() => database?.dispose());
@@ -68,27 +86,49 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     [{ field: 'createdAt', direction: 'asc' }],
     [{ field: 'title', direction: 'desc' }],
     [{ field: 'title', direction: 'asc' }],
-    [{ field: 'completed', direction: 'desc' }, { field: 'title', direction: 'asc' }],
+    [
+      { field: 'completed', direction: 'desc' },
+      { field: 'title', direction: 'asc' },
+    ],
     [{ field: 'updatedAt', direction: 'desc' }],
     [{ field: 'id', direction: 'desc' }],
     [{ field: 'dueDate', direction: 'asc' }],
-    [{ field: 'dueDate', direction: 'desc' }, { field: 'title', direction: 'asc' }],
+    [
+      { field: 'dueDate', direction: 'desc' },
+      { field: 'title', direction: 'asc' },
+    ],
   ];
 
-  it.each(sorts.map((sort) => [sort.map((key) => `${key.field}:${key.direction}`).join(','), sort] as const))(
+  it.each(
+    sorts.map(
+      (sort) => [sort.map((key) => `${key.field}:${key.direction}`).join(','), sort] as const,
+    ),
+  )(
     'pages by %s hold every row once, in order, on both sides of the two-step read',
     async (_name, sort) => {
       const expected = expectedOrder(mine, sort).map((row) => row.id);
       const seen: number[] = [];
       for (let page = 1; page <= Math.ceil(TODOS / 10); page++) {
-        const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: [], completed: undefined, dueDate: [], sort };
+        const query: ListQuery = {
+          pagination: { kind: 'page', page, pageSize: 10 },
+          titleContains: [],
+          completed: undefined,
+          dueDate: [],
+          sort,
+        };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
         expect(total).toBe(TODOS);
         seen.push(...rows.map((row) => row.id));
       }
       expect(seen).toEqual(expected);
       // An offset page that starts inside a run of equal keys, far past the switch.
-      const query: ListQuery = { pagination: { kind: 'offset', start: 203, limit: 17 }, titleContains: [], completed: undefined, dueDate: [], sort };
+      const query: ListQuery = {
+        pagination: { kind: 'offset', start: 203, limit: 17 },
+        titleContains: [],
+        completed: undefined,
+        dueDate: [],
+        sort,
+      };
       const { rows } = await listTodos(database.handle.db, ownerId, query);
       expect(rows.map((row) => row.id)).toEqual(expected.slice(203, 220));
     },
@@ -96,32 +136,55 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
 
   it('keeps filters on deep pages: a search and a completion filter', async () => {
     const sort: SortKey[] = [{ field: 'title', direction: 'desc' }];
-    const matching = mine.filter((row) => row.title.toLowerCase().includes('o') && row.completed === 0);
+    const matching = mine.filter(
+      (row) => row.title.toLowerCase().includes('o') && row.completed === 0,
+    );
     const expected = expectedOrder(matching, sort).map((row) => row.id);
     expect(expected.length).toBeGreaterThan(110);
-    const query: ListQuery = { pagination: { kind: 'offset', start: 100, limit: 100 }, titleContains: ['O'], completed: false, dueDate: [], sort };
+    const query: ListQuery = {
+      pagination: { kind: 'offset', start: 100, limit: 100 },
+      titleContains: ['O'],
+      completed: false,
+      dueDate: [],
+      sort,
+    };
     const { rows, total } = await listTodos(database.handle.db, ownerId, query);
     expect(total).toBe(expected.length);
     expect(rows.map((row) => row.id)).toEqual(expected.slice(100, 200));
   });
 
-  it.each(['asc', 'desc'] as const)('holds the matching rows in order on the first pages of a title search sorted by title:%s', async (direction) => {
-    const sort: SortKey[] = [{ field: 'title', direction }];
-    const matching = mine.filter((row) => row.title.toLowerCase().includes('ha'));
-    const expected = expectedOrder(matching, sort).map((row) => row.id);
-    expect(expected.length).toBeGreaterThan(30);
-    const seen: number[] = [];
-    for (let page = 1; page <= 3; page++) {
-      const query: ListQuery = { pagination: { kind: 'page', page, pageSize: 10 }, titleContains: ['HA'], completed: undefined, dueDate: [], sort };
-      const { rows, total } = await listTodos(database.handle.db, ownerId, query);
-      expect(total).toBe(matching.length);
-      seen.push(...rows.map((row) => row.id));
-    }
-    expect(seen).toEqual(expected.slice(0, 30));
-  });
+  it.each(['asc', 'desc'] as const)(
+    'holds the matching rows in order on the first pages of a title search sorted by title:%s',
+    async (direction) => {
+      const sort: SortKey[] = [{ field: 'title', direction }];
+      const matching = mine.filter((row) => row.title.toLowerCase().includes('ha'));
+      const expected = expectedOrder(matching, sort).map((row) => row.id);
+      expect(expected.length).toBeGreaterThan(30);
+      const seen: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const query: ListQuery = {
+          pagination: { kind: 'page', page, pageSize: 10 },
+          titleContains: ['HA'],
+          completed: undefined,
+          dueDate: [],
+          sort,
+        };
+        const { rows, total } = await listTodos(database.handle.db, ownerId, query);
+        expect(total).toBe(matching.length);
+        seen.push(...rows.map((row) => row.id));
+      }
+      expect(seen).toEqual(expected.slice(0, 30));
+    },
+  );
 
   it('answers a deep page past the end with no rows and the true total', async () => {
-    const query: ListQuery = { pagination: { kind: 'page', page: 50, pageSize: 10 }, titleContains: [], completed: undefined, dueDate: [], sort: sorts[1]! };
+    const query: ListQuery = {
+      pagination: { kind: 'page', page: 50, pageSize: 10 },
+      titleContains: [],
+      completed: undefined,
+      dueDate: [],
+      sort: sorts[1]!,
+    };
     expect(await listTodos(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
   });
 });

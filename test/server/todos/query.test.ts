@@ -25,7 +25,9 @@ describe('the Strapi list query parser', () => {
   });
 
   it('reads the SPA’s query', () => {
-    const query = parse('pagination[pageSize]=10&pagination[page]=3&filters[title][$contains]=milk&sort=title:DESC');
+    const query = parse(
+      'pagination[pageSize]=10&pagination[page]=3&filters[title][$contains]=milk&sort=title:DESC',
+    );
     expect(query).toEqual({
       pagination: { kind: 'page', page: 3, pageSize: 10 },
       titleContains: ['milk'],
@@ -38,14 +40,34 @@ describe('the Strapi list query parser', () => {
 
   it.each([
     ['sort=title', [{ field: 'title', direction: 'asc' }]],
-    ['sort=title:desc,id:asc', [{ field: 'title', direction: 'desc' }, { field: 'id', direction: 'asc' }]],
-    ['sort[0]=completed:desc&sort[1]=title', [{ field: 'completed', direction: 'desc' }, { field: 'title', direction: 'asc' }]],
+    [
+      'sort=title:desc,id:asc',
+      [
+        { field: 'title', direction: 'desc' },
+        { field: 'id', direction: 'asc' },
+      ],
+    ],
+    [
+      'sort[0]=completed:desc&sort[1]=title',
+      [
+        { field: 'completed', direction: 'desc' },
+        { field: 'title', direction: 'asc' },
+      ],
+    ],
     ['sort=title:asc,title:desc', [{ field: 'title', direction: 'asc' }]],
   ])('reads %s', (text, sort) => expect(parse(text).sort).toEqual(sort));
 
   it('reads offset pagination and clamps sizes to 100', () => {
-    expect(parse('pagination[start]=40&pagination[limit]=500').pagination).toEqual({ kind: 'offset', start: 40, limit: 100 });
-    expect(parse('pagination[pageSize]=101').pagination).toEqual({ kind: 'page', page: 1, pageSize: 100 });
+    expect(parse('pagination[start]=40&pagination[limit]=500').pagination).toEqual({
+      kind: 'offset',
+      start: 40,
+      limit: 100,
+    });
+    expect(parse('pagination[pageSize]=101').pagination).toEqual({
+      kind: 'page',
+      page: 1,
+      pageSize: 100,
+    });
   });
 
   it('reads both completion filter forms and $containsi', () => {
@@ -57,9 +79,21 @@ describe('the Strapi list query parser', () => {
 
   it('lists every problem at once, each with its path', () => {
     expect(issuesOf('pagination[page]=0&sort=nope&filters[owner][$eq]=1')).toEqual([
-      { path: ['pagination', 'page'], message: 'pagination.page must be a positive integer', name: 'ValidationError' },
-      { path: ['filters', 'owner'], message: 'filters.owner is not a filterable field (use title, completed or dueDate)', name: 'ValidationError' },
-      { path: ['sort'], message: 'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, id)', name: 'ValidationError' },
+      {
+        path: ['pagination', 'page'],
+        message: 'pagination.page must be a positive integer',
+        name: 'ValidationError',
+      },
+      {
+        path: ['filters', 'owner'],
+        message: 'filters.owner is not a filterable field (use title, completed or dueDate)',
+        name: 'ValidationError',
+      },
+      {
+        path: ['sort'],
+        message: 'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, id)',
+        name: 'ValidationError',
+      },
     ]);
   });
 

@@ -17,13 +17,37 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../sup
 
 jest.setTimeout(300_000);
 
-const TRICKY = ['a', 'r', 'e', 'R', 'E', 'x', 'É', 'é', 'e\u0301', '\u0301', '%', '_', '\\', ' ', '😀', 'İ', 'ß', '\u212A'];
+const TRICKY = [
+  'a',
+  'r',
+  'e',
+  'R',
+  'E',
+  'x',
+  'É',
+  'é',
+  'e\u0301',
+  '\u0301',
+  '%',
+  '_',
+  '\\',
+  ' ',
+  '😀',
+  'İ',
+  'ß',
+  '\u212A',
+];
 const character = fc.constantFrom(...TRICKY);
-const title = fc.string({ unit: character, minLength: 1, maxLength: 8 }).filter((text) => text.trim() !== '');
+const title = fc
+  .string({ unit: character, minLength: 1, maxLength: 8 })
+  .filter((text) => text.trim() !== '');
 
 /** Code-point order, as both databases compare title keys (SQLite's BINARY, PostgreSQL's "C"). */
 const byKeyThenId = (a: TodoRow, b: TodoRow) => {
-  const [x, y] = [[...a.title_key].map((c) => c.codePointAt(0)!), [...b.title_key].map((c) => c.codePointAt(0)!)];
+  const [x, y] = [
+    [...a.title_key].map((c) => c.codePointAt(0)!),
+    [...b.title_key].map((c) => c.codePointAt(0)!),
+  ];
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
   return x.length - y.length || a.id - b.id;
 };
@@ -41,16 +65,34 @@ describe.each(dialectsUnderTest())('title search on %s', (dialect) => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(title, { minLength: 1, maxLength: 25 }),
-        fc.array(fc.string({ unit: character, minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }),
-        fc.array(fc.record({ todo: fc.nat(), at: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }), { maxLength: 4 }),
+        fc.array(fc.string({ unit: character, minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.array(
+          fc.record({ todo: fc.nat(), at: fc.nat(), length: fc.integer({ min: 1, max: 4 }) }),
+          { maxLength: 4 },
+        ),
         async (titles, typed, cuts) => {
           run += 1;
           const [mine, other] = await Promise.all(
-            ['me', 'other'].map((who) => createUser(db, { username: `s${run}${who}`, email: `s${run}${who}@example.com`, passwordHash: 'x' })),
+            ['me', 'other'].map((who) =>
+              createUser(db, {
+                username: `s${run}${who}`,
+                email: `s${run}${who}@example.com`,
+                passwordHash: 'x',
+              }),
+            ),
           );
           const todos: TodoRow[] = [];
           for (const [i, text] of titles.entries()) {
-            todos.push(await createTodo(db, mine!.id, { title: text, description: null, completed: i % 2 === 0 }));
+            todos.push(
+              await createTodo(db, mine!.id, {
+                title: text,
+                description: null,
+                completed: i % 2 === 0,
+              }),
+            );
             await createTodo(db, other!.id, { title: text, description: null, completed: false });
           }
           // Needles typed by a user, and ones cut out of the stored titles (so that some match).
@@ -63,11 +105,20 @@ describe.each(dialectsUnderTest())('title search on %s', (dialect) => {
             }),
           ];
           for (const needle of needles) {
-            const expected = todos.filter((todo) => todo.title_key.includes(titleKey(needle))).sort(byKeyThenId);
-            const query = parseListQuery({ filters: { title: { $contains: needle } }, sort: 'title:asc', pagination: { pageSize: '100' } });
+            const expected = todos
+              .filter((todo) => todo.title_key.includes(titleKey(needle)))
+              .sort(byKeyThenId);
+            const query = parseListQuery({
+              filters: { title: { $contains: needle } },
+              sort: 'title:asc',
+              pagination: { pageSize: '100' },
+            });
             const listed = await listTodos(db, mine!.id, query);
             expect([needle, listed.total]).toEqual([needle, expected.length]);
-            expect([needle, listed.rows.map((row) => row.id)]).toEqual([needle, expected.map((todo) => todo.id)]);
+            expect([needle, listed.rows.map((row) => row.id)]).toEqual([
+              needle,
+              expected.map((todo) => todo.id),
+            ]);
           }
         },
       ),
@@ -77,12 +128,25 @@ describe.each(dialectsUnderTest())('title search on %s', (dialect) => {
 
   it('treats LIKE wildcards and the escape character as plain text', async () => {
     const { db } = database.handle;
-    const owner = await createUser(db, { username: 'wild', email: 'wild@example.com', passwordHash: 'x' });
-    for (const text of ['100% sure', '100 percent', 'snake_case', 'snakeXcase', 'back\\slash', 'backslash']) {
+    const owner = await createUser(db, {
+      username: 'wild',
+      email: 'wild@example.com',
+      passwordHash: 'x',
+    });
+    for (const text of [
+      '100% sure',
+      '100 percent',
+      'snake_case',
+      'snakeXcase',
+      'back\\slash',
+      'backslash',
+    ]) {
       await createTodo(db, owner.id, { title: text, description: null, completed: false });
     }
     const titlesFor = async (needle: string) =>
-      (await listTodos(db, owner.id, parseListQuery({ filters: { title: { $contains: needle } } }))).rows.map((row) => row.title);
+      (
+        await listTodos(db, owner.id, parseListQuery({ filters: { title: { $contains: needle } } }))
+      ).rows.map((row) => row.title);
     expect(await titlesFor('0%')).toEqual(['100% sure']);
     expect(await titlesFor('e_c')).toEqual(['snake_case']);
     expect(await titlesFor('k\\s')).toEqual(['back\\slash']);

@@ -13,7 +13,14 @@ export interface UserMenuListProps {
   onLogout(): void;
 }
 
-export default function UserMenuList({ id, buttonId, anchor, loggingOut, onClose, onLogout }: UserMenuListProps) {
+export default function UserMenuList({
+  id,
+  buttonId,
+  anchor,
+  loggingOut,
+  onClose,
+  onLogout,
+}: UserMenuListProps) {
   return (
     // MUI's Menu closes on an outside click (its backdrop) and on Escape.
     <Menu

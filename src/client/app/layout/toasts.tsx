@@ -35,5 +35,7 @@ export const TOAST_CONTAINER_CLASS = 'ticklist-toasts';
  * (56 px at 16 px from the bottom), so adding stays possible while an Undo toast is up.
  */
 export const toastContainerStyles = (theme: Theme) => ({
-  [`.${TOAST_CONTAINER_CLASS}.${TOAST_CONTAINER_CLASS}`]: { [theme.breakpoints.down('sm')]: { bottom: 80 } },
+  [`.${TOAST_CONTAINER_CLASS}.${TOAST_CONTAINER_CLASS}`]: {
+    [theme.breakpoints.down('sm')]: { bottom: 80 },
+  },
 });

@@ -59,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('expires_at', keyText, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('revoked_tokens_expiry').on('revoked_tokens').column('expires_at').execute();
+  await db.schema
+    .createIndex('revoked_tokens_expiry')
+    .on('revoked_tokens')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('todos_owner_id').on('todos').columns(['owner_id', 'id']).execute();
-  await db.schema.createIndex('todos_owner_completed_id').on('todos').columns(['owner_id', 'completed', 'id']).execute();
+  await db.schema
+    .createIndex('todos_owner_completed_id')
+    .on('todos')
+    .columns(['owner_id', 'completed', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -34,14 +34,18 @@ const KEPT_TABLES = ['todo_title_grams_pending', 'todo_title_grams', 'todo_count
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (onPostgres(db)) {
-    for (const name of POSTGRES_FUNCTIONS) await sql`drop function if exists ${sql.id(name)} cascade`.execute(db);
+    for (const name of POSTGRES_FUNCTIONS)
+      await sql`drop function if exists ${sql.id(name)} cascade`.execute(db);
   } else {
-    for (const name of SQLITE_TRIGGERS) await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
+    for (const name of SQLITE_TRIGGERS)
+      await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
   }
   for (const table of KEPT_TABLES) await db.schema.dropTable(table).ifExists().execute();
   if (onPostgres(db)) {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index todos_title_trgm on todos using gin (title_key gin_trgm_ops)`.execute(db);
+    await sql`create index todos_title_trgm on todos using gin (title_key gin_trgm_ops)`.execute(
+      db,
+    );
   }
 }
 

@@ -22,17 +22,34 @@ async function rebuildLiveIndexes(db: Kysely<any>, partial: boolean): Promise<vo
     // deleted_at (always null here) is also a column, as SQLite counts an index as covering only
     // when it holds every column the query names: the list's count(*) then reads no table row.
     const index = db.schema.createIndex(name).on('todos');
-    await (partial ? index.columns([...columns, 'deleted_at']).where(sql.ref('deleted_at'), 'is', null) : index.columns(columns)).execute();
+    await (
+      partial
+        ? index.columns([...columns, 'deleted_at']).where(sql.ref('deleted_at'), 'is', null)
+        : index.columns(columns)
+    ).execute();
   }
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Compared byte by byte on PostgreSQL, as the other timestamps are (001).
-  await db.schema.alterTable('todos').addColumn('deleted_at', onPostgres(db) ? sql`text collate "C"` : 'text').execute();
+  await db.schema
+    .alterTable('todos')
+    .addColumn('deleted_at', onPostgres(db) ? sql`text collate "C"` : 'text')
+    .execute();
   await rebuildLiveIndexes(db, true);
   const trashed = sql.ref('deleted_at');
-  await db.schema.createIndex('todos_owner_trash').on('todos').columns(['owner_id', 'deleted_at', 'id']).where(trashed, 'is not', null).execute();
-  await db.schema.createIndex('todos_trash_expiry').on('todos').column('deleted_at').where(trashed, 'is not', null).execute();
+  await db.schema
+    .createIndex('todos_owner_trash')
+    .on('todos')
+    .columns(['owner_id', 'deleted_at', 'id'])
+    .where(trashed, 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('todos_trash_expiry')
+    .on('todos')
+    .column('deleted_at')
+    .where(trashed, 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('account_codes_user').on('account_codes').columns(['user_id']).execute();
+  await db.schema
+    .createIndex('account_codes_user')
+    .on('account_codes')
+    .columns(['user_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

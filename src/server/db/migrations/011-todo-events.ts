@@ -9,7 +9,9 @@ import { onPostgres } from '../dialect';
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = onPostgres(db);
   const identity = (column: ColumnDefinitionBuilder) =>
-    isPostgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+    isPostgres
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
   await db.schema
     .createTable('todo_events')
     .addColumn('id', isPostgres ? 'bigint' : 'integer', identity)
@@ -17,8 +19,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', isPostgres ? sql`text collate "C"` : 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('todo_events_user').on('todo_events').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('todo_events_created').on('todo_events').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('todo_events_user')
+    .on('todo_events')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('todo_events_created')
+    .on('todo_events')
+    .columns(['created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -23,9 +23,14 @@ export class FakeEventStreams {
     const fallback = globalThis.fetch;
     this.before = fallback;
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://ticklist.test');
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        'http://ticklist.test',
+      );
       if (url.pathname !== '/api/todos/events') return fallback(input, init);
-      return Promise.resolve(this.open(new Headers(init?.headers), init?.signal ?? new AbortController().signal));
+      return Promise.resolve(
+        this.open(new Headers(init?.headers), init?.signal ?? new AbortController().signal),
+      );
     }) as typeof fetch;
     return this;
   }
@@ -38,7 +43,8 @@ export class FakeEventStreams {
   async requested(count: number, timeoutMs = 5000): Promise<FakeStream> {
     const deadline = Date.now() + timeoutMs;
     while (this.streams.length < count) {
-      if (Date.now() > deadline) throw new Error(`${this.streams.length} stream requests, expected ${count}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.streams.length} stream requests, expected ${count}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -51,7 +57,9 @@ export class FakeEventStreams {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const encoder = new TextEncoder();
-    signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+    signal.addEventListener('abort', () =>
+      controller.error(new DOMException('aborted', 'AbortError')),
+    );
     const stream: FakeStream = {
       headers,
       signal,
@@ -61,7 +69,10 @@ export class FakeEventStreams {
     this.streams.push(stream);
     this.waiters.splice(0).forEach((wake) => wake());
     const answer = this.answers.shift();
-    return answer ?? new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+    return (
+      answer ??
+      new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } })
+    );
   }
 }
 

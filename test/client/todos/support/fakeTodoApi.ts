@@ -40,20 +40,27 @@ export class FakeTodoApi {
   private originalFetch: typeof fetch | undefined;
 
   seed(count: number, title = (index: number) => `Todo ${index}`): this {
-    for (let index = 1; index <= count; index += 1) this.insert({ title: title(index), description: null, completed: false });
+    for (let index = 1; index <= count; index += 1)
+      this.insert({ title: title(index), description: null, completed: false });
     return this;
   }
 
   insert(values: { title: string; description: string | null; completed: boolean }): TodoEntity {
     this.clock += 60_000;
     const stamp = new Date(this.clock).toISOString();
-    const todo: TodoEntity = { id: this.nextId++, attributes: { ...values, createdAt: stamp, updatedAt: stamp } };
+    const todo: TodoEntity = {
+      id: this.nextId++,
+      attributes: { ...values, createdAt: stamp, updatedAt: stamp },
+    };
     this.todos.push(todo);
     return todo;
   }
 
   /** Answers the next matching request with `respond` (once), the rest go to the fake. */
-  interceptOnce(matches: (request: RecordedRequest) => boolean, respond: () => Response | Promise<Response>): void {
+  interceptOnce(
+    matches: (request: RecordedRequest) => boolean,
+    respond: () => Response | Promise<Response>,
+  ): void {
     let used = false;
     this.interceptors.push((request) => {
       if (used || !matches(request)) return undefined;
@@ -63,12 +70,16 @@ export class FakeTodoApi {
   }
 
   requestsTo(method: string, pathname = '/api/todos'): RecordedRequest[] {
-    return this.requests.filter((request) => request.method === method && request.url.pathname.replace(/\/$/, '').startsWith(pathname));
+    return this.requests.filter(
+      (request) =>
+        request.method === method && request.url.pathname.replace(/\/$/, '').startsWith(pathname),
+    );
   }
 
   install(): this {
     this.originalFetch = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => this.handle(new Request(input, init))) as typeof fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      this.handle(new Request(input, init))) as typeof fetch;
     return this;
   }
 
@@ -77,7 +88,8 @@ export class FakeTodoApi {
   }
 
   private async handle(request: Request): Promise<Response> {
-    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+    const text =
+      request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
     const recorded: RecordedRequest = {
       method: request.method,
       url: new URL(request.url),
@@ -116,7 +128,11 @@ export class FakeTodoApi {
     if (!todo) return json(404, errorBody(404, 'NotFoundError', 'Not Found'));
     if (method === 'PUT') {
       this.clock += 60_000;
-      todo.attributes = { ...todo.attributes, ...(data as object), updatedAt: new Date(this.clock).toISOString() };
+      todo.attributes = {
+        ...todo.attributes,
+        ...(data as object),
+        updatedAt: new Date(this.clock).toISOString(),
+      };
       return json(200, { data: todo, meta: {} });
     }
     if (method === 'DELETE') {
@@ -129,14 +145,28 @@ export class FakeTodoApi {
   }
 
   /** The trash, restore and bulk calls (Ticklist's, beyond Strapi); undefined for any other path. */
-  private answerTrash(method: string, path: string, params: URLSearchParams, body: unknown): Response | undefined {
+  private answerTrash(
+    method: string,
+    path: string,
+    params: URLSearchParams,
+    body: unknown,
+  ): Response | undefined {
     if (path === '/api/todos/trash' && method === 'GET') {
       const page = Number(params.get('pagination[page]') ?? 1);
       const pageSize = Number(params.get('pagination[pageSize]') ?? 25);
-      const rows = [...this.trash].reverse().map(({ todo, deletedAt }) => ({ ...todo, attributes: { ...todo.attributes, deletedAt } }));
+      const rows = [...this.trash]
+        .reverse()
+        .map(({ todo, deletedAt }) => ({ ...todo, attributes: { ...todo.attributes, deletedAt } }));
       return json(200, {
         data: rows.slice((page - 1) * pageSize, page * pageSize),
-        meta: { pagination: { page, pageSize, pageCount: Math.ceil(rows.length / pageSize), total: rows.length } },
+        meta: {
+          pagination: {
+            page,
+            pageSize,
+            pageCount: Math.ceil(rows.length / pageSize),
+            total: rows.length,
+          },
+        },
       });
     }
     if (path === '/api/todos/trash' && method === 'DELETE') {
@@ -146,16 +176,21 @@ export class FakeTodoApi {
     const restore = /^\/api\/todos\/(\d+)\/restore$/.exec(path);
     if (restore && method === 'POST') {
       const todo = this.untrash([Number(restore[1])])?.[0];
-      return todo ? json(200, { data: todo, meta: {} }) : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+      return todo
+        ? json(200, { data: todo, meta: {} })
+        : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
     }
     if (path === '/api/todos/bulk' && method === 'POST') {
       const { action, ids } = body as { action: string; ids: number[] };
       if (action === 'restore') {
         const restored = this.untrash(ids);
-        return restored ? json(200, { data: { count: restored.length } }) : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+        return restored
+          ? json(200, { data: { count: restored.length } })
+          : json(404, errorBody(404, 'NotFoundError', 'Not Found'));
       }
       const todos = ids.map((id) => this.todos.find((todo) => todo.id === id));
-      if (todos.some((todo) => !todo)) return json(404, errorBody(404, 'NotFoundError', 'Not Found'));
+      if (todos.some((todo) => !todo))
+        return json(404, errorBody(404, 'NotFoundError', 'Not Found'));
       for (const todo of todos as TodoEntity[]) {
         if (action === 'delete') {
           this.todos = this.todos.filter((candidate) => candidate !== todo);
@@ -186,16 +221,26 @@ export class FakeTodoApi {
     const pageSize = Number(params.get('pagination[pageSize]') ?? 25);
     const search = (params.get('filters[title][$contains]') ?? '').toLowerCase();
     const completed = params.get('filters[completed][$eq]');
-    const [field = 'createdAt', direction = 'asc'] = (params.get('sort') ?? 'createdAt:asc').split(':');
+    const [field = 'createdAt', direction = 'asc'] = (params.get('sort') ?? 'createdAt:asc').split(
+      ':',
+    );
     const sign = direction === 'desc' ? -1 : 1;
-    const key = (todo: TodoEntity) => (field === 'title' ? todo.attributes.title.toLowerCase() : todo.attributes.createdAt);
+    const key = (todo: TodoEntity) =>
+      field === 'title' ? todo.attributes.title.toLowerCase() : todo.attributes.createdAt;
     const rows = this.todos
       .filter((todo) => todo.attributes.title.toLowerCase().includes(search))
       .filter((todo) => completed === null || String(todo.attributes.completed) === completed)
       .sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : sign * (a.id - b.id)));
     return {
       data: rows.slice((page - 1) * pageSize, page * pageSize),
-      meta: { pagination: { page, pageSize, pageCount: Math.ceil(rows.length / pageSize), total: rows.length } },
+      meta: {
+        pagination: {
+          page,
+          pageSize,
+          pageCount: Math.ceil(rows.length / pageSize),
+          total: rows.length,
+        },
+      },
     };
   }
 }

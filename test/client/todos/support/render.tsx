@@ -11,7 +11,13 @@ export function makeStore() {
   return createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
 }
 
-function Providers({ store, children }: { store: ReturnType<typeof makeStore>; children: ReactNode }) {
+function Providers({
+  store,
+  children,
+}: {
+  store: ReturnType<typeof makeStore>;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       {children}
@@ -24,7 +30,11 @@ export function renderWithStore(ui: ReactNode, store = makeStore()) {
   return { store, ...render(<Providers store={store}>{ui}</Providers>) };
 }
 
-export function renderRoute(Component: React.ComponentType, initialEntry: string, store = makeStore()) {
+export function renderRoute(
+  Component: React.ComponentType,
+  initialEntry: string,
+  store = makeStore(),
+) {
   const { router, Probe } = testRouter();
   const view = render(
     <Providers store={store}>

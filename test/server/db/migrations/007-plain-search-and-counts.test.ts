@@ -18,20 +18,37 @@ describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'ada@example.com', password: 'Secret1!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
+    });
     expect(login.statusCode).toBe(200);
     ada = login.json<Session>();
   });
   afterAll(() => t?.close());
 
-  const adaTodos = () => t.database.handle.db.selectFrom('todos').selectAll().where('owner_id', '=', ada.user.id).orderBy('id').execute();
+  const adaTodos = () =>
+    t.database.handle.db
+      .selectFrom('todos')
+      .selectAll()
+      .where('owner_id', '=', ada.user.id)
+      .orderBy('id')
+      .execute();
 
   it('keeps every todo and user', async () => {
     const { db } = t.database.handle;
-    const todos = await db.selectFrom('todos').select(['id', 'owner_id', 'title', 'completed']).orderBy('id').execute();
+    const todos = await db
+      .selectFrom('todos')
+      .select(['id', 'owner_id', 'title', 'completed'])
+      .orderBy('id')
+      .execute();
     expect(todos).toHaveLength(33);
     expect(todos.filter((todo) => todo.owner_id === ada.user.id)).toHaveLength(31);
-    expect(todos.find((todo) => todo.id === 2)).toMatchObject({ title: 'Renamed résumé', completed: 1 });
+    expect(todos.find((todo) => todo.id === 2)).toMatchObject({
+      title: 'Renamed résumé',
+      completed: 1,
+    });
     expect(todos.some((todo) => todo.id === 3)).toBe(false);
     const users = await db.selectFrom('users').select('username').orderBy('id').execute();
     expect(users.map((user) => user.username)).toEqual(['ada', 'bob']);
@@ -40,36 +57,62 @@ describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
   it('leaves no kept counter, gram table, trigger or fold function', async () => {
     const { db } = t.database.handle;
     if (dialect === 'sqlite') {
-      const { rows } = await sql<{ type: string; name: string }>`select type, name from sqlite_master where type in ('table', 'trigger')`.execute(db);
+      const { rows } = await sql<{
+        type: string;
+        name: string;
+      }>`select type, name from sqlite_master where type in ('table', 'trigger')`.execute(db);
       expect(rows.filter((row) => row.type === 'trigger')).toEqual([]);
       expect(rows.map((row) => row.name).filter((name) => OLD_TABLES.includes(name))).toEqual([]);
     } else {
-      const triggers = await sql<{ n: string }>`select count(*) as n from pg_trigger where not tgisinternal`.execute(db);
+      const triggers = await sql<{
+        n: string;
+      }>`select count(*) as n from pg_trigger where not tgisinternal`.execute(db);
       expect(Number(triggers.rows[0]?.n)).toBe(0);
-      const functions = await sql<{ proname: string }>`select proname from pg_proc join pg_namespace on pg_namespace.oid = pronamespace
+      const functions = await sql<{
+        proname: string;
+      }>`select proname from pg_proc join pg_namespace on pg_namespace.oid = pronamespace
         where nspname = 'public' and (proname like 'todo%' or proname = 'title_grams')`.execute(db);
       expect(functions.rows).toEqual([]);
-      const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public'`.execute(db);
-      expect(tables.rows.map((row) => row.tablename).filter((name) => OLD_TABLES.includes(name))).toEqual([]);
-      const index = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'todos_title_trgm'`.execute(db);
+      const tables = await sql<{
+        tablename: string;
+      }>`select tablename from pg_tables where schemaname = 'public'`.execute(db);
+      expect(
+        tables.rows.map((row) => row.tablename).filter((name) => OLD_TABLES.includes(name)),
+      ).toEqual([]);
+      const index = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where indexname = 'todos_title_trgm'`.execute(db);
       expect(index.rows[0]?.indexdef).toMatch(/gin \(title_key gin_trgm_ops\)/);
     }
   });
 
   it('lists, searches and counts what the rows hold, and takes new todos', async () => {
     const rows = await adaTodos();
-    const list = async (query: string) => (await call(t.app, ada, { method: 'GET', url: `/api/todos?${query}` })).json();
+    const list = async (query: string) =>
+      (await call(t.app, ada, { method: 'GET', url: `/api/todos?${query}` })).json();
     expect((await list('')).meta.pagination.total).toBe(rows.length);
     for (const needle of ['re', 'RÉSUMÉ', 'é', '%', '😀', 'k']) {
       const expected = rows.filter((row) => row.title_key.includes(titleKey(needle))).length;
-      const found = await list(`filters[title][$contains]=${encodeURIComponent(needle)}&pagination[pageSize]=100`);
-      expect([needle, found.meta.pagination.total, found.data.length]).toEqual([needle, expected, expected]);
+      const found = await list(
+        `filters[title][$contains]=${encodeURIComponent(needle)}&pagination[pageSize]=100`,
+      );
+      expect([needle, found.meta.pagination.total, found.data.length]).toEqual([
+        needle,
+        expected,
+        expected,
+      ]);
     }
     // What release 0.1.0 itself answered for this search before the upgrade.
     expect((await list('filters[title][$contains]=re')).meta.pagination.total).toBe(13);
-    const created = await call(t.app, ada, { method: 'POST', url: '/api/todos', payload: { data: { title: 'after the upgrade' } } });
+    const created = await call(t.app, ada, {
+      method: 'POST',
+      url: '/api/todos',
+      payload: { data: { title: 'after the upgrade' } },
+    });
     expect(created.statusCode).toBe(200);
     expect((await list('')).meta.pagination.total).toBe(rows.length + 1);
-    expect((await list('filters[completed][$eq]=true')).meta.pagination.total).toBe(rows.filter((row) => row.completed === 1).length);
+    expect((await list('filters[completed][$eq]=true')).meta.pagination.total).toBe(
+      rows.filter((row) => row.completed === 1).length,
+    );
   });
 });

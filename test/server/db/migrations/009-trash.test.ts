@@ -9,9 +9,18 @@ import { sql } from 'kysely';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../../support/databases';
 
 const PLANS: [string, RegExp][] = [
-  ['select count(*) from todos where owner_id = 1 and deleted_at is null', /COVERING INDEX todos_owner_\w+|Index Only Scan using todos_owner_\w+/],
-  ['select id from todos where owner_id = 1 and deleted_at is null order by created_at, id limit 25', /COVERING INDEX todos_owner_created|Index Only Scan using todos_owner_created/],
-  ['select id from todos where owner_id = 1 and deleted_at is not null order by deleted_at desc, id desc limit 25', /todos_owner_trash/],
+  [
+    'select count(*) from todos where owner_id = 1 and deleted_at is null',
+    /COVERING INDEX todos_owner_\w+|Index Only Scan using todos_owner_\w+/,
+  ],
+  [
+    'select id from todos where owner_id = 1 and deleted_at is null order by created_at, id limit 25',
+    /COVERING INDEX todos_owner_created|Index Only Scan using todos_owner_created/,
+  ],
+  [
+    'select id from todos where owner_id = 1 and deleted_at is not null order by deleted_at desc, id desc limit 25',
+    /todos_owner_trash/,
+  ],
   ["delete from todos where deleted_at < '2026-01-01'", /todos_trash_expiry/],
 ];
 
@@ -26,7 +35,11 @@ describe.each(dialectsUnderTest())('migration 009 indexes on %s', (dialect) => {
     const { db } = database.handle;
     const plan = await db.connection().execute(async (connection) => {
       if (dialect === 'postgres') await sql`set enable_seqscan = off`.execute(connection);
-      const { rows } = await sql.raw<Record<string, string>>(`${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`).execute(connection);
+      const { rows } = await sql
+        .raw<Record<string, string>>(
+          `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
+        )
+        .execute(connection);
       return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
     });
     expect(plan).toMatch(expected);

@@ -19,14 +19,18 @@ export interface PgCluster {
   destroy(): void;
 }
 
-const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/local/bin'].find((dir) => fs.existsSync(path.join(dir, 'pg_ctl')));
+const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/local/bin'].find((dir) =>
+  fs.existsSync(path.join(dir, 'pg_ctl')),
+);
 
 /** initdb refuses to run as root: run the PostgreSQL tools as the postgres OS user then. */
 function run(tool: string, args: string[]): void {
   if (!PG_BIN) throw new Error('pg_ctl/initdb not found (PostgreSQL server binaries are needed)');
   const binary = path.join(PG_BIN, tool);
   const asRoot = process.getuid?.() === 0;
-  const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  const [command, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', binary, ...args]]
+    : [binary, args];
   execFileSync(command, argv, { stdio: 'pipe', timeout: 30_000 });
 }
 
@@ -42,8 +46,15 @@ export async function createPgCluster(): Promise<PgCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start() {
       run('pg_ctl', [
-        '-D', dataDir, '-l', path.join(root, 'log'), '-w', '-t', '20',
-        '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30`,
+        '-D',
+        dataDir,
+        '-l',
+        path.join(root, 'log'),
+        '-w',
+        '-t',
+        '20',
+        '-o',
+        `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30`,
         'start',
       ]);
       running = true;

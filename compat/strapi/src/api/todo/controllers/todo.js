@@ -34,7 +34,8 @@ module.exports = createCoreController(UID, ({ strapi }) => ({
 
   async create(ctx) {
     const data = ctx.request.body?.data;
-    if (!isObject(data)) throw new errors.ValidationError('Missing "data" payload in the request body');
+    if (!isObject(data))
+      throw new errors.ValidationError('Missing "data" payload in the request body');
     refuseOtherOwner(data, ctx.state.user.id);
     const input = await this.sanitizeInput(data, ctx);
     const todo = await strapi.service(UID).create({ data: { ...input, user: ctx.state.user.id } });
