@@ -3,8 +3,8 @@ import { build } from 'esbuild';
 
 /**
  * Packages bundled into the server's file. Kysely ships as some 300 ES modules, and every module
- * the server loads keeps its records in memory: bundled, the idle server's RSS is ~6 MiB lower
- * (83 → 77 MiB measured, `npm start`'s flags). Bundling the CommonJS packages as well saved
+ * the server loads keeps its records in memory: bundled, the idle server's RSS is lower
+ * (bench/README.md). Bundling the CommonJS packages as well saved
  * nothing more (their wrappers cost what the module records did).
  * rrule's main file is a UMD bundle whose named exports Node's ESM loader cannot see (`import { RRule }`
  * fails at start), and it has no "exports" map: bundled, esbuild reads it as the module it is.

@@ -23,7 +23,7 @@ export interface TodoAttributes {
   completed: boolean;
   createdAt: string;
   updatedAt: string;
-  // Dates and series (issue 28): Ticklist's server always sends them; a Strapi backend has none.
+  // Dates and series: Ticklist's server always sends them; a Strapi backend has none.
   /** 'YYYY-MM-DD', or null: undated. */
   dueDate?: string | null;
   /** ISO instant in UTC with milliseconds, or null. */

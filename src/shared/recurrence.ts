@@ -2,7 +2,7 @@
  * The RRULE subset a todo may repeat by: FREQ=DAILY|WEEKLY|MONTHLY|YEARLY with optional INTERVAL,
  * BYDAY (weekly), and COUNT or UNTIL, checked part by part so every refusal says why. rrule is not
  * imported here: this module is in the login page's bundle (through schemas.ts), and rrule would
- * add ~12 KB gzip to it. The server reads accepted rules with rrule (src/server/todos/rule-dates.ts),
+ * add its whole code to it. The server reads accepted rules with rrule (src/server/todos/rule-dates.ts),
  * and a test checks that rrule reads every accepted rule as this grammar does.
  */
 import * as v from 'valibot';

@@ -1,8 +1,8 @@
 /**
  * The MUI theme: a light and a dark colour scheme, one of which MUI's ThemeProvider applies from
  * the stored mode or the system preference (see colorScheme.ts). No CSS theme variables: the app
- * renders only in the browser, where they bought nothing, and their 22 KB sheet was the largest
- * piece of CSS the first render parsed (Lighthouse, bench/README.md). Every colour pair here meets
+ * renders only in the browser, where they bought nothing, and their sheet was the largest piece
+ * of CSS the first render parsed (Lighthouse, bench/README.md). Every colour pair here meets
  * WCAG AA: text 4.5:1, focus rings and other non-text marks 3:1, on the surfaces they sit on in
  * both schemes.
  */

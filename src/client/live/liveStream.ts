@@ -44,7 +44,7 @@ export interface LiveStreamOptions {
    */
   onUnauthorized(afterOpen: boolean): void;
   onEventId?(id: string): void;
-  /** A todo's reminder time came (issue 28). */
+  /** A todo's reminder time came. */
   onReminder?(reminder: Reminder): void;
   /** The wait before reconnect attempt n (1, 2, …): the API's capped exponential backoff with jitter. */
   retryDelay?(attempt: number): number;

@@ -1,4 +1,4 @@
-/** The reminder of a todo that the event stream brings at its `remindAt` (issue 28), shown as a toast. */
+/** The reminder of a todo that the event stream brings at its `remindAt`, shown as a toast. */
 import { showToast } from '../app/layout/toaster';
 
 export interface Reminder {

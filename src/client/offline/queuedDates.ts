@@ -1,4 +1,4 @@
-/** The date fields (issue 28) of a queued add, as its todo shows until the server has it. */
+/** The date fields of a queued add, as its todo shows until the server has it. */
 import type { TodoAttributes } from '../../shared/api-types';
 
 type Dates = Pick<TodoAttributes, 'dueDate' | 'remindAt' | 'recurrence'>;

@@ -54,8 +54,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    // The shell: every page's code and styles, but not the sample-data generator (faker, ~155 KB
-    // gzip), which only a click on Generate Todos loads and which needs the network anyway, nor the
+    // The shell: every page's code and styles, but not the sample-data generator (faker, the
+    // largest chunk), which only a click on Generate Todos loads and which needs the network anyway, nor the
     // development gallery, which production builds never route to, nor the date pickers' ~140
     // language chunks (a browser needs one; offline before it was ever loaded, the pickers speak English).
     globPatterns: ['**/*.{js,css,html}'],

@@ -2,7 +2,7 @@
  * A MUI text field bound to react-hook-form: red border, `aria-invalid` and the message under it.
  * Built from TextField's own parts (FormControl, InputLabel, OutlinedInput, FormHelperText) rather
  * than TextField, which also carries Select and Menu: the sign-in pages are the first load, and
- * those would add ~20 KB of script they never use.
+ * those would add script they never use.
  */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';

@@ -1,5 +1,5 @@
 /**
- * The form's date controls (issue 28): a due date picker, a reminder date-and-time picker (sent in
+ * The form's date controls: a due date picker, a reminder date-and-time picker (sent in
  * UTC) and a Repeat select with the weekdays of a weekly series. MUI X pickers with dayjs, in the
  * reader's language and week start (ui/pickerLocale.ts).
  */
@@ -171,7 +171,7 @@ type DateFieldName = 'dueDate' | 'remindAt' | 'weekdays';
 /**
  * Bound through the form's own watch and setValue, not react-hook-form's Controller and useWatch:
  * those would join the login page's first load (react-hook-form is one module, shared with the
- * sign-in forms) and push it past its 160 KB.
+ * sign-in forms) and grow it.
  */
 export function DateFields({
   form,

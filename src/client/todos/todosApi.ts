@@ -41,7 +41,7 @@ export interface ChangeOutcome {
 
 const QUEUED_OUTCOME: ChangeOutcome = { status: 202, todo: null, queued: true };
 
-/** The date fields of issue 28 (null clears one); never sent to a Strapi backend. */
+/** A todo's due date, reminder and recurrence (null clears one); never sent to a Strapi backend. */
 export interface TodoDates {
   dueDate?: string | null;
   remindAt?: string | null;

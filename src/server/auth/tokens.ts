@@ -37,7 +37,7 @@ export function createTokenService(
 ): TokenService {
   const key = Buffer.from(secretBytes);
   // fast-jwt signs and checks synchronously with node:crypto's HMAC: WebCrypto's promise-based
-  // verify cost a fifth of a fast request's time in job scheduling alone. Its cache remembers a
+  // verify spends much of a fast request's time scheduling promise jobs. Its cache remembers a
   // token that verified (keyed by a hash of the token) until its exp, so a client's next call skips
   // the HMAC; revocation and a blocked account are still checked in the database on every call.
   const sign = createSigner({ key, algorithm: 'HS256' });

@@ -14,7 +14,7 @@ export interface TodoInput {
   title: string;
   description: string | null;
   completed: boolean;
-  /** Dates and recurrence (issue 28); absent reads as null. */
+  /** Dates and recurrence; absent reads as null. */
   dueDate?: string | null;
   remindAt?: string | null;
   recurrence?: string | null;

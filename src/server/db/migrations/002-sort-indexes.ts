@@ -1,7 +1,7 @@
 /**
  * Indexes for the two sort orders the first migration did not serve from an index: by id, and by
- * completion (ties broken by id). Found by the scale benchmark (bench/), where both sorted a
- * 100,000-todo owner's rows in a temporary B-tree.
+ * completion (ties broken by id). Without them the database sorts all of an owner's rows in a
+ * temporary B-tree for every page in those orders.
  */
 import type { Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 28: due dates, reminders, recurring series and the calendar feed.
+ * Due dates, reminders, recurring series and the calendar feed.
  * - todos.due_date ('YYYY-MM-DD' text on both databases, so one code path compares and sorts it),
  *   remind_at (ISO UTC text), recurrence (an RRULE subset), series_id, and two claims: reminded_at
  *   (the reminder was taken by a process) and followed (the next occurrence was made, or refused).
