@@ -1,5 +1,5 @@
 // Defaults for the build-time configuration (overridden by the environment at build time).
-// Shared by vite.config.ts and jest.config.ts, hence CommonJS.
+// Shared by vite.config.mts and jest.config.ts, hence CommonJS.
 const API_FLAVORS = ['ticklist', 'strapi'];
 
 /** VITE_API_FLAVOR: which server the SPA talks to; a misspelt value fails the build rather than guess. */

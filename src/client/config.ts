@@ -1,5 +1,5 @@
 /**
- * Build-time configuration, injected by Vite's `define` (see vite.config.ts) and by Jest's
+ * Build-time configuration, injected by Vite's `define` (see vite.config.mts) and by Jest's
  * `globals` in tests, so no module reads import.meta.
  */
 export interface ClientConfig {

@@ -1,8 +1,9 @@
 /**
- * Deletes what has outlived its use, at start and then periodically, in every process: each task is
- * one DELETE, so processes may run them at once. Trashed todos go after TRASH_DAYS, idempotency
- * keys after 24 hours and daily mail counts after a day or two (checked hourly), todo events after
- * 5 minutes and imports a crash abandoned after 5 minutes untouched (checked every minute).
+ * Deletes what has outlived its use, at start and then periodically, in every process: each task
+ * deletes in statements that stand alone (an abandoned import a chunk at a time), so processes may
+ * run them at once. Trashed todos go after TRASH_DAYS, idempotency keys after 24 hours and daily
+ * mail counts after a day or two (checked hourly), todo events after 5 minutes and imports a crash
+ * abandoned after 5 minutes untouched (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,8 +1,8 @@
 /**
- * Wakes a user's event streams when their todos may have changed; each stream then reads the
- * journal itself. On PostgreSQL every process LISTENs on one dedicated connection (the writes
- * NOTIFY at commit); with SQLite and REDIS_URL, Redis pub/sub carries the wake-ups; with SQLite
- * alone, an in-process emitter.
+ * Wakes a user's event streams when their todos may have changed; the user's hub (user-hub.ts) then
+ * reads the journal once for all of them. On PostgreSQL every process LISTENs on one dedicated
+ * connection (the writes NOTIFY at commit); with SQLite and REDIS_URL, Redis pub/sub carries the
+ * wake-ups; with SQLite alone, an in-process emitter.
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,7 +25,7 @@ const RECONNECT_MS = 1000;
 export function createEventBus(config: Config, log: FastifyBaseLogger): EventBus {
   const local = new EventEmitter().setMaxListeners(0);
   const wake = (userId: number | string) => void local.emit(String(userId));
-  // After a reconnect every stream looks again: the journal still holds what was announced meanwhile.
+  // After a reconnect every hub looks again: the journal still holds what was announced meanwhile.
   const wakeAll = () => local.eventNames().forEach((name) => local.emit(name));
   const subscribe = (userId: number, listener: () => void) => {
     local.on(String(userId), listener);
