@@ -1,7 +1,7 @@
 /**
  * Page code fetched ahead of need. A session can end in another tab at any moment (a logout
  * there, or the token expiring), and this tab must then show the login page at once: waiting
- * for its chunk then took 1.5 s on a busy machine, and fails outright when the tab is offline.
+ * for its chunk then is slow on a busy machine, and fails outright when the tab is offline.
  */
 import { useEffect } from 'react';
 
