@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -88,6 +88,3 @@ export const emailFormSchema = v.object({ email: emailField });
 export const deleteAccountFormSchema = v.object({
   password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required')),
 });
-
-export type ResetPasswordFields = v.InferInput<typeof resetPasswordFormSchema>;
-export type ChangePasswordFields = v.InferInput<typeof changePasswordFormSchema>;

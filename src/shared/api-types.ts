@@ -44,10 +44,6 @@ export interface FlatTodo extends TodoAttributes {
   id: number;
 }
 
-export interface UserWithTodos extends User {
-  todos: FlatTodo[];
-}
-
 export interface PagePagination {
   page: number;
   pageSize: number;

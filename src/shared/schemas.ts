@@ -96,7 +96,6 @@ export const todoFormSchema = v.object({
 
 export type LoginForm = v.InferInput<typeof loginSchema>;
 export type RegisterForm = v.InferInput<typeof registerSchema>;
-export type TodoForm = v.InferInput<typeof todoFormSchema>;
 
 // ---- API request bodies (the server validates with these) ----
 

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { SubmitButton } from '../ui/SubmitButton';
 
-export interface AccountFormDialogProps {
+interface AccountFormDialogProps {
   open: boolean;
   title: string;
   explanation: ReactNode;

@@ -10,7 +10,7 @@ import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';
 import { useAccountCall } from './useAccountCall';
 
-export const DELETE_ACCOUNT_EXPLANATION =
+const DELETE_ACCOUNT_EXPLANATION =
   'This removes your account, all your todos and everything in your trash, and signs you out on every device. It cannot be undone.';
 
 const resolver = valibotResolver(deleteAccountFormSchema);

@@ -55,8 +55,7 @@ export const accountApi = api.injectEndpoints({
   }),
 });
 
-export const isCsvFile = (file: File): boolean =>
-  file.type === 'text/csv' || /\.csv$/i.test(file.name);
+const isCsvFile = (file: File): boolean => file.type === 'text/csv' || /\.csv$/i.test(file.name);
 
 export const {
   useGetMeQuery,

@@ -4,7 +4,7 @@
  * press that lands on what the system prefers stores 'system' again, so the app goes back to
  * following the system; a press away from it stores that explicit choice.
  */
-export type ColorMode = 'system' | 'light' | 'dark';
+type ColorMode = 'system' | 'light' | 'dark';
 export type Scheme = 'light' | 'dark';
 
 /** localStorage key for the mode (MUI writes it; the e2e suites read it). */

@@ -76,7 +76,7 @@ export function createRoutes({
   ];
 }
 
-export const routes: RouteObject[] = createRoutes();
+const routes: RouteObject[] = createRoutes();
 
 /** The page for the current location (inside a router). */
 export function AppRoutes({ routes: shown = routes }: { routes?: RouteObject[] }) {

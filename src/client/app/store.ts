@@ -9,6 +9,5 @@ export function createAppStore(extra: ApiExtra) {
   });
 }
 
-export type AppStore = ReturnType<typeof createAppStore>;
-export type RootState = ReturnType<AppStore['getState']>;
+type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];

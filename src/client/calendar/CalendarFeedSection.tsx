@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useAccountCall } from '../account/useAccountCall';
 import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calendarFeedApi';
 
-export const FEED_MESSAGES = {
+const FEED_MESSAGES = {
   explain:
     'Subscribe to this link in a calendar app to see your dated todos. Anyone with the link can read them. Changing your password or logging out of all devices removes it.',
   resetWarning:

@@ -4,7 +4,7 @@
  */
 import { api } from '../app/api';
 
-export interface CalendarFeed {
+interface CalendarFeed {
   url: string | null;
 }
 

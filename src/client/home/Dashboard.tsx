@@ -8,7 +8,7 @@ const NETWORK_ERROR_MESSAGE = 'Network error! Please try again later.';
 const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
 
 /** The server's `error.message`, the spec's network text when nothing answered, else its fallback. */
-export function dashboardErrorMessage(error: FetchBaseQueryError | SerializedError): string {
+function dashboardErrorMessage(error: FetchBaseQueryError | SerializedError): string {
   if (!('status' in error)) return FALLBACK_ERROR_MESSAGE;
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
     return NETWORK_ERROR_MESSAGE;

@@ -21,7 +21,7 @@ export const EMPTY_DASHBOARD_TEXT = 'No todos available. Add your first todo!';
 export const DASHBOARD_ERROR_TITLE = 'Your todos could not be loaded.';
 export const RECENT_HEADING = 'Recently updated';
 
-export type DashboardState =
+type DashboardState =
   | { status: 'loading' }
   | { status: 'error'; message: string; onRetry?: () => void }
   | { status: 'ready'; summary: DashboardSummary };

@@ -24,12 +24,12 @@ export interface DashboardSummary {
   recent: TodoEntity[];
 }
 
-export const RECENT_TODOS_QUERY = `todos?${new URLSearchParams({
+const RECENT_TODOS_QUERY = `todos?${new URLSearchParams({
   'pagination[pageSize]': String(RECENT_TODOS),
   sort: 'updatedAt:desc',
 })}`;
 
-export const COMPLETED_COUNT_QUERY = `todos?${new URLSearchParams({
+const COMPLETED_COUNT_QUERY = `todos?${new URLSearchParams({
   'filters[completed][$eq]': 'true',
   'pagination[pageSize]': '1',
 })}`;
@@ -53,13 +53,13 @@ const unreadable = (meta: unknown): FetchBaseQueryError => {
 };
 
 /** The two list answers as one summary; the counts are kept consistent if a change lands between the calls. */
-export function toSummary(recent: ListResponse, completed: ListResponse): DashboardSummary {
+function toSummary(recent: ListResponse, completed: ListResponse): DashboardSummary {
   const all = recent.meta.pagination.total;
   const done = Math.min(completed.meta.pagination.total, all);
   return { all, completed: done, pending: all - done, recent: recent.data.slice(0, RECENT_TODOS) };
 }
 
-export const dashboardApi = api.injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getDashboard: builder.query<DashboardSummary, void>({
       async queryFn(_arg, _queryApi, _extraOptions, baseQuery) {

@@ -10,9 +10,9 @@ import { API_BASE } from '../config';
 import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
 import { reminderOf, type Reminder } from './reminders';
 
-export const EVENTS_URL = `${API_BASE}/todos/events`;
+const EVENTS_URL = `${API_BASE}/todos/events`;
 /** Changes that arrive together (a bulk action, this tab's own writes) refetch once. */
-export const COALESCE_MS = 100;
+const COALESCE_MS = 100;
 
 let holds = 0;
 const onRelease = new Set<() => void>();

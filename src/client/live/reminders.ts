@@ -24,7 +24,7 @@ export function reminderOf(event: string, data: string): Reminder | undefined {
   }
 }
 
-export const reminderText = (reminder: Reminder) => `Reminder: ${reminder.title}`;
+const reminderText = (reminder: Reminder) => `Reminder: ${reminder.title}`;
 
 /** Stays until dismissed (or 30 s): a reminder missed because the user looked away would be lost. */
 export function showReminder(reminder: Reminder): void {

@@ -22,7 +22,7 @@ export interface SendResult {
 
 export type Send = (request: SendRequest) => Promise<SendResult>;
 
-export type ReplayOutcome =
+type ReplayOutcome =
   | { kind: 'sent'; id?: number }
   | { kind: 'conflict'; notice: string }
   /** No answer, a 5xx, a 401 or a 429: the write stays queued and the replay stops. */
@@ -31,7 +31,7 @@ export type ReplayOutcome =
   | { kind: 'refused'; message: string };
 
 export const COPY_SUFFIX = ' (offline copy)';
-export const TITLE_MAX = 255;
+const TITLE_MAX = 255;
 
 const isTransient = ({ status }: SendResult) =>
   status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;

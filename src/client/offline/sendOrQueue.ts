@@ -28,7 +28,7 @@ interface BaseResult {
   meta?: unknown;
 }
 
-export const QUEUED = { queued: true } as const;
+const QUEUED = { queued: true } as const;
 
 let lastTempId = 0;
 /** A queued add's id until it reaches the server: negative, so it never meets a real one. */

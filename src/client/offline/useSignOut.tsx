@@ -14,14 +14,14 @@ import type SignOutDialog from './SignOutDialog';
 const loadSignOut = () => import('./SignOutDialog');
 type SignOutFlow = Awaited<ReturnType<typeof loadSignOut>>;
 
-export interface SignOutSteps {
+interface SignOutSteps {
   /** The server's part, if any (logging out everywhere): false when it failed, and nothing is discarded. */
   leave?: () => Promise<boolean>;
   /** Ends the session in this tab (a session event). */
   end(): void;
 }
 
-export interface SignOut {
+interface SignOut {
   signOut(): void;
   /** The question, rendered where the hook is used (a portal: it shows above the page). */
   dialog: ReactNode;

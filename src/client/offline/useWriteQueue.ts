@@ -17,7 +17,7 @@ import { setUpdateGate } from './updateGate';
 import { waiting, type ReplayReport } from './writeQueue';
 
 const NOTICE_MS = 10_000;
-export const LOGOUT_PENDING_MESSAGE =
+const LOGOUT_PENDING_MESSAGE =
   'Some changes are not sent yet: they will be sent when you sign in again on this device.';
 
 const report: ReplayReport = {

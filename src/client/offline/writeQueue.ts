@@ -17,7 +17,7 @@ export interface ReplayReport {
 }
 
 /** Runs the replay so that two tabs never send the same write at once (Web Locks where there are). */
-export type Lock = (run: () => Promise<void>) => Promise<void>;
+type Lock = (run: () => Promise<void>) => Promise<void>;
 
 const webLock: Lock = (run) =>
   typeof navigator !== 'undefined' && navigator.locks
@@ -171,5 +171,3 @@ export function createWriteQueue(store: WriteStore, lock: Lock = webLock) {
     },
   };
 }
-
-export type WriteQueue = ReturnType<typeof createWriteQueue>;

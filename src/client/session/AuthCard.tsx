@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-export interface AuthCardProps {
+interface AuthCardProps {
   title: string;
   switchText: string;
   switchTo: string;

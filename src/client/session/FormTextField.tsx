@@ -16,7 +16,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
-export interface FormTextFieldProps {
+interface FormTextFieldProps {
   label: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;

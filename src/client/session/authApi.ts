@@ -7,7 +7,7 @@ import { isSession } from './storage';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
 import { API_BASE, clientConfig } from '../config';
 
-export const AUTH_TIMEOUT_MS = 2000;
+const AUTH_TIMEOUT_MS = 2000;
 
 /** A field's message from the server, e.g. `{ password: 'This password is too common' }`. */
 export type FieldMessages = Partial<Record<string, string>>;

@@ -73,7 +73,7 @@ export const signedInElsewhere = {
 } as const;
 
 /** A session the server issued for this user (a password reset or change): kept and stored. */
-export const renewed = (event: SessionEvent) => {
+const renewed = (event: SessionEvent) => {
   assertEvent(event, 'session.renewed');
   return { session: event.session };
 };

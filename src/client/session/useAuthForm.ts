@@ -14,7 +14,7 @@ import {
 import type { FieldMessages } from './authApi';
 import { prepareValidation } from './lazyResolver';
 
-export interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput> {
+interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput> {
   resolver: Resolver<TValues, TContext, TOutput>;
   /** Every field's empty value. */
   emptyValues: TValues;

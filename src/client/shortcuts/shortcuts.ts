@@ -28,7 +28,7 @@ export interface ShortcutKeyEvent {
   target: EventTarget | null;
 }
 
-export interface ShortcutContext {
+interface ShortcutContext {
   /** A dialog or a menu is open: its keys are its own. */
   modalOpen: boolean;
 }

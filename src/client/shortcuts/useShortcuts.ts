@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { isModalOpen, shortcutFor, type Shortcut } from './shortcuts';
 
-export type ShortcutHandlers = Partial<Record<Shortcut, () => void>>;
+type ShortcutHandlers = Partial<Record<Shortcut, () => void>>;
 
 export function useShortcuts(handlers: ShortcutHandlers): void {
   const latest = useRef(handlers);

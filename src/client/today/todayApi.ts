@@ -6,7 +6,7 @@ import type { ListResponse, TodoEntity } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import { dueByTodayQuery, dueSoonQuery } from './todayGroups';
 
-export interface DueTodos {
+interface DueTodos {
   dueByToday: TodoEntity[];
   dueSoon: TodoEntity[];
   /** More todos matched than one page shows. */

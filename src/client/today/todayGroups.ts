@@ -6,9 +6,9 @@ import type { TodoEntity } from '../../shared/api-types';
 import { addDays, asLocalDate, dayName } from '../ui/dueDates';
 
 /** Days after today that the page looks ahead. */
-export const DAYS_AHEAD = 7;
+const DAYS_AHEAD = 7;
 /** The API's largest page: each of the two calls shows at most this many todos. */
-export const TODAY_PAGE_SIZE = 100;
+const TODAY_PAGE_SIZE = 100;
 
 const list = (filters: Record<string, string>) =>
   `todos?${new URLSearchParams({

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BulkAction } from './trashApi';
 
-export interface BulkBarProps {
+interface BulkBarProps {
   selected: number;
   onPage: number;
   busy: boolean;

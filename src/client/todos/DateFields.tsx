@@ -94,7 +94,7 @@ const sectionFocus = {
 } as const;
 
 /** Under the reminder while the user's address is unconfirmed: the server mails confirmed addresses only. */
-export const UNCONFIRMED_REMINDER_NOTE =
+const UNCONFIRMED_REMINDER_NOTE =
   'Reminders are emailed only to a confirmed address. Confirm yours on your profile.';
 
 function RemindAtField({ value, onChange, error }: FieldProps) {

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { dueLabel, localToday } from '../ui/dueDates';
 
-export interface DueDateLabelProps {
+interface DueDateLabelProps {
   dueDate: string | null | undefined;
   completed: boolean;
   recurring: boolean;

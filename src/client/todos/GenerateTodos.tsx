@@ -16,7 +16,7 @@ import { refreshTodoLists, todosApi } from './todosApi';
 
 const loadFaker = async () => (await import('@faker-js/faker/locale/en')).faker;
 
-export interface GenerateRun {
+interface GenerateRun {
   start(): Promise<void>;
   cancel(): void;
   /** For useSyncExternalStore: todos created so far while a run is on, else null. */

@@ -22,7 +22,7 @@ import {
 } from './view';
 import { hasDueDates } from '../app/features';
 
-export interface ListControlsProps {
+interface ListControlsProps {
   view: TodoView;
   onChange(change: Partial<TodoView>): void;
   debounceMs?: number;

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canGoTo, pageWindow, showingText } from './pagination';
 
-export interface PaginationProps {
+interface PaginationProps {
   page: number;
   pageSize: number;
   /** Undefined while the list loads: no count is claimed before one is known. */

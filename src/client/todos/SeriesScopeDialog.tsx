@@ -14,7 +14,7 @@ import type { TodoEntity } from '../../shared/api-types';
 import { SubmitButton } from '../ui/SubmitButton';
 import type { SeriesScope } from './todosApi';
 
-export const SCOPE_TEXTS = {
+const SCOPE_TEXTS = {
   edit: {
     title: 'Change a recurring todo',
     text: 'This todo repeats. Change only this one, or this one and the following ones?',
@@ -29,7 +29,7 @@ export const SCOPE_TEXTS = {
 export const asksScope = (todo: TodoEntity | undefined): boolean =>
   Boolean(todo?.attributes.seriesId) && !todo?.attributes.completed;
 
-export interface SeriesScopeDialogProps {
+interface SeriesScopeDialogProps {
   open: boolean;
   kind: 'edit' | 'delete';
   /** The scope being sent, if any: its button shows the spinner. */

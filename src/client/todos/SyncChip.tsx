@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import { writeQueue } from '../offline/queue';
 import type { SyncState } from './queuedOverlay';
 
-export const WAITING_LABEL = 'Waiting to sync';
+const WAITING_LABEL = 'Waiting to sync';
 
 export function SyncChip({ state }: { state: SyncState }) {
   if (state.error === undefined) {

@@ -51,7 +51,7 @@ function useChangeReporter(change: Change) {
   };
 }
 
-export interface AddTodoDialogProps {
+interface AddTodoDialogProps {
   open: boolean;
   /** The signed-in user's id, sent as the new todo's owner. */
   userId: number | undefined;
@@ -82,7 +82,7 @@ export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
   );
 }
 
-export interface TodoDialogProps {
+interface TodoDialogProps {
   open: boolean;
   /** The todo to change; kept while the dialog closes. */
   todo: TodoEntity | undefined;
@@ -138,14 +138,12 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   );
 }
 
-export interface DeleteTodoDialogProps extends TodoDialogProps {
+interface DeleteTodoDialogProps extends TodoDialogProps {
   /** The signed-in user's id, sent as the owner when Undo creates the todo again. */
   userId?: number | undefined;
   /** Where focus goes when it would otherwise be lost: the deleted row and the Undo toast are gone. */
   onFocusLost?(): void;
 }
-
-export { RESTORE_ODD_STATUS_MESSAGE, RESTORE_SUCCESS_MESSAGE } from './messages';
 
 /**
  * Delete asks first. A success toasts "Todo Deleted successfully!" with an Undo button, which

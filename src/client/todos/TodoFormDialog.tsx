@@ -19,7 +19,7 @@ import { NO_DATES } from './todoFormValues';
 
 export type TodoFormValues = TodoDialogValues;
 
-export interface TodoFormDialogProps {
+interface TodoFormDialogProps {
   open: boolean;
   title: string;
   submitLabel: string;

@@ -17,7 +17,7 @@ import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
 import { DueDateLabel } from './DueDateLabel';
 
-export interface TodoRowProps {
+interface TodoRowProps {
   todo: TodoEntity;
   /** The row's place in the list; the Today page's rows have none. */
   number?: number;
@@ -174,7 +174,7 @@ const rowSx = {
   '& + &': { borderTop: 1, borderColor: 'divider' },
 } as const;
 
-export const SKELETON_ROWS = 5;
+const SKELETON_ROWS = 5;
 
 /** What the list shows while it loads: five placeholder rows. */
 export function TodoRowSkeletons() {

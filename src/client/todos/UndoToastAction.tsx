@@ -2,7 +2,7 @@
 import Button from '@mui/material/Button';
 import type { RefObject } from 'react';
 
-export interface UndoToastActionProps {
+interface UndoToastActionProps {
   onUndo(): void;
   buttonRef?: RefObject<HTMLButtonElement | null>;
   /** The button's text; Undo unless said otherwise. */

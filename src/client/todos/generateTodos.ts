@@ -7,7 +7,7 @@ import type { NewTodo } from './todosApi';
 
 export const GENERATE_COUNT = 100;
 
-export interface GenerateOptions<Payload> {
+interface GenerateOptions<Payload> {
   create(payload: Payload): Promise<unknown>;
   makeSample(): Payload;
   signal?: AbortSignal;
@@ -16,7 +16,7 @@ export interface GenerateOptions<Payload> {
   onProgress?(done: number, total: number): void;
 }
 
-export interface GenerateResult {
+interface GenerateResult {
   attempted: number;
   created: number;
   failed: number;
@@ -50,7 +50,7 @@ export async function generateTodos<Payload>({
 }
 
 /** The part of faker a sample needs. */
-export interface LoremSource {
+interface LoremSource {
   lorem: {
     words(wordCount?: number | { min: number; max: number }): string;
     paragraph(sentenceCount?: number | { min: number; max: number }): string;

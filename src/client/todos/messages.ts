@@ -30,8 +30,8 @@ export const RESTORE_ODD_STATUS_MESSAGE = 'Todo was restored but something went 
 export const TRASH_EMPTY_TEXT = 'Trash is empty';
 export const TRASH_EMPTIED_MESSAGE = 'Trash emptied';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error! Please try again later.';
-export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
+const NETWORK_ERROR_MESSAGE = 'Network error! Please try again later.';
+const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
 
 /** Add, edit and delete succeed with 200 or 204. */
 export const isSuccessStatus = (status: number): boolean => status === 200 || status === 204;
@@ -40,7 +40,7 @@ export const isFetchBaseQueryError = (error: unknown): error is FetchBaseQueryEr
   typeof error === 'object' && error !== null && 'status' in error;
 
 /** The `error.message` of a Strapi-shaped error body, if there is one. */
-export function serverErrorMessage(data: unknown): string | undefined {
+function serverErrorMessage(data: unknown): string | undefined {
   const message = (data as { error?: { message?: unknown } } | null | undefined)?.error?.message;
   return typeof message === 'string' && message.trim() ? message : undefined;
 }

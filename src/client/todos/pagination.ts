@@ -1,7 +1,7 @@
 /** The pagination arithmetic of the todo list: pure, so it is tested without a screen. */
 
 /** At most this many page buttons: the previous, the current and the next page. */
-export const PAGE_WINDOW = 3;
+const PAGE_WINDOW = 3;
 
 /** The last page: at least 1, also for an empty list. */
 export function lastPage(total: number, pageSize: number): number {

@@ -15,7 +15,7 @@ export const REPEATS = [
   { value: 'MONTHLY', label: 'Monthly' },
   { value: 'YEARLY', label: 'Yearly' },
 ] as const;
-export type Repeat = (typeof REPEATS)[number]['value'];
+type Repeat = (typeof REPEATS)[number]['value'];
 
 /** RRULE's weekday codes, Sunday first (as Date.getDay counts). */
 export const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -50,9 +50,7 @@ const sortedDays = (days: readonly string[]) =>
   [...days].sort((a, b) => WEEKDAYS.indexOf(a as Weekday) - WEEKDAYS.indexOf(b as Weekday));
 
 /** What the form shows for a stored rule. */
-export function repeatOf(
-  rule: string | null | undefined,
-): Pick<DateFormValues, 'repeat' | 'weekdays'> {
+function repeatOf(rule: string | null | undefined): Pick<DateFormValues, 'repeat' | 'weekdays'> {
   if (!rule) return { repeat: 'never', weekdays: [] };
   const parts = ruleParts(rule);
   const freq = parts.get('FREQ') as Repeat | undefined;

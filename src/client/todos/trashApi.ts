@@ -18,7 +18,7 @@ export type TrashedTodo = TodoEntity & {
   attributes: TodoEntity['attributes'] & { deletedAt: string };
 };
 
-export type TrashPage = Omit<TodoPage, 'todos'> & { todos: TrashedTodo[] };
+type TrashPage = Omit<TodoPage, 'todos'> & { todos: TrashedTodo[] };
 
 /** What each bulk action changes: every list (they all provide the list tag), and the trash. */
 const BULK_TAGS = {
@@ -28,7 +28,7 @@ const BULK_TAGS = {
   restore: [TODO_TAGS.list, TODO_TAGS.trash],
 } as const;
 
-export const trashApi = api.injectEndpoints({
+const trashApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTrash: builder.query<TrashPage, number>({
       query: (page) =>

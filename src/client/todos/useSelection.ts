@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 
-export interface Selection {
+interface Selection {
   /** The selected ids that are on the page, in page order. */
   ids: number[];
   has(id: number): boolean;

@@ -10,7 +10,7 @@ import { createElement, useEffect, type RefObject } from 'react';
 import { closeToast, prepareToasts, showToast } from '../app/layout/toaster';
 import { UndoToastAction } from './UndoToastAction';
 
-export const SUCCESS_TOAST_MS = 2000;
+const SUCCESS_TOAST_MS = 2000;
 
 /**
  * The delete toast carries an Undo button, and 2000 ms (the spec's success duration) is too
@@ -18,7 +18,7 @@ export const SUCCESS_TOAST_MS = 2000;
  * toast stays 6000 ms (notistack also pauses it while the pointer is over it or the window is in
  * the background). Every other success toast keeps the spec's 2000 ms.
  */
-export const UNDO_TOAST_MS = 6000;
+const UNDO_TOAST_MS = 6000;
 
 /** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, or an account action. */
 export type ToastKind =
@@ -37,7 +37,7 @@ export type ToastKind =
   | 'account'
   | 'feed';
 
-export interface UndoableToast {
+interface UndoableToast {
   kind: ToastKind;
   /** Runs when Undo is pressed (the toast closes first). */
   onUndo(): void;
@@ -48,7 +48,7 @@ export interface UndoableToast {
 }
 
 /** A button in an error toast, e.g. Retry. */
-export interface ToastButton {
+interface ToastButton {
   label: string;
   onClick(): void;
 }
@@ -109,7 +109,7 @@ const toasts = {
   },
 };
 
-export type Toasts = typeof toasts;
+type Toasts = typeof toasts;
 
 /** The todo screens' toasts; the toast host is made ready as soon as such a screen is up. */
 export function useToasts(): Toasts {

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { SubmitButton } from '../ui/SubmitButton';
 
-export interface EmptyTrashDialogProps {
+interface EmptyTrashDialogProps {
   open: boolean;
   count: number;
   busy: boolean;

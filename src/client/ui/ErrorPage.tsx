@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-export interface ErrorPageProps {
+interface ErrorPageProps {
   status?: number | string;
   title?: string;
   message?: string;

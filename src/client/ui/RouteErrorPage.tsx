@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { ErrorPage } from './ErrorPage';
 import { NOT_FOUND_MESSAGE } from './NotFoundPage';
 
-export function RouteErrorPage({ error }: { error: unknown }) {
+function RouteErrorPage({ error }: { error: unknown }) {
   if (error instanceof Response) {
     if (error.status === 404) return <ErrorPage status={404} title={NOT_FOUND_MESSAGE} />;
     return <ErrorPage status={error.status} title={error.statusText || undefined} />;

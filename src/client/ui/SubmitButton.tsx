@@ -2,7 +2,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 
-export interface SubmitButtonProps extends ButtonProps {
+interface SubmitButtonProps extends ButtonProps {
   loading: boolean;
 }
 

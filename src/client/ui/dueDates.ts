@@ -17,7 +17,7 @@ export const addDays = (date: string, days: number): string =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round(dayjs(to).diff(dayjs(from), 'day', true));
 
-export interface DueLabel {
+interface DueLabel {
   /** What the row shows: "Today", "Tomorrow", "Friday", "Dec 24". */
   text: string;
   /** Before today and still open: shown in the error colour and read as "Overdue". */

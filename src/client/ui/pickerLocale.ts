@@ -6,7 +6,7 @@
 import dayjs from 'dayjs';
 
 /** dayjs names locales in lower case ("en-gb", "de"); try the full tag, then the language alone. */
-export const localeCandidates = (language: string): string[] => {
+const localeCandidates = (language: string): string[] => {
   const tag = language.toLowerCase();
   const base = tag.split('-')[0] ?? tag;
   return [...new Set([tag, base])].filter((name) => /^[a-z]{2,3}(-[a-z0-9]+)?$/.test(name));
@@ -17,7 +17,7 @@ interface WeekInfo {
 }
 
 /** The first day of the week (0 = Sunday) as the browser's locale data says, if it says. */
-export function weekStartOf(language: string): number | undefined {
+function weekStartOf(language: string): number | undefined {
   try {
     const locale = new Intl.Locale(language) as Intl.Locale & {
       getWeekInfo?(): WeekInfo;

@@ -10,7 +10,7 @@ import { findSessionStates, findSessionUser } from '../users/repository';
 import type { Throttle } from './throttle';
 import type { TokenClaims, TokenService } from './tokens';
 
-export interface RequestSession {
+interface RequestSession {
   user: UserRow;
   claims: TokenClaims;
 }

@@ -36,7 +36,7 @@ export type LimiterFactory = (options: {
   duration: number;
 }) => RateLimiterAbstract;
 
-export const memoryLimiter: LimiterFactory = (options) => new RateLimiterMemory(options);
+const memoryLimiter: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 /** Takes a point; the seconds to wait when there was none left, else 0. */
 async function consume(limiter: RateLimiterAbstract, key: string): Promise<number> {

@@ -18,7 +18,7 @@ const dateTime = (iso: string) => `${iso.slice(0, 19).replace(/[-:]/g, '')}Z`;
 const date = (day: string) => day.replace(/-/g, '');
 const property = (name: string, value: string) => foldLines(`${name}:${value}`);
 
-export interface FeedTodo {
+interface FeedTodo {
   id: number;
   title: string;
   description: string | null;
@@ -46,7 +46,7 @@ function ruleFrom(todo: FeedTodo): string | undefined {
   );
 }
 
-export function vtodo(todo: FeedTodo, host: string): string {
+function vtodo(todo: FeedTodo, host: string): string {
   const rule = ruleFrom(todo);
   const lines = [
     'BEGIN:VTODO',

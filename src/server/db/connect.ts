@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
 import type { Database } from './types';
 
-export type DatabaseTarget =
+type DatabaseTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
 
 export interface DatabaseHandle {
@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** SQLite only: FULL survives power loss; NORMAL (in WAL mode) survives a process crash. */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL only: the pool's connections (config POSTGRES_POOL_SIZE). */

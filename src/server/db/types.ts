@@ -143,4 +143,3 @@ export interface Database {
 
 export type UserRow = Selectable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
-export type SeriesRow = Selectable<TodoSeriesTable>;

@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
 
 /** What happened to a todo; `reminder`: its reminder is due now (the SPA shows a toast). */
 export type TodoAction = 'created' | 'updated' | 'deleted' | 'reminder';
-export interface JournalRow {
+interface JournalRow {
   id: number;
   data: string;
 }
@@ -19,7 +19,7 @@ export interface JournalRow {
 /** The PostgreSQL channel a committed event is announced on (payload: the user id). */
 export const EVENTS_CHANNEL = 'ticklist_todo_events';
 /** How long events are kept for a reconnecting stream to replay. */
-export const EVENTS_KEPT_MS = 5 * 60_000;
+const EVENTS_KEPT_MS = 5 * 60_000;
 
 /**
  * Runs one owner's write in a transaction, or within the one under way (an idempotent request's).

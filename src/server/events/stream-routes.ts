@@ -13,7 +13,7 @@ import { bearerSecurity, errorResponses } from '../http/schemas';
 import { startingPoint } from './journal';
 import { createStreamHubs, type HubStream } from './user-hub';
 
-export const DEFAULT_HEARTBEAT_MS = 25_000;
+const DEFAULT_HEARTBEAT_MS = 25_000;
 /** A client that stops reading is dropped once this much waits for it; it comes back with its Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 

@@ -17,7 +17,7 @@ import { eventsAfter } from './journal';
  * socket. Beyond it the oldest is closed rather than the new one refused, so a user whose old
  * streams were never closed (a lost network, a crashed browser) is never locked out of live events.
  */
-export const MAX_STREAMS_PER_USER = 10;
+const MAX_STREAMS_PER_USER = 10;
 
 /** One open stream, as the hub sees it; the route owns its response. */
 export interface HubStream {
@@ -31,7 +31,7 @@ export interface HubStream {
   end(): void;
 }
 
-export interface StreamHubs {
+interface StreamHubs {
   /** Adds a stream to its user's hub (ending that user's oldest at the cap); the returned function removes it. */
   add(userId: number, stream: HubStream): () => void;
   /** Ends every stream (the server is closing). */

@@ -4,7 +4,7 @@
  * paths are compared percent-decoded, as the router and the browser read them, so an encoded
  * spelling (`/api/%63alendar/…`, `?%63ode=…`) is caught too.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Query parameter names (or bracketed parts of one, `data[password]`) that always carry a secret. */
 const SECRET_NAMES = new Set([

@@ -5,7 +5,7 @@
 import qs from 'qs';
 
 /** Deepest nesting a query may use: Strapi's deepest filters ($and/$or around a field's operator) fit in it. */
-export const MAX_QUERY_DEPTH = 8;
+const MAX_QUERY_DEPTH = 8;
 
 const QS_OPTIONS: qs.IParseOptions = {
   depth: MAX_QUERY_DEPTH,

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export interface AccountMail {
+interface AccountMail {
   to: string;
   subject: string;
   /** What the mail asks the reader to do, before the link. */

@@ -23,7 +23,7 @@ export async function confirmedAddresses(db: Db, userIds: number[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
-export interface MailAllowance {
+interface MailAllowance {
   /** How many of the wanted mails may be sent (the first ones). */
   allowed: number;
   /** True for the one call, across all processes, whose mails crossed the day's cap. */

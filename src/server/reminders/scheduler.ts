@@ -20,11 +20,11 @@ import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
 type Db = Kysely<Database>;
 
 /** A reminder later than this (the server was down) is not sent at all. */
-export const REMINDER_GRACE_MS = 24 * 60 * 60_000;
-export const REMINDER_CHECK_MS = 15_000;
+const REMINDER_GRACE_MS = 24 * 60 * 60_000;
+const REMINDER_CHECK_MS = 15_000;
 const BATCH = 100;
 
-export interface ClaimedReminder {
+interface ClaimedReminder {
   id: number;
   owner_id: number;
   title: string;
@@ -32,7 +32,7 @@ export interface ClaimedReminder {
 }
 
 /** Takes up to BATCH due reminders of open, live todos for this process; each is taken by one process only. */
-export function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
+function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
   const due = db
     .selectFrom('todos')
     .select('id')
@@ -53,7 +53,7 @@ export function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]>
     .execute();
 }
 
-export interface ReminderDeps {
+interface ReminderDeps {
   db: Db;
   mailer: Mailer;
   events: EventBus;
@@ -64,7 +64,7 @@ export interface ReminderDeps {
 }
 
 /** Claims the due reminders, announces each on its owner's event journal and mails it; how many. */
-export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<number> {
+async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<number> {
   const { db, events } = deps;
   const claimed = await claimDueReminders(db, now);
   if (claimed.length === 0) return 0;

@@ -5,7 +5,7 @@
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { LimiterFactory } from '../auth/throttle';
 
-export interface SharedCounters {
+interface SharedCounters {
   limiterFactory: LimiterFactory;
   close(): Promise<void>;
 }

@@ -40,7 +40,7 @@ export async function* jsonExport(db: Db, user: UserRow): AsyncGenerator<string>
 const FORMULA = /^'*[=+\-@\t\r]/;
 
 /** Prefixes such a cell with a quote, as OWASP advises; a prefixed one gets another, so an import can take one off. */
-export const neutralised = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
+const neutralised = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
 
 export const unneutralised = (text: string): string =>
   text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;

@@ -10,7 +10,7 @@ import { changeFollowing, continueSeries, startSeries, type ChangedTodo } from '
 
 type Db = Kysely<Database>;
 
-export interface TodoInput {
+interface TodoInput {
   title: string;
   description: string | null;
   completed: boolean;
@@ -153,7 +153,7 @@ export function createTodo(
   });
 }
 
-export interface UpdateOptions {
+interface UpdateOptions {
   /** For an occurrence of a series: the change applies to this one only, or to the following too. */
   scope?: Scope;
   now?: Date;

@@ -70,7 +70,7 @@ function searchStart(freq: Frequency, interval: number, anchor: Date, after: Dat
 }
 
 /** A series' next date, or why it has none: its rule ended (COUNT, UNTIL) or the next date would be past LAST_DATE. */
-export type Following = { date: string } | { date: null; pastLastDate: boolean };
+type Following = { date: string } | { date: null; pastLastDate: boolean };
 
 /** The series' date after `after` ('YYYY-MM-DD'), `made` occurrences made so far; see Following. */
 export function followingDate(

@@ -17,7 +17,7 @@ import { followingDate } from './rule-dates';
 type Db = Kysely<Database>;
 
 /** What a series' next occurrences copy. */
-export interface SeriesTemplate {
+interface SeriesTemplate {
   title: string;
   description: string | null;
   recurrence: string;
@@ -56,7 +56,7 @@ const seriesOf = (trx: Db, ownerId: number, seriesId: string) =>
     .executeTakeFirst();
 
 /** No occurrence follows from now on. */
-export async function endSeries(trx: Db, ownerId: number, seriesId: string): Promise<void> {
+async function endSeries(trx: Db, ownerId: number, seriesId: string): Promise<void> {
   await trx
     .updateTable('todo_series')
     .set({ ended: 1 })
@@ -66,7 +66,7 @@ export async function endSeries(trx: Db, ownerId: number, seriesId: string): Pro
 }
 
 /** What a completion or a skip tells its caller about the series beyond the todo: that it ended there. */
-export interface SeriesNote {
+interface SeriesNote {
   ended: true;
   message: string;
 }
@@ -77,7 +77,7 @@ export interface ChangedTodo {
   series?: SeriesNote;
 }
 
-export const SERIES_PAST_LAST_DATE = `This series has ended: its next date would be after ${LAST_DATE}, the last due date a todo may have`;
+const SERIES_PAST_LAST_DATE = `This series has ended: its next date would be after ${LAST_DATE}, the last due date a todo may have`;
 
 /**
  * Makes the occurrence after `row`, due on the rule's next date after row's, unless one was made
@@ -153,7 +153,7 @@ export async function continueSeries(
   return undefined;
 }
 
-export interface SeriesChange {
+interface SeriesChange {
   title?: string;
   description?: string | null;
   recurrence?: string | null;

@@ -4,7 +4,7 @@ import type { Database, UserRow, UserTable } from '../db/types';
 
 type Db = Kysely<Database>;
 
-export interface NewUser {
+interface NewUser {
   username: string;
   email: string;
   passwordHash: string;
@@ -13,7 +13,7 @@ export interface NewUser {
 /** Thrown when the email or the username (compared case-insensitively) is taken. */
 export class DuplicateUserError extends Error {}
 
-export const usernameKey = (username: string): string => username.toLowerCase();
+const usernameKey = (username: string): string => username.toLowerCase();
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export const isUniqueViolation = (error: unknown): boolean => {

@@ -25,7 +25,7 @@ function wantsTodos(populate: unknown): boolean {
 }
 
 /** The most todos populate=todos lists (the oldest), so no user can hold the server on megabytes of answers. */
-export const POPULATE_LIMIT = 1000;
+const POPULATE_LIMIT = 1000;
 
 export function userRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
   // Users with a populate=todos call under way in this process: one at a time each, others get 429.

@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { clientConfig, type ClientConfig } from '../../config';
 
-export interface FooterProps {
+interface FooterProps {
   author?: Pick<ClientConfig, 'authorName' | 'githubUrl' | 'linkedinUrl' | 'email'>;
   year?: number;
 }

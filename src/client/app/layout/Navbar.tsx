@@ -27,7 +27,7 @@ import { activeSx } from './activeSx';
 import { prepareToasts } from './toaster';
 import { UserMenu } from './UserMenu';
 
-export const BRAND = 'Ticklist';
+const BRAND = 'Ticklist';
 const MOBILE_MENU_ID = 'mobile-navigation';
 
 const loadMobileMenu = () => import('./MobileMenu');
@@ -38,7 +38,7 @@ const systemScheme = (): Scheme =>
   window.matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
 
 /** The light/dark toggle: an icon button named after what it does; MUI stores the choice. */
-export function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'>) {
+function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'>) {
   const { mode, systemMode, setMode } = useColorScheme();
   const shown = shownScheme(mode, systemMode ?? 'light');
   return (
@@ -53,7 +53,7 @@ export function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria
   );
 }
 
-export interface NavbarViewProps {
+interface NavbarViewProps {
   user: User | undefined;
   loggingOut?: boolean;
   onLogout(): void;

@@ -11,7 +11,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 const loadMenuList = () => import('./UserMenuList');
 const UserMenuList = lazy(loadMenuList);
 
-export interface UserMenuProps {
+interface UserMenuProps {
   username: string;
   loggingOut: boolean;
   onLogout(): void;
