@@ -41,7 +41,12 @@ const cases: LintCase[] = [
   {
     name: 'clean',
     filePath: 'src/client/home/planted.ts',
-    text: "export { api } from '../app/api';\nexport { formatDateTime } from '../ui/dates';\n",
+    text: [
+      "export { api } from '../app/api';",
+      "export { formatDateTime } from '../ui/dates';",
+      "export { useShortcuts } from '../shortcuts';",
+      '',
+    ].join('\n'),
   },
 ];
 
@@ -74,6 +79,6 @@ test.each([
   expect(reported[name]).toContain('import-x/no-restricted-paths');
 });
 
-test('a feature importing a shared app module and ui/ passes', () => {
+test("a feature importing a shared app module, ui/ and another feature's index.ts passes", () => {
   expect(reported.clean).toEqual([]);
 });
