@@ -27,7 +27,7 @@ const config: Config = {
       ...shared,
       displayName: 'shared',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/shared/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/shared/**/*.test.ts', '<rootDir>/test/lint/**/*.test.ts'],
     },
     {
       ...shared,

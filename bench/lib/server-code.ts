@@ -5,6 +5,7 @@ export { openDatabase } from '../../src/server/db/connect';
 export { migrateToLatest } from '../../src/server/db/migrate';
 export { parseListQuery } from '../../src/server/todos/query';
 export { listTodos } from '../../src/server/todos/list';
-export { createTodo, titleKey, updateTodo } from '../../src/server/todos/repository';
+export { createTodo, updateTodo } from '../../src/server/todos/repository';
+export { titleKey } from '../../src/server/todos/title-key';
 export { createUser } from '../../src/server/users/repository';
 export { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';

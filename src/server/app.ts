@@ -24,7 +24,7 @@ import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { startHousekeeping } from './db/housekeeping';
+import { startHousekeeping } from './jobs/housekeeping';
 import type { Database } from './db/types';
 import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';

@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useAccountCall } from '../account/useAccountCall';
+import { useAccountCall } from '../account';
 import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calendarFeedApi';
 
 const FEED_MESSAGES = {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSessionUser } from '../session/SessionProvider';
+import { useSessionUser } from '../session';
 import { Dashboard } from './Dashboard';
 
 export function HomeView({ username, children }: { username: string; children?: ReactNode }) {

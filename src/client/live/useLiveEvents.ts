@@ -8,7 +8,7 @@ import type { Session } from '../../shared/api-types';
 import { api, type ApiExtra } from '../app/api';
 import { hasLiveEvents } from '../app/features';
 import type { AppDispatch } from '../app/store';
-import type { SessionHandle } from '../session/sessionStore';
+import type { SessionHandle } from '../session';
 import { openLiveStream } from './liveStream';
 import { showReminder } from './reminders';
 

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { api, backoffDelay, TODO_TAGS } from '../app/api';
 import { showToast } from '../app/layout/toaster';
 import type { AppDispatch } from '../app/store';
-import type { SessionHandle } from '../session/SessionProvider';
+import type { SessionHandle } from '../session';
 import { isOnline } from './network';
 import { writeQueue } from './queue';
 import { replayApi } from './replayApi';

@@ -15,7 +15,7 @@ import { useGetMeQuery } from '../account/accountApi';
 import { ACCOUNT_MESSAGES } from '../account/messages';
 import { useToasts } from '../todos/useToasts';
 import { hasDueDates } from '../app/features';
-import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
+import { CalendarFeedSection } from '../calendar';
 import { useSessionUser } from './SessionProvider';
 import { useStoredConfirmation } from './useStoredConfirmation';
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
-import { useSessionUser } from '../session/SessionProvider';
+import { useSessionUser } from '../session';
 import { listErrorDetails } from '../todos/messages';
 import { DeleteTodoDialog, EditTodoDialog } from '../todos/TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from '../todos/TodoRow';

@@ -16,7 +16,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { FIRST_DATE, LAST_DATE } from '../../shared/dates';
-import { useSessionUser } from '../session/SessionProvider';
+import { useSessionUser } from '../session';
 import { loadPickerLocale } from '../ui/pickerLocale';
 import type { TodoDialogInput, TodoDialogValues } from './todoFormSchema';
 import { REPEATS, WEEKDAYS, type Weekday } from './todoFormValues';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../app/store';
-import { holdLiveRefetches } from '../live/liveStream';
+import { holdLiveRefetches } from '../live';
 import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from './generateTodos';
 import { refreshTodoLists, todosApi } from './todosApi';
 

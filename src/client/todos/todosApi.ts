@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../app/api';
 import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
-import { todayApi } from '../today/todayApi';
+import { todayApi } from '../today';
 import {
   onStrapi,
   restoreTodoBody,

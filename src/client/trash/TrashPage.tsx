@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSessionUser } from '../session/SessionProvider';
+import { useSessionUser } from '../session';
 import {
   changeErrorMessage,
   listErrorDetails,

@@ -9,14 +9,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
-import {
-  liveTodoCount,
-  makeRoom,
-  rowOf,
-  seriesFor,
-  TodoLimitError,
-  type ImportedTodo,
-} from './repository';
+import { liveTodoCount, makeRoom, TodoLimitError } from './capacity';
+import { rowOf, seriesFor, type ImportedTodo } from './repository';
 
 type Db = Kysely<Database>;
 

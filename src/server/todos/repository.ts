@@ -6,7 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
+import { makeRoom } from './capacity';
 import { changeFollowing, continueSeries, startSeries, type ChangedTodo } from './series';
+import { titleKey } from './title-key';
 
 type Db = Kysely<Database>;
 
@@ -22,9 +24,6 @@ interface TodoInput {
 
 /** Thrown when a todo would have a recurrence without a due date to repeat from. */
 export class RecurrenceWithoutDueDate extends Error {}
-
-/** The key titles are searched and sorted by: Unicode lower case, computed here so both databases agree. */
-export const titleKey = (title: string): string => title.normalize('NFC').toLowerCase();
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
   return db
@@ -49,52 +48,8 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
     .execute();
 }
 
-/** Thrown when a create or an import would take an owner past MAX_TODOS_PER_USER. */
-export class TodoLimitError extends Error {}
-
 /** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
 export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; seriesKey?: string };
-
-/** The owner's live or trashed todos, each count served by its own partial index (migration 009) without reading a row. */
-async function todoCount(db: Db, ownerId: number, trashed: boolean): Promise<number> {
-  const owned = db
-    .selectFrom('todos')
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', trashed ? 'is not' : 'is', null);
-  return Number(
-    (await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ??
-      0,
-  );
-}
-
-export const liveTodoCount = (db: Db, ownerId: number): Promise<number> =>
-  todoCount(db, ownerId, false);
-
-/**
- * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
- * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
- * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
- */
-export async function makeRoom(
-  trx: Db,
-  ownerId: number,
-  adding: number,
-  maxTodos: number,
-): Promise<void> {
-  const live = await liveTodoCount(trx, ownerId);
-  if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
-  const over = live + (await todoCount(trx, ownerId, true)) + adding - maxTodos;
-  if (over <= 0) return;
-  const oldest = trx
-    .selectFrom('todos')
-    .select('id')
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is not', null);
-  await trx
-    .deleteFrom('todos')
-    .where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over))
-    .execute();
-}
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
   owner_id: ownerId,

@@ -25,13 +25,8 @@ import { isRecord, parseWith } from '../http/validate';
 import { toTodoEntity } from './present';
 import { paginationMeta, parseListQuery } from './query';
 import { listTodos } from './list';
-import {
-  createTodo,
-  findTodo,
-  RecurrenceWithoutDueDate,
-  TodoLimitError,
-  updateTodo,
-} from './repository';
+import { TodoLimitError } from './capacity';
+import { createTodo, findTodo, RecurrenceWithoutDueDate, updateTodo } from './repository';
 import type { ChangedTodo } from './series';
 import { trashTodo } from './trash';
 

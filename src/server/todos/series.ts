@@ -11,8 +11,9 @@ import { LAST_DATE, startOfDate } from '../../shared/dates';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
-import { makeRoom, TodoLimitError, titleKey } from './repository';
+import { makeRoom, TodoLimitError } from './capacity';
 import { followingDate } from './rule-dates';
+import { titleKey } from './title-key';
 
 type Db = Kysely<Database>;
 

@@ -12,7 +12,7 @@ import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeMailCounts } from '../mail/notifications';
 import { deleteAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
-import type { Database } from './types';
+import type { Database } from '../db/types';
 
 const MINUTE_MS = 60_000;
 

@@ -1,0 +1,2 @@
+// The calendar feature's public face: what other features may use of it.
+export { CalendarFeedSection } from './CalendarFeedSection';

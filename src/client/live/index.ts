@@ -1,0 +1,2 @@
+// The live feature's public face: what other features may use of it.
+export { holdLiveRefetches } from './liveStream';

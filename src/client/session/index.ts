@@ -1,0 +1,2 @@
+// The session feature's public face: what other features may use of it.
+export { useSessionHandle, useSessionUser, type SessionHandle } from './SessionProvider';

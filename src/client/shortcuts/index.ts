@@ -1,0 +1,2 @@
+// The shortcuts feature's public face: what other features may use of it.
+export { useShortcuts } from './useShortcuts';

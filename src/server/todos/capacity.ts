@@ -1,0 +1,52 @@
+/**
+ * The todo limit: how many todos an owner has, and making room for more. Its own module because
+ * both plain writes (repository.ts) and a series' next occurrence (series.ts) make room.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+type Db = Kysely<Database>;
+
+/** Thrown when a create or an import would take an owner past MAX_TODOS_PER_USER. */
+export class TodoLimitError extends Error {}
+
+/** The owner's live or trashed todos, each count served by its own partial index (migration 009) without reading a row. */
+async function todoCount(db: Db, ownerId: number, trashed: boolean): Promise<number> {
+  const owned = db
+    .selectFrom('todos')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', trashed ? 'is not' : 'is', null);
+  return Number(
+    (await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ??
+      0,
+  );
+}
+
+export const liveTodoCount = (db: Db, ownerId: number): Promise<number> =>
+  todoCount(db, ownerId, false);
+
+/**
+ * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
+ * never blocks: its oldest todos go for good. Run in an ownerTransaction, so concurrent writes cannot
+ * overshoot (it locks the owner on PostgreSQL; SQLite writes one at a time anyway).
+ */
+export async function makeRoom(
+  trx: Db,
+  ownerId: number,
+  adding: number,
+  maxTodos: number,
+): Promise<void> {
+  const live = await liveTodoCount(trx, ownerId);
+  if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
+  const over = live + (await todoCount(trx, ownerId, true)) + adding - maxTodos;
+  if (over <= 0) return;
+  const oldest = trx
+    .selectFrom('todos')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is not', null);
+  await trx
+    .deleteFrom('todos')
+    .where('id', 'in', oldest.orderBy('deleted_at').orderBy('id').limit(over))
+    .execute();
+}

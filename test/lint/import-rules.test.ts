@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+// Proves the import rules in eslint.config.mjs fire: planted files (a real two-file cycle under
+// fixtures/, the rest linted as text at the path named) must be reported, a clean import must not.
+const root = path.resolve(__dirname, '../..');
+
+interface LintCase {
+  name: string;
+  filePath: string;
+  text?: string;
+}
+
+const cases: LintCase[] = [
+  { name: 'cycle', filePath: 'test/lint/fixtures/cycle/a.ts' },
+  {
+    name: 'feature internals',
+    filePath: 'src/client/home/planted.ts',
+    text: "export { TrashRow } from '../trash/TrashRow';\n",
+  },
+  {
+    name: 'app internals',
+    filePath: 'src/client/home/planted.ts',
+    text: "export { BRAND } from '../app/layout/Navbar';\n",
+  },
+  {
+    name: 'client to server',
+    filePath: 'src/client/ui/planted.ts',
+    text: "export { onPostgres } from '../../server/db/dialect';\n",
+  },
+  {
+    name: 'shared to client',
+    filePath: 'src/shared/planted.ts',
+    text: "export { clientConfig } from '../client/config';\n",
+  },
+  {
+    name: 'db to feature',
+    filePath: 'src/server/db/planted.ts',
+    text: "export { purgeTrash } from '../todos/trash';\n",
+  },
+  {
+    name: 'clean',
+    filePath: 'src/client/home/planted.ts',
+    text: [
+      "export { api } from '../app/api';",
+      "export { formatDateTime } from '../ui/dates';",
+      "export { useShortcuts } from '../shortcuts';",
+      '',
+    ].join('\n'),
+  },
+];
+
+let reported: Record<string, string[]>;
+
+beforeAll(() => {
+  const input = cases.map((lintCase) => ({
+    ...lintCase,
+    filePath: path.join(root, lintCase.filePath),
+  }));
+  const output = execFileSync(process.execPath, [path.join(__dirname, 'lint-cases.mjs')], {
+    cwd: root,
+    input: JSON.stringify(input),
+    encoding: 'utf8',
+  });
+  reported = JSON.parse(output) as Record<string, string[]>;
+}, 60_000);
+
+test('a two-file cycle is reported by import-x/no-cycle', () => {
+  expect(reported.cycle).toContain('import-x/no-cycle');
+});
+
+test.each([
+  'feature internals',
+  'app internals',
+  'client to server',
+  'shared to client',
+  'db to feature',
+])('%s is reported by import-x/no-restricted-paths', (name) => {
+  expect(reported[name]).toContain('import-x/no-restricted-paths');
+});
+
+test("a feature importing a shared app module, ui/ and another feature's index.ts passes", () => {
+  expect(reported.clean).toEqual([]);
+});
