@@ -138,6 +138,7 @@ describeEachDialect('reminder mails', (dialect) => {
     const second = await buildApp(t.config, handle.db, {
       clock: () => secondNow,
       reminderCheckMs: 40,
+      logStream: { write: (line) => void lines.push(line) },
     });
     await second.ready();
     try {
