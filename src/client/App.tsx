@@ -1,7 +1,7 @@
 /**
  * Providers: Emotion's style cache, MUI theme, router, session actor, toasts (the Redux store is
  * app/StoreScope.tsx, a route; the toasts' notistack host loads when a toast is near, see
- * app/layout/toaster.ts).
+ * lib/toaster.ts).
  */
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';

@@ -37,7 +37,7 @@ describe('the SPA built for Strapi', () => {
 
 describe('due dates on Strapi (it has none)', () => {
   it('offers no sort by due date, and a link asking for one sorts by creation date', async () => {
-    const { hasDueDates } = await import('../../src/client/app/features');
+    const { hasDueDates } = await import('../../src/client/lib/features');
     expect(hasDueDates()).toBe(false);
     expect(viewFromParams(new URLSearchParams('sort=dueDate')).sort).toBe('createdAt');
   });
@@ -83,7 +83,7 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
   });
 
   it('hides the trash and the bulk selection', async () => {
-    const { hasTrash } = await import('../../src/client/app/features');
+    const { hasTrash } = await import('../../src/client/lib/features');
     expect(hasTrash()).toBe(false);
   });
 });

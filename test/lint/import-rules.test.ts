@@ -24,6 +24,16 @@ const cases: LintCase[] = [
     text: "export { BRAND } from '../app/layout/Navbar';\n",
   },
   {
+    name: 'feature to app',
+    filePath: 'src/client/todos/planted.ts',
+    text: "export { createAppStore } from '../app/store';\n",
+  },
+  {
+    name: 'lib to feature',
+    filePath: 'src/client/lib/planted.ts',
+    text: "export { useSessionUser } from '../session';\n",
+  },
+  {
     name: 'client to server',
     filePath: 'src/client/ui/planted.ts',
     text: "export { onPostgres } from '../../server/db/dialect';\n",
@@ -42,7 +52,8 @@ const cases: LintCase[] = [
     name: 'clean',
     filePath: 'src/client/home/planted.ts',
     text: [
-      "export { api } from '../app/api';",
+      "export { api } from '../lib/api';",
+      "export { TodoRow } from '../todos';",
       "export { formatDateTime } from '../ui/dates';",
       "export { useShortcuts } from '../shortcuts';",
       '',
@@ -72,6 +83,8 @@ test('a two-file cycle is reported by import-x/no-cycle', () => {
 test.each([
   'feature internals',
   'app internals',
+  'feature to app',
+  'lib to feature',
   'client to server',
   'shared to client',
   'db to feature',
@@ -79,6 +92,6 @@ test.each([
   expect(reported[name]).toContain('import-x/no-restricted-paths');
 });
 
-test("a feature importing a shared app module, ui/ and another feature's index.ts passes", () => {
+test("a feature importing lib/, ui/ and another feature's index.ts passes", () => {
   expect(reported.clean).toEqual([]);
 });

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { User } from '../../shared/api-types';
 import { clientConfig } from '../config';
-import { useSignOut } from '../offline/useSignOut';
-import { useSessionHandle } from '../session/SessionProvider';
+import { useSignOut } from '../offline';
+import { useSessionHandle } from '../session';
 import {
   useExportAccountMutation,
   useImportTodosMutation,

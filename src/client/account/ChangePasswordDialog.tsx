@@ -2,11 +2,9 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useDispatch } from 'react-redux';
 import { changePasswordFormSchema } from '../../shared/account-schemas';
-import { api } from '../app/api';
-import type { AppDispatch } from '../app/store';
-import { FormTextField } from '../session/FormTextField';
-import { useSessionHandle } from '../session/SessionProvider';
-import { useAuthForm } from '../session/useAuthForm';
+import { api, type AppDispatch } from '../lib/api';
+import { FormTextField } from '../ui/FormTextField';
+import { useSessionHandle, useAuthForm } from '../session';
 import { useChangePasswordMutation } from './accountApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';

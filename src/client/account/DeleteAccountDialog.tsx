@@ -1,10 +1,9 @@
 /** Delete account: names what goes, and asks for the password before anything is removed. */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { deleteAccountFormSchema } from '../../shared/account-schemas';
-import { discardOfflineData } from '../offline/signOut';
-import { FormTextField } from '../session/FormTextField';
-import { useSessionHandle, useSessionUser } from '../session/SessionProvider';
-import { useAuthForm } from '../session/useAuthForm';
+import { discardOfflineData } from '../offline';
+import { FormTextField } from '../ui/FormTextField';
+import { useSessionHandle, useSessionUser, useAuthForm } from '../session';
 import { useDeleteAccountMutation } from './accountApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';

@@ -5,7 +5,7 @@
  */
 import type { Session, User } from '../../shared/api-types';
 import type { ChangePasswordForm, ResetPasswordForm } from '../../shared/account-schemas';
-import { api, TODO_TAGS } from '../app/api';
+import { api, TODO_TAGS } from '../lib/api';
 
 /** Exports and imports move whole accounts: they get longer than the 2 s every other call gets. */
 const TRANSFER_TIMEOUT_MS = 120_000;

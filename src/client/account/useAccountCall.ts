@@ -3,9 +3,9 @@
  * field (a ValidationError's `details.errors`) shows under that field, as registration does.
  */
 import { useCallback, useState } from 'react';
-import { fieldMessagesOf, type FieldMessages } from '../session/authApi';
-import { changeErrorMessage, isFetchBaseQueryError } from '../todos/messages';
-import { useToasts, type ToastKind } from '../todos/useToasts';
+import { fieldMessagesOf, type FieldMessages } from '../session';
+import { changeErrorMessage, isFetchBaseQueryError } from '../lib/messages';
+import { useToasts, type ToastKind } from '../lib/useToasts';
 
 const NONE: FieldMessages = {};
 

@@ -16,7 +16,7 @@ import {
   useSessionUser,
   useSessionView,
 } from '../session/SessionProvider';
-import { api } from './api';
+import { api } from '../lib/api';
 import { createAppStore } from './store';
 
 export default function StoreScope() {

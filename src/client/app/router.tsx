@@ -10,21 +10,21 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_PATHS } from '../../shared/routes';
 import { clientConfig } from '../config';
-import { hasDueDates } from './features';
+import { hasDueDates } from '../lib/features';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
-import { loadLoginPage } from './preload';
+import { loadLoginPage } from './loadLoginPage';
 
 const StoreScope = lazy(() => import('./StoreScope'));
 const HomePage = lazy(() => import('../home/HomePage'));
-const ProfilePage = lazy(() => import('../session/ProfilePage'));
+const ProfilePage = lazy(() => import('../account/ProfilePage'));
 const TodosPage = lazy(() => import('../todos/TodosPage'));
 const TrashPage = lazy(() => import('../trash/TrashPage'));
 const TodayPage = lazy(() => import('../today/TodayPage'));
 const LoginPage = lazy(loadLoginPage);
 const RegisterPage = lazy(() => import('../session/RegisterPage'));
-const GalleryPage = lazy(() => import('../dev/GalleryPage'));
+const GalleryPage = lazy(() => import('./dev/GalleryPage'));
 const ForgotPasswordPage = lazy(() => import('../account/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../account/ResetPasswordPage'));
 

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api, type ApiExtra } from './api';
+import { api, type ApiExtra } from '../lib/api';
 
 export function createAppStore(extra: ApiExtra) {
   return configureStore({
@@ -8,6 +8,3 @@ export function createAppStore(extra: ApiExtra) {
       getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
 }
-
-type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];

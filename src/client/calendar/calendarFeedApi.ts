@@ -2,7 +2,7 @@
  * The calendar feed link: GET tells the current link (or null), POST makes one or
  * replaces it. The POST answer is written into the cached GET, so the page shows the new link at once.
  */
-import { api } from '../app/api';
+import { api } from '../lib/api';
 
 interface CalendarFeed {
   url: string | null;

@@ -7,12 +7,12 @@
  * - `GET /todos?filters[completed][$eq]=true&pagination[pageSize]=1` → total = completed
  *   (1 is the smallest page size the contract accepts; it has no `withCount`-only mode).
  *
- * It provides the shared todo tags (app/api.ts TODO_TAGS: list, status and a tag per recent row),
+ * It provides the shared todo tags (lib/api.ts TODO_TAGS: list, status and a tag per recent row),
  * so adding, editing, deleting and ticking todos refetch it.
  */
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
-import { api, TODO_TAGS } from '../app/api';
+import { api, TODO_TAGS } from '../lib/api';
 
 export const RECENT_TODOS = 5;
 

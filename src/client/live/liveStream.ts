@@ -5,7 +5,7 @@
  * tab missed; this module chooses when and how soon to reconnect, and which cached data goes stale.
  */
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { backoffDelay } from '../app/api';
+import { backoffDelay } from '../lib/api';
 import { API_BASE } from '../config';
 import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
 import { reminderOf, type Reminder } from './reminders';

@@ -4,7 +4,7 @@
  * restore also leaves the trash, a delete enters it. `reset` means events were missed: all of it.
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import { TODO_TAGS } from '../app/api';
+import { TODO_TAGS } from '../lib/api';
 
 export type LiveTag = TagDescription<'Todo' | 'Trash'>;
 

@@ -1,5 +1,5 @@
 /** The reminder of a todo that the event stream brings at its `remindAt`, shown as a toast. */
-import { showToast } from '../app/layout/toaster';
+import { showToast } from '../lib/toaster';
 
 export interface Reminder {
   id: number;

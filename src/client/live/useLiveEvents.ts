@@ -5,9 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Session } from '../../shared/api-types';
-import { api, type ApiExtra } from '../app/api';
-import { hasLiveEvents } from '../app/features';
-import type { AppDispatch } from '../app/store';
+import { api, type ApiExtra, type AppDispatch } from '../lib/api';
+import { hasLiveEvents } from '../lib/features';
 import type { SessionHandle } from '../session';
 import { openLiveStream } from './liveStream';
 import { showReminder } from './reminders';

@@ -4,7 +4,7 @@
  * setup does not allow the header.
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { api } from '../app/api';
+import { api } from '../lib/api';
 import { clientConfig } from '../config';
 import type { SendRequest, SendResult } from './replayWrite';
 

@@ -5,7 +5,7 @@
  * The functions below are copied into the worker as source text, so they use nothing from outside.
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE_NAME } from './apiCache';
+import { API_CACHE_NAME } from '../lib/apiCache';
 
 /** The same colours as the app bar (theme.ts) and index.html's theme-color. */
 const BRAND_BLUE = '#1565c0';

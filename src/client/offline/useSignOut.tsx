@@ -7,7 +7,7 @@
  * once a signed-in page is idle.
  */
 import { useState, type ReactNode } from 'react';
-import { usePreloadWhenIdle } from '../app/preload';
+import { usePreloadWhenIdle } from '../lib/preload';
 import type SignOutDialog from './SignOutDialog';
 
 // One chunk for the queue's two calls and the dialog: one request, and less in every first load.

@@ -5,9 +5,8 @@
  * back until the queue is empty.
  */
 import { useEffect } from 'react';
-import { api, backoffDelay, TODO_TAGS } from '../app/api';
-import { showToast } from '../app/layout/toaster';
-import type { AppDispatch } from '../app/store';
+import { api, backoffDelay, TODO_TAGS, type AppDispatch } from '../lib/api';
+import { showToast } from '../lib/toaster';
 import type { SessionHandle } from '../session';
 import { isOnline } from './network';
 import { writeQueue } from './queue';

@@ -1,10 +1,10 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
 import type { RegisterForm } from '../../shared/schemas';
 import type { FieldMessages } from './authApi';
-import { prepareToasts } from '../app/layout/toaster';
+import { prepareToasts } from '../lib/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
-import { AuthCard } from './AuthCard';
-import { FormTextField } from './FormTextField';
+import { AuthCard } from '../ui/AuthCard';
+import { FormTextField } from '../ui/FormTextField';
 import { lazyResolver } from './lazyResolver';
 import { useSessionHandle, useSessionView } from './SessionProvider';
 import { useAuthForm } from './useAuthForm';

@@ -16,8 +16,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { Session, User } from '../../shared/api-types';
-import type { ApiExtra } from '../app/api';
-import { showToast } from '../app/layout/toaster';
+import type { ApiExtra } from '../lib/api';
+import { showToast } from '../lib/toaster';
 import type { ToastVariant } from './sessionTypes';
 import {
   createSessionStore,

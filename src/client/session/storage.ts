@@ -4,7 +4,7 @@
  * cached API answers go too: they belong to whoever was signed in before.
  */
 import type { Session } from '../../shared/api-types';
-import { clearApiCache } from '../offline/apiCache';
+import { clearApiCache } from '../lib/apiCache';
 
 export const SESSION_STORAGE_KEY = 'user';
 

@@ -3,7 +3,7 @@
  * shared todo tags, so adds, edits, deletes, ticks and live events refetch it like any list.
  */
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
-import { api, TODO_TAGS } from '../app/api';
+import { api, TODO_TAGS } from '../lib/api';
 import { dueByTodayQuery, dueSoonQuery } from './todayGroups';
 
 interface DueTodos {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
-import type { AppDispatch } from '../app/store';
+import type { AppDispatch } from '../lib/api';
 import { holdLiveRefetches } from '../live';
 import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from './generateTodos';
 import { refreshTodoLists, todosApi } from './todosApi';

@@ -20,7 +20,7 @@ import {
   STATUS_FILTERS,
   type TodoView,
 } from './view';
-import { hasDueDates } from '../app/features';
+import { hasDueDates } from '../lib/features';
 
 interface ListControlsProps {
   view: TodoView;

@@ -2,7 +2,7 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import Chip from '@mui/material/Chip';
-import { writeQueue } from '../offline/queue';
+import { writeQueue } from '../offline';
 import type { SyncState } from './queuedOverlay';
 
 const WAITING_LABEL = 'Waiting to sync';

@@ -19,7 +19,7 @@ import {
   QUEUED_MESSAGES,
   SUCCESS_MESSAGES,
   type Change,
-} from './messages';
+} from '../lib/messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import { formDates, formValuesOf, touchesSeries } from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
@@ -32,7 +32,7 @@ import {
   type TodoChanges,
 } from './todosApi';
 import { useRestore } from './useRestore';
-import { useToasts } from './useToasts';
+import { useToasts } from '../lib/useToasts';
 
 /** Runs a change and says how it went; true when the dialog should close. */
 function useChangeReporter(change: Change) {

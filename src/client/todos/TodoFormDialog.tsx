@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { hasDueDates } from '../app/features';
+import { hasDueDates } from '../lib/features';
 import { SubmitButton } from '../ui/SubmitButton';
 import { DateFields } from './DateFields';
 import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';

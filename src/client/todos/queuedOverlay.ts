@@ -6,9 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
-import { writeQueue } from '../offline/queue';
-import type { QueuedWrite } from '../offline/writeTypes';
-import { queuedDates } from '../offline/queuedDates';
+import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import type { TodoPage } from './todosApi';
 import type { TodoView } from './view';
 

@@ -5,7 +5,7 @@
  * kept as it was unless the user changes the frequency or the days.
  */
 import type { TodoEntity } from '../../shared/api-types';
-import { hasDueDates } from '../app/features';
+import { hasDueDates } from '../lib/features';
 import type { TodoDates } from './todosApi';
 
 export const REPEATS = [

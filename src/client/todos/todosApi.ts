@@ -11,8 +11,8 @@ import type {
   TodoAttributes,
   TodoEntity,
 } from '../../shared/api-types';
-import { api, TODO_TAGS } from '../app/api';
-import { sendOrQueue, temporaryId, type TodoWrite } from '../offline/sendOrQueue';
+import { api, TODO_TAGS } from '../lib/api';
+import { sendOrQueue, temporaryId, type TodoWrite } from '../offline';
 import { todayApi } from '../today';
 import {
   onStrapi,

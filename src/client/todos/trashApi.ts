@@ -4,7 +4,7 @@
  * todo is todosApi's restoreTodo (it is also the Undo of a delete).
  */
 import type { TodoEntity } from '../../shared/api-types';
-import { api, TODO_TAGS } from '../app/api';
+import { api, TODO_TAGS } from '../lib/api';
 import type { TodoPage } from './todosApi';
 import { toTodoPage } from './listQuery';
 import { DEFAULT_VIEW } from './view';

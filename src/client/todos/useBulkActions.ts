@@ -3,9 +3,9 @@
  * the trash and offers one Undo for all of them, which restores them with one bulk call.
  */
 import type { RefObject } from 'react';
-import { changeErrorMessage } from './messages';
+import { changeErrorMessage } from '../lib/messages';
 import { useBulkTodosMutation, type BulkAction } from './trashApi';
-import { useToasts } from './useToasts';
+import { useToasts } from '../lib/useToasts';
 
 const count = (n: number) => (n === 1 ? '1 todo' : `${n} todos`);
 

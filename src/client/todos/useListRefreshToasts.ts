@@ -5,8 +5,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
-import { listErrorDetails } from './messages';
-import { useToasts } from './useToasts';
+import { listErrorDetails } from '../lib/messages';
+import { useToasts } from '../lib/useToasts';
 
 export function useListRefreshToasts(
   error: FetchBaseQueryError | SerializedError | undefined,

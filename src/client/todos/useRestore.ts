@@ -4,15 +4,15 @@
  */
 import { useDispatch } from 'react-redux';
 import type { TodoEntity } from '../../shared/api-types';
-import type { AppDispatch } from '../app/store';
+import type { AppDispatch } from '../lib/api';
 import {
   changeErrorMessage,
   isSuccessStatus,
   RESTORE_ODD_STATUS_MESSAGE,
   RESTORE_SUCCESS_MESSAGE,
-} from './messages';
+} from '../lib/messages';
 import { todosApi } from './todosApi';
-import { useToasts } from './useToasts';
+import { useToasts } from '../lib/useToasts';
 
 /** `userId` is the owner a Strapi backend's re-create needs; Ticklist's restore ignores it. */
 export function useRestore(userId: number | undefined) {

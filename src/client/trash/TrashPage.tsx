@@ -15,13 +15,18 @@ import {
   listErrorDetails,
   TRASH_EMPTIED_MESSAGE,
   TRASH_EMPTY_TEXT,
-} from '../todos/messages';
-import { Pagination } from '../todos/Pagination';
-import { clampPage, lastPage } from '../todos/pagination';
-import { TodoRowSkeletons } from '../todos/TodoRow';
-import { TRASH_PAGE_SIZE, useEmptyTrashMutation, useGetTrashQuery } from '../todos/trashApi';
-import { useRestore } from '../todos/useRestore';
-import { useToasts } from '../todos/useToasts';
+} from '../lib/messages';
+import {
+  Pagination,
+  clampPage,
+  lastPage,
+  TodoRowSkeletons,
+  TRASH_PAGE_SIZE,
+  useEmptyTrashMutation,
+  useGetTrashQuery,
+  useRestore,
+} from '../todos';
+import { useToasts } from '../lib/useToasts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { EmptyTrashDialog } from './EmptyTrashDialog';
 import { TrashRow } from './TrashRow';

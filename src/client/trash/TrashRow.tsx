@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { TrashedTodo } from '../todos/trashApi';
+import type { TrashedTodo } from '../todos';
 import { TimeAgo } from '../ui/TimeAgo';
 
 export function TrashRow({

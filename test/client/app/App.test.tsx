@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../../src/client/App';
-import { api } from '../../../src/client/app/api';
+import { api } from '../../../src/client/lib/api';
 import { aSession, storeSession } from '../session/fixtures';
 
 describe('the app', () => {

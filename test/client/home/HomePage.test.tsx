@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createAppStore } from '../../../src/client/app/store';
-import { api } from '../../../src/client/app/api';
+import { api } from '../../../src/client/lib/api';
 import HomePage from '../../../src/client/home/HomePage';
 import {
   DASHBOARD_ERROR_TITLE,

@@ -2,7 +2,7 @@
  * The live stream on its own: what it sends, when it reconnects (with Last-Event-ID) and when it
  * gives up, and which tags it hands on, with the server replaced by a fake stream (jsdom).
  */
-import { TODO_TAGS } from '../../../src/client/app/api';
+import { TODO_TAGS } from '../../../src/client/lib/api';
 import type { LiveTag } from '../../../src/client/live/liveTags';
 import {
   holdLiveRefetches,

@@ -1,5 +1,5 @@
 /** Which cached data each live event makes stale (the tags todosApi and trashApi provide). */
-import { TODO_TAGS } from '../../../src/client/app/api';
+import { TODO_TAGS } from '../../../src/client/lib/api';
 import { ALL_TODO_TAGS, tagsForEvent } from '../../../src/client/live/liveTags';
 
 const change = (data: object) => tagsForEvent('', JSON.stringify(data));

@@ -1,4 +1,4 @@
-import { attachToastHost } from '../../../src/client/app/layout/toaster';
+import { attachToastHost } from '../../../src/client/lib/toaster';
 import { reminderOf, showReminder } from '../../../src/client/live/reminders';
 
 describe('a reminder from the event stream (issue 28)', () => {

@@ -1,7 +1,7 @@
 /** Renders routes inside a SessionProvider (with a controllable machine) and a memory router, as App does. */
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
-import type { ApiExtra } from '../../../src/client/app/api';
+import type { ApiExtra } from '../../../src/client/lib/api';
 import { AppRoutes } from '../../../src/client/app/router';
 import {
   SessionProvider,

@@ -1,5 +1,5 @@
 /** Storing or removing the session empties the service worker's cache of API answers. */
-import { API_CACHE_NAME } from '../../../src/client/offline/apiCache';
+import { API_CACHE_NAME } from '../../../src/client/lib/apiCache';
 import {
   readStoredSession,
   removeStoredSession,

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
-import { hasDueDates, hasTrash } from '../features';
+import { hasDueDates, hasTrash } from '../../lib/features';
 import { activeSx } from './activeSx';
 
 export interface MobileMenuProps {

@@ -22,9 +22,9 @@ import type { User } from '../../../shared/api-types';
 import { useSignOut } from '../../offline/useSignOut';
 import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
-import { hasDueDates } from '../features';
+import { hasDueDates } from '../../lib/features';
 import { activeSx } from './activeSx';
-import { prepareToasts } from './toaster';
+import { prepareToasts } from '../../lib/toaster';
 import { UserMenu } from './UserMenu';
 
 const BRAND = 'Ticklist';

@@ -1,6 +1,6 @@
 /** Where toasts appear: the host (notistack) is mounted once a toast is near, see toaster.ts. */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToastsWanted, toastsWanted } from './toaster';
+import { subscribeToastsWanted, toastsWanted } from '../../lib/toaster';
 
 const ToastHost = lazy(() => import('./ToastHost'));
 

@@ -5,7 +5,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect } from 'react';
-import { attachToastHost } from './toaster';
+import { attachToastHost } from '../../lib/toaster';
 import {
   toastComponents,
   toastContainerStyles,

@@ -2,7 +2,7 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
-import { hasTrash } from '../features';
+import { hasTrash } from '../../lib/features';
 
 export interface UserMenuListProps {
   id: string;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useSearchParams } from 'react-router-dom';
-import { useLatestSearchParams } from '../../../src/client/app/useLatestSearchParams';
+import { useLatestSearchParams } from '../../../src/client/lib/useLatestSearchParams';
 
 /** Two changes before the next render, as a busy device makes them (the sort field, then the order). */
 function TwoQuickChanges({ hook }: { hook: typeof useLatestSearchParams }) {

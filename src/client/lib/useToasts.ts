@@ -7,8 +7,8 @@
  */
 import type { SnackbarKey } from 'notistack';
 import { createElement, useEffect, type RefObject } from 'react';
-import { closeToast, prepareToasts, showToast } from '../app/layout/toaster';
-import { UndoToastAction } from './UndoToastAction';
+import { closeToast, prepareToasts, showToast } from './toaster';
+import { UndoToastAction } from '../ui/UndoToastAction';
 
 const SUCCESS_TOAST_MS = 2000;
 
@@ -111,7 +111,7 @@ const toasts = {
 
 type Toasts = typeof toasts;
 
-/** The todo screens' toasts; the toast host is made ready as soon as such a screen is up. */
+/** The screens' toasts (todos, trash, account); the toast host is made ready as soon as such a screen is up. */
 export function useToasts(): Toasts {
   useEffect(prepareToasts, []);
   return toasts;

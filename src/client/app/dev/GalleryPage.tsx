@@ -3,22 +3,23 @@
  * under the Vite dev server): every screen of the session and layout issue in each state, for a
  * quick look after a change. It renders the page views with fixed props, so nothing here calls
  * the API. (Being a sampler, it shows several pages' h1 headings on one page.) The navbar's
- * toggle switches the whole gallery between the light and the dark theme.
+ * toggle switches the whole gallery between the light and the dark theme. It sits in app/, the
+ * composition root, because it puts every feature's views beside the layout, as the router does.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { User } from '../../shared/api-types';
-import { Footer } from '../app/layout/Footer';
-import { showToast } from '../app/layout/toaster';
-import { NavbarView } from '../app/layout/Navbar';
-import { HomeView } from '../home/HomePage';
-import { LoginView } from '../session/LoginPage';
-import { ProfileView } from '../session/ProfilePage';
-import { RegisterView } from '../session/RegisterPage';
-import { SESSION_MESSAGES } from '../session/sessionMessages';
-import { ErrorPage } from '../ui/ErrorPage';
-import NotFoundPage from '../ui/NotFoundPage';
+import type { User } from '../../../shared/api-types';
+import { Footer } from '../layout/Footer';
+import { showToast } from '../../lib/toaster';
+import { NavbarView } from '../layout/Navbar';
+import { HomeView } from '../../home/HomePage';
+import { LoginView } from '../../session/LoginPage';
+import { ProfileView } from '../../account/ProfilePage';
+import { RegisterView } from '../../session/RegisterPage';
+import { SESSION_MESSAGES } from '../../session/sessionMessages';
+import { ErrorPage } from '../../ui/ErrorPage';
+import NotFoundPage from '../../ui/NotFoundPage';
 import { GallerySection } from './GallerySection';
 
 const user: User = {

@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { ToastArea } from '../../../../src/client/app/layout/ToastArea';
+import { ToastArea } from '../../../src/client/app/layout/ToastArea';
 import {
   closeToast,
   prepareToasts,
   showToast,
   toastsWanted,
-} from '../../../../src/client/app/layout/toaster';
+} from '../../../src/client/lib/toaster';
 
 // One module state per test file: these run in order, the host first absent, then up.
 describe('the toaster', () => {

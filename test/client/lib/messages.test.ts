@@ -4,7 +4,7 @@ import {
   listErrorDetails,
   ODD_STATUS_MESSAGES,
   SUCCESS_MESSAGES,
-} from '../../../src/client/todos/messages';
+} from '../../../src/client/lib/messages';
 
 describe('the error catalogue of the todo screen', () => {
   it('has the spec texts word for word', () => {

@@ -10,14 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '../../shared/api-types';
-import { AccountActions } from '../account/AccountActions';
-import { useGetMeQuery } from '../account/accountApi';
-import { ACCOUNT_MESSAGES } from '../account/messages';
-import { useToasts } from '../todos/useToasts';
-import { hasDueDates } from '../app/features';
+import { AccountActions } from './AccountActions';
+import { useGetMeQuery } from './accountApi';
+import { ACCOUNT_MESSAGES } from './messages';
+import { useToasts } from '../lib/useToasts';
+import { hasDueDates } from '../lib/features';
 import { CalendarFeedSection } from '../calendar';
-import { useSessionUser } from './SessionProvider';
-import { useStoredConfirmation } from './useStoredConfirmation';
+import { useSessionUser, useStoredConfirmation } from '../session';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

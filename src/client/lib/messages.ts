@@ -1,4 +1,7 @@
-/** The todo screen's texts from the spec's error catalogue, and how an error becomes one. */
+/**
+ * The todo screens' texts from the spec's error catalogue (the list, Today, the trash), and how an
+ * API error becomes one (the account's calls too).
+ */
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
 

@@ -5,7 +5,7 @@
  * runs) or with the first toast; toasts asked for before it is up wait here and show in order.
  */
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
-import { createWantedFlag } from '../../ui/wantedFlag';
+import { createWantedFlag } from '../ui/wantedFlag';
 
 export interface ToastHost {
   enqueue(message: SnackbarMessage, options: OptionsObject): SnackbarKey;

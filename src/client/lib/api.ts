@@ -11,6 +11,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { API_BASE } from '../config';
 
 export interface ApiExtra {
@@ -91,3 +92,13 @@ export const api = createApi({
   refetchOnMountOrArgChange: REFETCH_AFTER_S,
   endpoints: () => ({}),
 });
+
+/**
+ * The store's dispatch as features use it (app/store.ts builds the store): the store holds this
+ * api alone, and its thunks get the session as their extra argument.
+ */
+export type AppDispatch = ThunkDispatch<
+  { [api.reducerPath]: ReturnType<typeof api.reducer> },
+  ApiExtra,
+  UnknownAction
+>;

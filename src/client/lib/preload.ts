@@ -1,12 +1,9 @@
 /**
- * Page code fetched ahead of need. A session can end in another tab at any moment (a logout
- * there, or the token expiring), and this tab must then show the login page at once: waiting
- * for its chunk then is slow on a busy machine, and fails outright when the tab is offline.
+ * Code fetched ahead of need, once the browser has nothing better to do: a chunk that is likely
+ * wanted soon (the login page while signed in, the sign-out dialog) is then at hand at once, even
+ * when the tab has gone offline meanwhile.
  */
 import { useEffect } from 'react';
-
-/** The login page's code: the route loads it through React.lazy (router.tsx); preloading shares the module. */
-export const loadLoginPage = () => import('../session/LoginPage');
 
 /**
  * While `wanted`, runs `load` once the browser is idle (after the page's own work, so it never

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { ProfileView } from '../../../src/client/session/ProfilePage';
-import { aSession } from './fixtures';
+import { ProfileView } from '../../../src/client/account/ProfilePage';
+import { aSession } from '../session/fixtures';
 
 const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
