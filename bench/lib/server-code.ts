@@ -6,6 +6,6 @@ export { migrateToLatest } from '../../src/server/db/migrate';
 export { parseListQuery } from '../../src/server/todos/query';
 export { listTodos } from '../../src/server/todos/list';
 export { createTodo, updateTodo } from '../../src/server/todos/repository';
-export { titleKey } from '../../src/server/todos/title-key';
+export { titleKey } from '../../src/shared/title-key';
 export { createUser } from '../../src/server/users/repository';
 export { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';

@@ -145,6 +145,27 @@ describeInBrowser('todos: live across devices', () => {
     for (const device of [a, b, c]) await device.context.close();
   });
 
+  it('a save refetches the list of the tab that made it once: its own event coming back adds no refetch', async () => {
+    const ann = await registerUser(stage.server.url);
+    await createTodoList(stage.server.url, ann, [{ title: 'Water plants' }]);
+    const a = await openDevice(stage.browser, stage.server.url, ann);
+    await expectRows(a.page, ['1. Water plants']);
+    for (let waited = 0; a.streams.length === 0; waited += 50) {
+      if (waited > 10_000) throw new Error('the signed-in tab opened no event stream');
+      await a.page.waitForTimeout(50);
+    }
+    await a.page.waitForTimeout(500); // the stream is open and its ready event in
+    const before = a.listCalls();
+    await a.page.getByRole('button', { name: 'Add todo' }).click();
+    const addDialog = a.page.getByRole('dialog', { name: 'Add New Todo' });
+    await addDialog.getByLabel('Title').fill('Buy milk');
+    await addDialog.getByRole('button', { name: 'Add' }).click();
+    await expectRows(a.page, numbered(1, ['Water plants', 'Buy milk']));
+    await a.page.waitForTimeout(1000); // the event of the add has come back meanwhile
+    expect(a.listCalls()).toBe(before + 1);
+    await a.context.close();
+  });
+
   it('logging out closes the tab’s stream and opens no other', async () => {
     const ann = await registerUser(stage.server.url);
     const a = await openDevice(stage.browser, stage.server.url, ann);

@@ -10,6 +10,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { API_BASE } from '../config';
@@ -36,12 +37,27 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** Sees each write this tab sends: called with its arguments, and what it returns with its result. */
+export type WriteWatcher = (
+  args: FetchArgs,
+) => (result: { data?: unknown; error?: unknown; meta?: FetchBaseQueryMeta }) => void;
+const writeWatchers = new Set<WriteWatcher>();
+
+/** Watches this tab's writes (the live stream tells their events from others' by them) until the returned function is called. */
+export function watchWrites(watcher: WriteWatcher): () => void {
+  writeWatchers.add(watcher);
+  return () => void writeWatchers.delete(watcher);
+}
+
 const sessionAwareBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   baseApi,
   extraOptions,
 ) => {
+  const isWrite = typeof args !== 'string' && (args.method ?? 'GET').toUpperCase() !== 'GET';
+  const settled = isWrite ? [...writeWatchers].map((watch) => watch(args)) : [];
   const result = await rawBaseQuery(args, baseApi, extraOptions);
+  settled.forEach((done) => done(result));
   if (result.error?.status === 401) (baseApi.extra as ApiExtra | undefined)?.onUnauthorized();
   return result;
 };

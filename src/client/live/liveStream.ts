@@ -7,11 +7,12 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { backoffDelay } from '../lib/api';
 import { API_BASE } from '../config';
-import { ALL_TODO_TAGS, tagsForEvent, type LiveTag } from './liveTags';
+import { ALL_TODO_TAGS, changeOf, tagsForChange, type LiveTag, type TodoChange } from './liveTags';
+import { watchOwnWrites } from './ownWrites';
 import { reminderOf, type Reminder } from './reminders';
 
 const EVENTS_URL = `${API_BASE}/todos/events`;
-/** Changes that arrive together (a bulk action, this tab's own writes) refetch once. */
+/** Changes that arrive together (a bulk action, several writes elsewhere) refetch once. */
 const COALESCE_MS = 100;
 
 let holds = 0;
@@ -64,19 +65,34 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
   let attempt = 0;
   let lostTrack = false;
   let opened = false;
-  let stale = new Map<string, LiveTag>();
+  let stale: LiveTag[] = [];
+  let changes: TodoChange[] = [];
   let flush: ReturnType<typeof setTimeout> | undefined;
+  // The echoes of this tab's writes are told apart when the batch goes out, so a write still on its
+  // way (its event can come before its answer) holds the batch back like holdLiveRefetches.
+  const ownWrites = watchOwnWrites(() => invalidate());
+  const held = () => holds > 0 || ownWrites.pending();
 
-  const invalidate = (tags: LiveTag[]) => {
-    tags.forEach((tag) => stale.set(JSON.stringify(tag), tag));
-    if (holds > 0 || flush !== undefined || stale.size === 0) return;
-    flush = setTimeout(() => {
-      const batch = [...stale.values()];
-      stale = new Map();
-      flush = undefined;
-      onTags(batch);
-    }, COALESCE_MS);
+  const send = () => {
+    flush = undefined;
+    if (held()) return;
+    const others = changes.filter((change) => !ownWrites.isEcho(change));
+    const tags = new Map(
+      [...stale, ...others.flatMap(tagsForChange)].map((tag) => [JSON.stringify(tag), tag]),
+    );
+    stale = [];
+    changes = [];
+    if (tags.size > 0) onTags([...tags.values()]);
   };
+
+  function invalidate(tags: LiveTag[] = [], change?: TodoChange) {
+    stale.push(...tags);
+    if (change) changes.push(change);
+    // A write answered after the stream closed still reports here: a closed stream refetches nothing.
+    if (controller.signal.aborted || held() || flush !== undefined) return;
+    if (stale.length + changes.length === 0) return;
+    flush = setTimeout(send, COALESCE_MS);
+  }
 
   const onmessage = ({ id, event, data }: EventSourceMessage) => {
     if (id) {
@@ -86,7 +102,8 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     if (event === 'ready' || event === 'reset') attempt = 0;
     const reminder = reminderOf(event, data);
     if (reminder) options.onReminder?.(reminder);
-    invalidate(event === 'ready' && lostTrack ? ALL_TODO_TAGS : tagsForEvent(event, data));
+    if (event === 'reset' || (event === 'ready' && lostTrack)) invalidate(ALL_TODO_TAGS);
+    else invalidate([], changeOf(event, data));
   };
 
   fetchEventSource(EVENTS_URL, {
@@ -118,12 +135,13 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     },
   }).catch(() => undefined);
 
-  const resume = () => invalidate([]);
+  const resume = () => invalidate();
   onRelease.add(resume);
 
   return () => {
     controller.abort();
     clearTimeout(flush);
     onRelease.delete(resume);
+    ownWrites.stop();
   };
 }

@@ -11,36 +11,43 @@ export type LiveTag = TagDescription<'Todo' | 'Trash'>;
 /** Everything the todo and trash screens show. */
 export const ALL_TODO_TAGS: LiveTag[] = ['Todo', 'Trash'];
 
-interface ChangeData {
-  action?: unknown;
-  id?: unknown;
-  ids?: unknown;
+/** A change of the user's todos as an event names it (`{ action, id }` or `{ action, ids }`). */
+export interface TodoChange {
+  action: 'created' | 'updated' | 'deleted';
+  ids: number[];
 }
 
-const changedIds = (data: ChangeData): number[] =>
-  (Array.isArray(data.ids) ? data.ids : [data.id]).filter((id): id is number =>
+const ACTIONS: readonly unknown[] = [
+  'created',
+  'updated',
+  'deleted',
+] satisfies TodoChange['action'][];
+
+/** The change a message carries (`event` is '' for one); undefined for anything else. */
+export function changeOf(event: string, data: string): TodoChange | undefined {
+  if (event !== '') return undefined;
+  let change: { action?: unknown; id?: unknown; ids?: unknown };
+  try {
+    change = JSON.parse(data) as typeof change;
+  } catch {
+    return undefined;
+  }
+  if (!ACTIONS.includes(change.action)) return undefined;
+  const ids = (Array.isArray(change.ids) ? change.ids : [change.id]).filter((id): id is number =>
     Number.isInteger(id),
   );
+  return { action: change.action as TodoChange['action'], ids };
+}
 
-/** The tags to invalidate for one message (`event` is '' for a change); none for what it does not know. */
-export function tagsForEvent(event: string, data: string): LiveTag[] {
-  if (event === 'reset') return ALL_TODO_TAGS;
-  if (event !== '') return [];
-  let change: ChangeData;
-  try {
-    change = JSON.parse(data) as ChangeData;
-  } catch {
-    return [];
-  }
-  const rows = changedIds(change).map(TODO_TAGS.row);
-  switch (change.action) {
+/** The tags one change makes stale. */
+export function tagsForChange({ action, ids }: TodoChange): LiveTag[] {
+  const rows = ids.map(TODO_TAGS.row);
+  switch (action) {
     case 'created':
       return [TODO_TAGS.list, TODO_TAGS.trash];
     case 'updated':
       return [...rows, TODO_TAGS.list];
     case 'deleted':
       return [...rows, TODO_TAGS.list, TODO_TAGS.trash];
-    default:
-      return [];
   }
 }

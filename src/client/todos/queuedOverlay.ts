@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
+import { titleContains } from '../../shared/title-key';
 import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import type { TodoPage } from './todosApi';
 import type { TodoView } from './view';
@@ -14,7 +15,7 @@ import type { TodoView } from './view';
 export type SyncState = { error?: string; seq?: number };
 
 const matches = (todo: TodoEntity, view: TodoView) =>
-  todo.attributes.title.toLowerCase().includes(view.search.trim().toLowerCase()) &&
+  titleContains(todo.attributes.title, view.search.trim()) &&
   (view.status !== 'completed' || todo.attributes.completed);
 
 export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[], view: TodoView) {

@@ -6,7 +6,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit, type ListQuery, type SortKey } from './query';
-import { titleKey } from './title-key';
+import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
 

@@ -8,7 +8,7 @@ import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
 import { makeRoom } from './capacity';
 import { changeFollowing, continueSeries, startSeries, type ChangedTodo } from './series';
-import { titleKey } from './title-key';
+import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
 

@@ -13,7 +13,7 @@ import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
 import { makeRoom, TodoLimitError } from './capacity';
 import { followingDate } from './rule-dates';
-import { titleKey } from './title-key';
+import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
 

@@ -123,3 +123,55 @@ describe('live events in the app', () => {
     expect(events.streams).toHaveLength(1);
   });
 });
+
+describe('this tab’s own writes on the stream', () => {
+  /** Fetches of the todo list (not of the trash or the stream). */
+  const listFetches = () =>
+    api.requests.filter(
+      (request) => request.method === 'GET' && request.url.pathname === '/api/todos',
+    ).length;
+
+  async function addTodo(user: ReturnType<typeof userEvent.setup>, title: string) {
+    await user.click(screen.getByRole('button', { name: 'Add todo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Todo' });
+    await user.type(within(dialog).getByLabelText('Title'), title);
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(titles()).toContain(title));
+  }
+
+  it('a save refetches the list once: the event it causes, coming back, refetches nothing more', async () => {
+    const { stream, user } = await openTodos();
+    const before = listFetches();
+    await addTodo(user, 'Mine');
+    stream.write(frame(41, { action: 'created', id: 3 }));
+    await pause(500);
+    expect(listFetches()).toBe(before + 1);
+  });
+
+  it('also when the event comes before the answer', async () => {
+    const { stream, user } = await openTodos();
+    api.interceptors.push((request) => {
+      if (request.method === 'POST') stream.write(frame(41, { action: 'created', id: 3 }));
+      return undefined;
+    });
+    const before = listFetches();
+    await addTodo(user, 'Mine');
+    await pause(500);
+    expect(listFetches()).toBe(before + 1);
+  });
+
+  it('another tab’s change to the same todo at the same moment still refetches', async () => {
+    const { stream, user } = await openTodos();
+    api.interceptors.push((request) => {
+      if (request.method !== 'PUT') return undefined;
+      // This tab's tick and the phone's rename of the same todo, both announced before the answer,
+      // which does not have the new title: only a refetch brings it.
+      queueMicrotask(() => (api.todos[0]!.attributes.title = 'Renamed on the phone'));
+      stream.write(frame(41, { action: 'updated', id: 1 }));
+      stream.write(frame(42, { action: 'updated', id: 1 }));
+      return undefined;
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Mark Todo 1 as completed' }));
+    await waitFor(() => expect(titles()).toEqual(['Renamed on the phone', 'Todo 2']));
+  });
+});

@@ -2,6 +2,7 @@ import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
 import { applyQueuedWrites } from '../../../src/client/todos/queuedOverlay';
 import type { TodoPage } from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW } from '../../../src/client/todos/view';
+import { titleContains } from '../../../src/shared/title-key';
 
 const at = '2026-11-25T09:00:00.000Z';
 const todo = (id: number, title: string, completed = false) => ({
@@ -61,6 +62,16 @@ describe('the list with queued writes applied', () => {
     });
     expect(shown.todos.map((row) => row.attributes.title)).toEqual(['Buy oat milk', 'Call Ann']);
     expect(sync.get(1)).toEqual({ error: 'Title is too long', seq: 1 });
+  });
+
+  it('matches a queued add to the search as the server does: Unicode NFC, then lower case', () => {
+    const decomposed = 'Cafe\u0301 AU LAIT';
+    const writes = [
+      write(1, { method: 'POST', todoId: -7, body: { data: { title: decomposed } } }),
+    ];
+    const { page: shown } = applyQueuedWrites(page, writes, { ...DEFAULT_VIEW, search: 'café au' });
+    expect(shown.todos.map((row) => row.attributes.title)).toContain(decomposed);
+    expect(titleContains(decomposed, 'café au')).toBe(true);
   });
 
   it('carries the date fields of queued adds and edits (issue 28)', () => {

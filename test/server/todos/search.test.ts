@@ -12,7 +12,7 @@ import type { TodoRow } from '../../../src/server/db/types';
 import { listTodos } from '../../../src/server/todos/list';
 import { parseListQuery } from '../../../src/server/todos/query';
 import { createTodo } from '../../../src/server/todos/repository';
-import { titleKey } from '../../../src/server/todos/title-key';
+import { titleKey } from '../../../src/shared/title-key';
 import { createUser } from '../../../src/server/users/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
 

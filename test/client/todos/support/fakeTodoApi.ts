@@ -5,6 +5,7 @@
  * status other than 200, or a response held back until the test lets it go).
  */
 import type { ListResponse, TodoEntity } from '../../../../src/shared/api-types';
+import { titleContains, titleKey } from '../../../../src/shared/title-key';
 
 /** Where the tests' API lives (the config module is mocked to point here). */
 export const TEST_API_BASE = 'http://ticklist.test/api';
@@ -219,16 +220,16 @@ export class FakeTodoApi {
   list(params: URLSearchParams): ListResponse {
     const page = Number(params.get('pagination[page]') ?? 1);
     const pageSize = Number(params.get('pagination[pageSize]') ?? 25);
-    const search = (params.get('filters[title][$contains]') ?? '').toLowerCase();
+    const search = params.get('filters[title][$contains]') ?? '';
     const completed = params.get('filters[completed][$eq]');
     const [field = 'createdAt', direction = 'asc'] = (params.get('sort') ?? 'createdAt:asc').split(
       ':',
     );
     const sign = direction === 'desc' ? -1 : 1;
     const key = (todo: TodoEntity) =>
-      field === 'title' ? todo.attributes.title.toLowerCase() : todo.attributes.createdAt;
+      field === 'title' ? titleKey(todo.attributes.title) : todo.attributes.createdAt;
     const rows = this.todos
-      .filter((todo) => todo.attributes.title.toLowerCase().includes(search))
+      .filter((todo) => titleContains(todo.attributes.title, search))
       .filter((todo) => completed === null || String(todo.attributes.completed) === completed)
       .sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : sign * (a.id - b.id)));
     return {

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Session } from '../../../../src/shared/api-types';
-import { titleKey } from '../../../../src/server/todos/title-key';
+import { titleKey } from '../../../../src/shared/title-key';
 import { call, describeEachDialect, createTestApp, type TestApp } from '../../support/app';
 
 const OLD_TABLES = ['todo_counts', 'todo_title_grams', 'todo_title_grams_pending'];
