@@ -4,15 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pino, { type Logger } from 'pino';
 import { accountRoutes } from './auth/account-routes';
 import { createAuthenticate } from './auth/authenticate';
 import { recoveryRoutes } from './auth/recovery-routes';
@@ -30,7 +23,7 @@ import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
-import { redactUrl } from './http/log-redaction';
+import { createLogger, OneLinePerRequest, type LogStream } from './http/logging';
 import {
   answerClientError,
   answerFrameworkError,
@@ -53,75 +46,12 @@ export const BODY_LIMIT = 64 * 1024;
 export interface BuildOptions {
   /** A shared limiter store (Redis) when several processes serve the same users. */
   limiterFactory?: LimiterFactory;
-  /** Where the JSON log lines go instead of stdout (tests capture them to check what is logged). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
   /** How often event streams send `: ping` and check their token (tests shorten it). */
   eventHeartbeatMs?: number;
   /** The time reminders are due by, and how often they are looked for (tests move the clock). */
   clock?: () => Date;
   reminderCheckMs?: number;
-}
-
-/** What the per-request line says of a request and its answer, as Fastify's own serializers do. */
-const requestSerializers = {
-  req: (request: FastifyRequest) => ({
-    method: request.method,
-    // Mailed codes, tokens and the calendar feed's secret can ride in a URL: they are not written to the log.
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  }),
-  res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-};
-
-/**
- * One info line per request, once it is answered (method, url, status, time, request id), instead
- * of Fastify's two: logging is a large share of a fast request's cost. Arrivals are logged at debug.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
-  }
-
-  override requestCompleted(
-    error: Error | null,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (this.isLogDisabled(request)) return;
-    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else reply.log.info(fields, 'request completed');
-  }
-}
-
-/**
- * An error as a log line shows it: its kind, message and code. Its stack, and driver fields such as
- * PostgreSQL's `where` or `internalQuery` (SQL text), only at debug and trace.
- */
-const errorSerializer = (level: string) =>
-  level === 'debug' || level === 'trace'
-    ? pino.stdSerializers.err
-    : (error: Error & { code?: unknown }) => ({
-        type: error.constructor?.name ?? 'Error',
-        message: error.message,
-        code: error.code,
-      });
-
-/** The server's one logger: JSON lines written asynchronously by pino, secrets redacted wherever they appear. */
-function createLogger(level: string, stream: BuildOptions['logStream']): Logger {
-  return pino(
-    {
-      level,
-      serializers: { ...requestSerializers, err: errorSerializer(level) },
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.jwt'],
-        censor: '[redacted]',
-      },
-    },
-    stream ?? pino.destination({ dest: 1, sync: false }),
-  );
 }
 
 /**

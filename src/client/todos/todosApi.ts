@@ -4,15 +4,9 @@
  * deleting refetch the lists on screen. Completion is changed optimistically (and refetches the
  * lists under a status filter, which it changes).
  */
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import type {
-  ListResponse,
-  SingleResponse,
-  TodoAttributes,
-  TodoEntity,
-} from '../../shared/api-types';
+import type { ListResponse, TodoAttributes } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../lib/api';
-import { sendOrQueue, temporaryId, type TodoWrite } from '../offline';
+import { temporaryId } from '../offline';
 import { todayApi } from '../today';
 import {
   onStrapi,
@@ -22,82 +16,25 @@ import {
   type RestoredTodo,
   type TodoPage,
 } from './listQuery';
+import {
+  queuedWrite,
+  scoped,
+  toOutcome,
+  unlessQueued,
+  type ChangeOutcome,
+  type NewTodo,
+  type SeriesScope,
+  type TodoChanges,
+} from './todoWrites';
 import type { TodoView } from './view';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
+export type { ChangeOutcome, NewTodo, SeriesScope, TodoChanges, TodoDates } from './todoWrites';
 
 export const LIST_TAG = TODO_TAGS.list;
 /** Lists under a status filter also provide this tag: a completion change can move a row out of them. */
 export const STATUS_LIST_TAG = TODO_TAGS.status;
 const rowTag = TODO_TAGS.row;
-
-/** What a change answered: its HTTP status (200 or 204 is a success) and the todo, if any. */
-export interface ChangeOutcome {
-  status: number;
-  todo: TodoEntity | null;
-  /** Kept on this device (offline, or no answer came) and sent when the network is back. */
-  queued?: boolean;
-}
-
-const QUEUED_OUTCOME: ChangeOutcome = { status: 202, todo: null, queued: true };
-
-/** A todo's due date, reminder and recurrence (null clears one); never sent to a Strapi backend. */
-export interface TodoDates {
-  dueDate?: string | null;
-  remindAt?: string | null;
-  recurrence?: string | null;
-}
-
-/** Which occurrences of a series a change or a delete concerns (`?scope=`). */
-export type SeriesScope = 'this' | 'following';
-
-const scoped = (path: string, scope: SeriesScope | undefined) =>
-  scope ? `${path}?scope=${scope}` : path;
-
-export interface NewTodo extends TodoDates {
-  title: string;
-  description?: string;
-  /** The owner: the signed-in user's id; Generate Todos sends it as `[id]`. */
-  user?: number | number[];
-}
-
-export interface TodoChanges extends TodoDates {
-  title?: string;
-  description?: string | null;
-  completed?: boolean;
-}
-
-const toOutcome = (
-  response: SingleResponse | null,
-  meta: FetchBaseQueryMeta | undefined,
-): ChangeOutcome => ({
-  status: meta?.response?.status ?? 0,
-  todo: response?.data ?? null,
-});
-
-/** A write through the offline queue (see sendOrQueue): its outcome, queued or answered. */
-const queuedWrite =
-  <A>(toWrite: (arg: A, state: unknown) => TodoWrite) =>
-  async (
-    arg: A,
-    baseApi: { getState(): unknown },
-    _extra: unknown,
-    baseQuery: Parameters<typeof sendOrQueue>[1],
-  ) => {
-    const result = await sendOrQueue(toWrite(arg, baseApi.getState()), baseQuery);
-    if ('queued' in result) return { data: QUEUED_OUTCOME };
-    if (result.error) return { error: result.error };
-    return {
-      data: toOutcome(
-        result.data as SingleResponse | null,
-        result.meta as FetchBaseQueryMeta | undefined,
-      ),
-    };
-  };
-
-/** No refetch for a queued write: the list shows it from the queue, and offline a refetch fails. */
-const unlessQueued = <T>(result: ChangeOutcome | undefined, error: unknown, tags: T[]): T[] =>
-  error || result?.queued ? [] : tags;
 
 export const todosApi = api.injectEndpoints({
   endpoints: (builder) => ({

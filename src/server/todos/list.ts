@@ -5,7 +5,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
-import { offsetAndLimit, type ListQuery, type SortKey } from './query';
+import { offsetAndLimit } from './pagination';
+import type { ListQuery, SortKey } from './query';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;

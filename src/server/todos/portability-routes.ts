@@ -11,7 +11,7 @@ import { bearerSecurity, errorResponses } from '../http/schemas';
 import { csvExport, jsonExport } from './export';
 import { readImport } from './import';
 import { importTodos } from './import-batches';
-import { refuseOverLimit } from './routes';
+import { refuseOverLimit } from './todo-requests';
 
 const IMPORT_LIMIT = 5 * 1024 * 1024;
 

@@ -7,7 +7,8 @@ import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
 import { makeRoom } from './capacity';
-import { changeFollowing, continueSeries, startSeries, type ChangedTodo } from './series';
+import { continueSeries, startSeries, type ChangedTodo } from './series';
+import { changeFollowing } from './series-scope';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;

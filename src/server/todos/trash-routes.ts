@@ -14,8 +14,8 @@ import {
   trashListSchema,
 } from '../http/schemas';
 import { toTodoEntity, toTrashedEntity } from './present';
-import { paginationMeta, parsePageQuery } from './query';
-import { idParams, todoId } from './routes';
+import { paginationMeta, parsePageQuery } from './pagination';
+import { idParams, todoId } from './todo-requests';
 import { emptyTrash, listTrash, restoreTodo } from './trash';
 
 export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {

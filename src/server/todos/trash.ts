@@ -7,8 +7,9 @@ import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction, recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
-import { offsetAndLimit, type Pagination } from './query';
-import { afterTrashed, type ChangedTodo } from './series';
+import { offsetAndLimit, type Pagination } from './pagination';
+import type { ChangedTodo } from './series';
+import { afterTrashed } from './series-scope';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,7 @@
 import qs from 'qs';
 import { ApiError } from '../../../src/server/http/errors';
-import { offsetAndLimit, parseListQuery } from '../../../src/server/todos/query';
+import { offsetAndLimit } from '../../../src/server/todos/pagination';
+import { parseListQuery } from '../../../src/server/todos/query';
 
 const parse = (text: string) => parseListQuery(qs.parse(text));
 const issuesOf = (text: string) => {
