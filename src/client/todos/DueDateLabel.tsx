@@ -52,11 +52,11 @@ export function DueDateLabel({
   );
 }
 
-/** Read by screen readers, not shown. */
+/** Read by screen readers, not shown. Sizes in px: in `sx`, a width of 1 means 100 %. */
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
