@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
 import type { EventBus } from '../events/bus';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import type { Mailer } from '../mail/mailer';
 import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
 

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import { offsetAndLimit, type Pagination } from './pagination';
