@@ -55,7 +55,7 @@ function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
     .execute();
 }
 
-export interface ReminderDeps {
+interface ReminderDeps {
   db: Db;
   mailer: Mailer;
   events: EventBus;

@@ -92,7 +92,10 @@ export async function listTrash(
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
-/** Deletes the owner's trashed todos for good; how many. No event: lists never show trashed todos. */
+/**
+ * Deletes the owner's trashed todos for good; how many. No event: they had left every list but the
+ * trash already, and a trash page open elsewhere catches up when it refetches (focus, reconnect).
+ */
 export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
   const result = await db
     .deleteFrom('todos')
