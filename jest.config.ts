@@ -1,5 +1,5 @@
 import type { Config } from 'jest';
-import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
+import clientConfigFromEnv from './src/client/clientConfigFromEnv.cjs';
 
 // ESM-only packages Jest (on Node 20) must transform before it can require them.
 const esmPackages = [

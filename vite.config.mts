@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import clientConfigFromEnv from './src/client/client-config.defaults.cjs';
+import clientConfigFromEnv from './src/client/clientConfigFromEnv.cjs';
 import { pwaOptions } from './src/client/offline/serviceWorkerConfig';
 
 /**

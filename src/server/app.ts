@@ -17,7 +17,7 @@ import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { startHousekeeping } from './jobs/housekeeping';
+import { startJobs, type JobOptions } from './jobs';
 import type { Database } from './db/types';
 import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
@@ -31,7 +31,6 @@ import {
 } from './http/malformed-url';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
-import { startReminders } from './reminders/scheduler';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
@@ -43,15 +42,12 @@ import { userRoutes } from './users/routes';
 
 export const BODY_LIMIT = 64 * 1024;
 
-export interface BuildOptions {
+export interface BuildOptions extends JobOptions {
   /** A shared limiter store (Redis) when several processes serve the same users. */
   limiterFactory?: LimiterFactory;
   logStream?: LogStream;
   /** How often event streams send `: ping` and check their token (tests shorten it). */
   eventHeartbeatMs?: number;
-  /** The time reminders are due by, and how often they are looked for (tests move the clock). */
-  clock?: () => Date;
-  reminderCheckMs?: number;
 }
 
 /**
@@ -149,26 +145,13 @@ export async function buildApp(
   app.decorateRequest('session', null);
   // Computes the decoy hash before the first login, so that one is not slower than the rest.
   app.addHook('onReady', () => context.hasher.verifyNothing(''));
-  // Old trashed todos, events and idempotency keys are deleted at start and then periodically, by every process.
-  let stopHousekeeping: (() => Promise<void>) | undefined;
+  // Background jobs run in every process while it is up. They stop in preClose, before the onClose
+  // hooks: a reminder run under way queues its mails before the mailer settles.
+  let stopJobs: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stopHousekeeping = startHousekeeping(db, config.trashDays, app.log);
+    stopJobs = startJobs(context, app.log, options);
   });
-  app.addHook('onClose', async () => stopHousekeeping?.());
-  let stopReminders: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    const deps = {
-      db,
-      mailer: context.mailer,
-      events: context.events,
-      publicUrl: config.publicUrl,
-      maxMailsPerDay: config.maxMailsPerUserPerDay,
-      log: app.log,
-    };
-    stopReminders = startReminders(deps, options.clock, options.reminderCheckMs);
-  });
-  // Before the mailer settles (onClose hooks run in order): a run under way queues its mails first.
-  app.addHook('preClose', async () => stopReminders?.());
+  app.addHook('preClose', async () => stopJobs?.());
 
   registerSecurityHeaders(app);
   refuseMalformedQueries(app);

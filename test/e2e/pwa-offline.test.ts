@@ -2,13 +2,20 @@
  * The installable app in Chromium against the built server: the manifest and its icons, the
  * service worker taking control, then offline: the banner, a reload of /todos that still shows
  * the list seen before, back online the banner going and the list refreshing; and a logout
- * leaving no API answers in the cache, nor their URLs in Workbox's IndexedDB list; and with the write queue: a todo added offline survives a
- * reload offline and reaches the server exactly once when the network returns.
+ * leaving no API answers in the cache, nor their URLs in Workbox's IndexedDB list. Online, the
+ * worker's cache never answers a read, even a slow one. With the write queue: a todo added offline
+ * survives a reload offline and reaches the server exactly once when the network returns.
  */
-import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, describeInBrowser, screenshot, stageForSuite } from './support/browser';
+import {
+  cachedApiAnswers,
+  listedCachedReads,
+  someApiAnswerCached,
+  todosThroughWorker,
+  workerInControl,
+} from './support/pwa';
 import { createTodoList, registerUser, signInContext } from './support/session';
-import { expectRows, numbered } from './support/todos-page';
+import { expectRows, numbered, rowSummaries } from './support/todos-page';
 
 jest.setTimeout(90_000);
 
@@ -27,33 +34,6 @@ function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
-
-/** The API answers the service worker keeps (0 when its cache does not exist). */
-const cachedApiAnswers = (page: Page) =>
-  page.evaluate(async () =>
-    (await caches.keys()).includes('ticklist-api')
-      ? (await (await caches.open('ticklist-api')).keys()).length
-      : 0,
-  );
-
-/** The URLs (searches included) Workbox's expiration plugin lists in IndexedDB for the cached reads. */
-const listedCachedReads = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((database) => database.name === 'workbox-expiration'))
-      return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('workbox-expiration');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const count = open.result.transaction('cache-entries').objectStore('cache-entries').count();
-        count.onerror = () => reject(count.error);
-        count.onsuccess = () => {
-          open.result.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
 
 describeInBrowser('installable app: manifest, service worker, offline', () => {
   const stage = stageForSuite();
@@ -114,10 +94,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await page.goto(`${stage.server.url}/todos`);
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
 
-    // The worker registers once the page is idle and takes control of it.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
+    await workerInControl(page);
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return {
@@ -129,11 +106,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     // The next visit reads the list through the worker, which keeps the answer.
     await page.reload();
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
-    await page.waitForFunction(
-      async () =>
-        (await caches.keys()).includes('ticklist-api') &&
-        (await (await caches.open('ticklist-api')).keys()).length > 0,
-    );
+    await someApiAnswerCached(page);
 
     await context.setOffline(true);
     const banner = page.getByRole('status').filter({ hasText: OFFLINE_TEXT });
@@ -181,28 +154,45 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await context.close();
   });
 
+  it("online, a reload shows another device's change: the worker answers from the network, even a slow one, never from its cache", async () => {
+    const session = await registerUser(stage.server.url);
+    await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }]);
+    const { context, page } = await todosThroughWorker(stage, session);
+    await expectRows(page, numbered(1, ['Buy milk']));
+
+    await createTodoList(stage.server.url, session, [{ title: 'Call mum' }]);
+    await page.reload();
+    await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
+
+    // A slow network: the worker's first list read takes 3 s, past the app's 2 s timeout, after
+    // which the app asks again. A worker that gave up on the network early would answer the list it
+    // cached (two rows) meanwhile; the rows on screen are watched until the fresh list shows.
+    await createTodoList(stage.server.url, session, [{ title: 'Water plants' }]);
+    let workerReads = 0;
+    await context.route(/\/api\/todos\?/, async (route) => {
+      if (route.request().serviceWorker() && workerReads++ === 0)
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined); // the first read's client may have gone
+    });
+    await page.reload();
+    const fresh = numbered(1, ['Buy milk', 'Call mum', 'Water plants']);
+    const shown = new Set<string>();
+    const deadline = Date.now() + 15_000;
+    while (!shown.has(JSON.stringify(fresh)) && Date.now() < deadline) {
+      const rows = await rowSummaries(page);
+      if (rows.length > 0) shown.add(JSON.stringify(rows));
+      await page.waitForTimeout(50);
+    }
+    expect([...shown]).toEqual([JSON.stringify(fresh)]);
+    expect(workerReads).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   it('a todo added offline is still there after a reload offline, and reaches the server exactly once when back online', async () => {
     const session = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }]);
-    const context = await stage.browser.newContext({
-      viewport: DESKTOP,
-      serviceWorkers: 'allow',
-      timezoneId: 'UTC',
-      locale: 'en-US',
-    });
-    await signInContext(context, session);
-    const page = await context.newPage();
-    await page.goto(`${stage.server.url}/todos`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
-    await page.reload(); // this visit's list read goes through the worker, which keeps it
+    const { context, page } = await todosThroughWorker(stage, session);
     await expectRows(page, numbered(1, ['Buy milk']));
-    await page.waitForFunction(
-      async () =>
-        (await caches.keys()).includes('ticklist-api') &&
-        (await (await caches.open('ticklist-api')).keys()).length > 0,
-    );
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add todo' }).click();

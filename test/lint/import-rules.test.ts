@@ -49,6 +49,27 @@ const cases: LintCase[] = [
     text: "export { purgeTrash } from '../todos/trash';\n",
   },
   {
+    name: 'db to server root',
+    filePath: 'src/server/db/planted.ts',
+    text: "export { loadConfig } from '../config';\n",
+  },
+  {
+    name: 'feature to jobs',
+    filePath: 'src/server/todos/planted.ts',
+    text: "export { repeat } from '../jobs/repeat';\n",
+  },
+  {
+    name: 'server clean',
+    filePath: 'src/server/todos/planted.ts',
+    text: [
+      "export { ownerTransaction } from '../db/transactions';",
+      "export { isUniqueViolation } from '../db/errors';",
+      "export { notFound } from '../http/errors';",
+      "export { recordEvent } from '../events/journal';",
+      '',
+    ].join('\n'),
+  },
+  {
     name: 'clean',
     filePath: 'src/client/home/planted.ts',
     text: [
@@ -88,10 +109,16 @@ test.each([
   'client to server',
   'shared to client',
   'db to feature',
+  'db to server root',
+  'feature to jobs',
 ])('%s is reported by import-x/no-restricted-paths', (name) => {
   expect(reported[name]).toContain('import-x/no-restricted-paths');
 });
 
 test("a feature importing lib/, ui/ and another feature's index.ts passes", () => {
   expect(reported.clean).toEqual([]);
+});
+
+test('a server feature importing db/, http/ and events/ passes', () => {
+  expect(reported['server clean']).toEqual([]);
 });

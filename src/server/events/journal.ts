@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { onPostgres } from '../db/dialect';
+import { ownerTransaction } from '../db/transactions';
 import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -20,29 +21,6 @@ interface JournalRow {
 export const EVENTS_CHANNEL = 'ticklist_todo_events';
 /** How long events are kept for a reconnecting stream to replay. */
 const EVENTS_KEPT_MS = 5 * 60_000;
-
-/**
- * Runs one owner's write in a transaction, or within the one under way (an idempotent request's).
- * On PostgreSQL the owner's row is locked first, so one owner's writes take turns and their event
- * ids are allocated in commit order: a stream reading `id > last` then never skips one.
- */
-export function ownerTransaction<T>(
-  db: Db,
-  ownerId: number,
-  work: (trx: Db) => Promise<T>,
-): Promise<T> {
-  const locked = async (trx: Db) => {
-    if (onPostgres(trx))
-      await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', ownerId)
-        .forNoKeyUpdate()
-        .execute();
-    return work(trx);
-  };
-  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
-}
 
 /** Adds an event of one todo (`id`, with `extra` fields) or many (`ids`); on PostgreSQL the NOTIFY is delivered at commit. */
 export async function recordEvent(

@@ -3,6 +3,7 @@
  * 5xx answers never carry the cause: it goes to the log only.
  */
 import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -77,33 +78,6 @@ export const serviceUnavailable = (): ApiError =>
 
 const internalError = (): ApiError =>
   new ApiError(500, 'InternalServerError', 'Internal Server Error');
-
-const UNAVAILABLE_CODES = new Set([
-  ...['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'],
-  ...['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL'],
-  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
-  ...['57P01', '57P02', '57P03', '53300'],
-]);
-
-/** True for failures that mean "the database cannot be reached", as opposed to a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  // Duck-typed: errors from drivers and from Node's own sockets need not share this realm's Error.
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, errors } = error as {
-    code?: unknown;
-    message?: unknown;
-    errors?: unknown;
-  };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
-    return true;
-  if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
-  return (
-    typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i.test(
-      message,
-    )
-  );
-}
 
 type FastifyLikeError = { code?: string; statusCode?: number; message: string };
 

@@ -10,8 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/authenticate';
 import type { Database } from '../db/types';
-import { ownerTransaction } from '../events/journal';
-import { isUniqueViolation } from '../users/repository';
+import { isUniqueViolation } from '../db/errors';
+import { ownerTransaction } from '../db/transactions';
 import { ApiError, fieldError } from './errors';
 
 type Db = Kysely<Database>;

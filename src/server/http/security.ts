@@ -31,7 +31,7 @@ const HELMET_OPTIONS: Readonly<HelmetOptions> = {
 
 /**
  * The headers helmet sets, worked out once. Our policy has no per-request parts (no nonces), and
- * helmet rebuilds the CSP text on every call: a twentieth of a fast request's time.
+ * helmet would rebuild the CSP text on every request (bench/README.md has the cost).
  */
 function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -13,34 +13,9 @@ import { purgeMailCounts } from '../mail/notifications';
 import { deleteAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from '../db/types';
+import { repeat } from './repeat';
 
 const MINUTE_MS = 60_000;
-
-/**
- * Runs `task` now and every `everyMs` until the returned stop is called (which waits for a run under
- * way). A failed run (the database away) is logged and the next one tries again; the timer does not
- * keep the process alive.
- */
-function repeat(
-  name: string,
-  everyMs: number,
-  task: () => Promise<unknown>,
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = task().then(
-      () => undefined,
-      (error: unknown) => log.warn({ err: error }, `${name} failed; will try again`),
-    );
-  };
-  run();
-  const timer = setInterval(run, everyMs).unref();
-  return () => {
-    clearInterval(timer);
-    return running;
-  };
-}
 
 export function startHousekeeping(
   db: Kysely<Database>,

@@ -3,7 +3,8 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BulkBody } from '../../shared/schemas';
 import { onPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
-import { ownerTransaction, recordEvent, type TodoAction } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent, type TodoAction } from '../events/journal';
 import { continueSeries } from './series';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 /**
  * The todo limit: how many todos an owner has, and making room for more. Its own module because
- * both plain writes (repository.ts) and a series' next occurrence (series.ts) make room.
+ * plain writes (repository.ts), imports (import-batches.ts) and a series' next occurrence
+ * (series.ts) all make room.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import { liveTodoCount, makeRoom, TodoLimitError } from './capacity';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
 

@@ -1,6 +1,7 @@
 /**
- * A page of one owner's live todos and the exact total it is a page of: two plain queries over the
- * owner's indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009).
+ * A page of one owner's live todos and the exact total it is a page of, read in one statement (see
+ * listTodos) over the owner's indexes (each starts with owner_id and holds live todos only,
+ * migrations 001, 002, 009, 013).
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';

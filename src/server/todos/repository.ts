@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import { makeRoom } from './capacity';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';

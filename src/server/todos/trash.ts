@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import { offsetAndLimit, type Pagination } from './pagination';
@@ -91,7 +92,10 @@ export async function listTrash(
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
-/** Deletes the owner's trashed todos for good; how many. No event: lists never show trashed todos. */
+/**
+ * Deletes the owner's trashed todos for good; how many. No event: they had left every list but the
+ * trash already, and a trash page open elsewhere catches up when it refetches (focus, reconnect).
+ */
 export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
   const result = await db
     .deleteFrom('todos')

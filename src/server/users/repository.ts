@@ -1,5 +1,7 @@
 /** User persistence and the per-request session lookup. */
 import type { Kysely, Updateable } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
+import { inTransaction } from '../db/transactions';
 import type { Database, UserRow, UserTable } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -15,15 +17,6 @@ export class DuplicateUserError extends Error {}
 
 const usernameKey = (username: string): string => username.toLowerCase();
 export const emailKey = (email: string): string => email.trim().toLowerCase();
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-};
 
 /** By email or username, both case-insensitive. */
 export function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow | undefined> {
@@ -188,7 +181,7 @@ async function revokeCredentials(
     await trx.deleteFrom('account_codes').where('user_id', '=', userId).execute();
     return user;
   };
-  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
+  return inTransaction(db, revoke);
 }
 
 /** A new password hash; every token, mailed code and feed link given until now stops working. */

@@ -37,9 +37,11 @@ describe('the service worker configuration', () => {
     expect(new URL(ann).searchParams.get('pagination[page]')).toBe('1');
   });
 
-  it('caches only successful answers and never navigates the server paths to the app', () => {
+  it('answers from the cache only when the network fails, caches only successful answers and never navigates the server paths to the app', () => {
     const [api] = pwaOptions.workbox?.runtimeCaching ?? [];
     expect(api?.handler).toBe('NetworkFirst');
+    // With a network timeout a slow server's reads would get the cached answer while online.
+    expect(api?.options?.networkTimeoutSeconds).toBeUndefined();
     expect(api?.options?.cacheableResponse).toEqual({ statuses: [200] });
     const denied = pwaOptions.workbox?.navigateFallbackDenylist ?? [];
     const isDenied = (path: string) => denied.some((pattern) => pattern.test(path));

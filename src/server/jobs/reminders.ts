@@ -13,9 +13,11 @@ import type { Kysely } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
 import type { EventBus } from '../events/bus';
-import { ownerTransaction, recordEvent } from '../events/journal';
+import { ownerTransaction } from '../db/transactions';
+import { recordEvent } from '../events/journal';
 import type { Mailer } from '../mail/mailer';
 import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
+import { repeat } from './repeat';
 
 type Db = Kysely<Database>;
 
@@ -118,30 +120,12 @@ async function mailReminders(
 
 /**
  * Sends due reminders now and every `everyMs` until the returned stop is called (which waits for a
- * run under way); `clock` is the time (tests move it). Runs never overlap; a failed one is logged.
+ * run under way); `clock` is the time (tests move it).
  */
 export function startReminders(
   deps: ReminderDeps,
   clock: () => Date = () => new Date(),
   everyMs = REMINDER_CHECK_MS,
 ): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  let busy = false;
-  const run = () => {
-    if (busy) return;
-    busy = true;
-    running = sendDueReminders(deps, clock())
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          deps.log.warn({ err: error }, 'sending reminders failed; will try again'),
-      )
-      .finally(() => (busy = false));
-  };
-  run();
-  const timer = setInterval(run, everyMs).unref();
-  return () => {
-    clearInterval(timer);
-    return running;
-  };
+  return repeat('sending reminders', everyMs, () => sendDueReminders(deps, clock()), deps.log);
 }
