@@ -1,17 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, navigateInApp } from './App';
 import { clientConfig } from './config';
+import { startSession } from './session/sessionActor';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
+const session = startSession({ navigate: navigateInApp });
 // As a transition, the first render is done in slices that yield to the browser rather than in one
 // long task: on a slow phone the page stays responsive while it starts (Lighthouse's blocking time).
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App />
+      <App session={session} />
     </StrictMode>,
   ),
 );

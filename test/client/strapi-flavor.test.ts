@@ -97,7 +97,7 @@ describe('live events on Strapi (no event stream there)', () => {
     const fetchMock = jest.spyOn(globalThis, 'fetch');
     try {
       const extra = { getToken: () => 'jwt-1', onUnauthorized: () => undefined };
-      const handle = { send: jest.fn(), on: jest.fn(), prepare: jest.fn() };
+      const handle = { send: jest.fn() };
       const { dispatch } = makeStore();
       const session = aSession();
       const { unmount } = renderHook(() => useLiveEvents(dispatch, session, extra, handle));

@@ -10,7 +10,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import type { User } from '../../shared/api-types';
 import { clientConfig } from '../config';
 import { useSignOut } from '../offline';
-import { useSessionHandle } from '../session';
+import { useSessionActor } from '../session';
 import {
   useExportAccountMutation,
   useImportTodosMutation,
@@ -22,12 +22,13 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { downloadText, exportFileName } from './download';
 import { ACCOUNT_MESSAGES } from './messages';
+import { toasts } from '../lib/toasts';
 import { useAccountCall } from './useAccountCall';
 
 export function AccountActions({ user }: { user: User }) {
   const full = clientConfig.apiFlavor !== 'strapi';
-  const session = useSessionHandle();
-  const { run, toasts } = useAccountCall();
+  const session = useSessionActor();
+  const { run } = useAccountCall();
   const [dialog, setDialog] = useState<'password' | 'delete' | undefined>();
   const [sendConfirmation, confirmation] = useSendEmailConfirmationMutation();
   const [logoutAll, loggingOut] = useLogoutAllMutation();

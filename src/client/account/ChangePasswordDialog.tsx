@@ -4,26 +4,26 @@ import { useDispatch } from 'react-redux';
 import { changePasswordFormSchema } from '../../shared/account-schemas';
 import { api, type AppDispatch } from '../lib/api';
 import { FormTextField } from '../ui/FormTextField';
-import { useSessionHandle, useAuthForm } from '../session';
+import { useSessionActor, useAuthForm } from '../session';
 import { useChangePasswordMutation } from './accountApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';
+import { toasts } from '../lib/toasts';
 import { useAccountCall } from './useAccountCall';
 
 const resolver = valibotResolver(changePasswordFormSchema);
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const session = useSessionHandle();
+  const session = useSessionActor();
   const dispatch = useDispatch<AppDispatch>();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { run, serverErrors, toasts } = useAccountCall();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useAuthForm({ resolver, emptyValues: EMPTY, serverErrors });
+  const { run, serverErrors } = useAccountCall();
+  const { control, handleSubmit, reset } = useAuthForm({
+    resolver,
+    emptyValues: EMPTY,
+    serverErrors,
+  });
   const close = () => {
     reset(EMPTY);
     onClose();
@@ -53,22 +53,22 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         type="password"
         autoComplete="current-password"
         autoFocus
-        registration={register('currentPassword')}
-        fieldError={errors.currentPassword}
+        control={control}
+        name="currentPassword"
       />
       <FormTextField
         label="New password"
         type="password"
         autoComplete="new-password"
-        registration={register('password')}
-        fieldError={errors.password}
+        control={control}
+        name="password"
       />
       <FormTextField
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        registration={register('passwordConfirmation')}
-        fieldError={errors.passwordConfirmation}
+        control={control}
+        name="passwordConfirmation"
       />
     </AccountFormDialog>
   );

@@ -3,7 +3,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { deleteAccountFormSchema } from '../../shared/account-schemas';
 import { discardOfflineData } from '../offline';
 import { FormTextField } from '../ui/FormTextField';
-import { useSessionHandle, useSessionUser, useAuthForm } from '../session';
+import { useSessionActor, useSessionUser, useAuthForm } from '../session';
 import { useDeleteAccountMutation } from './accountApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';
@@ -23,16 +23,15 @@ export function DeleteAccountDialog({
   email: string;
   onClose(): void;
 }) {
-  const session = useSessionHandle();
+  const session = useSessionActor();
   const userId = useSessionUser()?.id;
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const { run, serverErrors } = useAccountCall();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useAuthForm({ resolver, emptyValues: { password: '' }, serverErrors });
+  const { control, handleSubmit, reset } = useAuthForm({
+    resolver,
+    emptyValues: { password: '' },
+    serverErrors,
+  });
   const close = () => {
     reset({ password: '' });
     onClose();
@@ -59,8 +58,8 @@ export function DeleteAccountDialog({
         type="password"
         autoComplete="current-password"
         autoFocus
-        registration={register('password')}
-        fieldError={errors.password}
+        control={control}
+        name="password"
       />
     </AccountFormDialog>
   );

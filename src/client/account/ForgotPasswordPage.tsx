@@ -16,11 +16,11 @@ const resolver = valibotResolver(emailFormSchema);
 export default function ForgotPasswordPage() {
   const [forgotPassword, { isLoading, isSuccess }] = useForgotPasswordMutation();
   const { run, serverErrors } = useAccountCall();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useAuthForm({ resolver, emptyValues: { email: '' }, serverErrors });
+  const { control, handleSubmit } = useAuthForm({
+    resolver,
+    emptyValues: { email: '' },
+    serverErrors,
+  });
   return (
     <AuthCard title="Forgot your password?" switchText="Back to login" switchTo={PAGE_PATHS.login}>
       <form
@@ -33,8 +33,8 @@ export default function ForgotPasswordPage() {
           type="email"
           autoComplete="email"
           autoFocus
-          registration={register('email')}
-          fieldError={errors.email}
+          control={control}
+          name="email"
         />
         {isSuccess && (
           <Alert severity="success" role="status" sx={{ mt: 1 }}>

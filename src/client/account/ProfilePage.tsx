@@ -13,7 +13,7 @@ import type { User } from '../../shared/api-types';
 import { AccountActions } from './AccountActions';
 import { useGetMeQuery } from './accountApi';
 import { ACCOUNT_MESSAGES } from './messages';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 import { hasDueDates } from '../lib/features';
 import { CalendarFeedSection } from '../calendar';
 import { useSessionUser, useStoredConfirmation } from '../session';
@@ -85,13 +85,12 @@ export function ProfileView({ user, children }: { user: User; children?: ReactNo
 /** The mail's confirmation link lands on /profile?confirmed=1: say so once, and drop the flag. */
 function useConfirmedNotice() {
   const [params, setParams] = useSearchParams();
-  const toasts = useToasts();
   const confirmed = params.get('confirmed') === '1';
   useEffect(() => {
     if (!confirmed) return;
     toasts.success(ACCOUNT_MESSAGES.emailConfirmed, 'mail');
     setParams({}, { replace: true });
-  }, [confirmed, setParams, toasts]);
+  }, [confirmed, setParams]);
 }
 
 export default function ProfilePage() {

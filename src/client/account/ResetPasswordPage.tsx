@@ -11,25 +11,22 @@ import { PAGE_PATHS } from '../../shared/routes';
 import { api, type AppDispatch } from '../lib/api';
 import { AuthCard } from '../ui/AuthCard';
 import { FormTextField } from '../ui/FormTextField';
-import { useSessionHandle, useAuthForm } from '../session';
+import { useSessionActor, useAuthForm } from '../session';
 import { SubmitButton } from '../ui/SubmitButton';
 import { useResetPasswordMutation } from './accountApi';
 import { ACCOUNT_MESSAGES } from './messages';
+import { toasts } from '../lib/toasts';
 import { useAccountCall } from './useAccountCall';
 
 const resolver = valibotResolver(resetPasswordFormSchema);
 
 export default function ResetPasswordPage() {
   const code = useSearchParams()[0].get('code') ?? '';
-  const session = useSessionHandle();
+  const session = useSessionActor();
   const dispatch = useDispatch<AppDispatch>();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { run, serverErrors, toasts } = useAccountCall();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useAuthForm({
+  const { run, serverErrors } = useAccountCall();
+  const { control, handleSubmit } = useAuthForm({
     resolver,
     emptyValues: { password: '', passwordConfirmation: '' },
     serverErrors,
@@ -56,15 +53,15 @@ export default function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             autoFocus
-            registration={register('password')}
-            fieldError={errors.password}
+            control={control}
+            name="password"
           />
           <FormTextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            registration={register('passwordConfirmation')}
-            fieldError={errors.passwordConfirmation}
+            control={control}
+            name="passwordConfirmation"
           />
           <SubmitButton loading={isLoading} fullWidth size="large" sx={{ mt: 2 }}>
             Reset password

@@ -5,12 +5,11 @@
 import { useCallback, useState } from 'react';
 import { fieldMessagesOf, type FieldMessages } from '../session';
 import { changeErrorMessage, isFetchBaseQueryError } from '../lib/messages';
-import { useToasts, type ToastKind } from '../lib/useToasts';
+import { toasts, type ToastKind } from '../lib/toasts';
 
 const NONE: FieldMessages = {};
 
 export function useAccountCall() {
-  const toasts = useToasts();
   const [serverErrors, setServerErrors] = useState<FieldMessages>(NONE);
   /** Runs `call`; its result, or undefined once the failure is shown as a toast of this kind. */
   const run = useCallback(
@@ -23,7 +22,7 @@ export function useAccountCall() {
         return undefined;
       }
     },
-    [toasts],
+    [],
   );
-  return { run, serverErrors, toasts };
+  return { run, serverErrors };
 }

@@ -12,21 +12,24 @@ import { useLiveEvents } from '../live/useLiveEvents';
 import { useWriteQueue } from '../offline/useWriteQueue';
 import {
   useApiExtra,
-  useSessionHandle,
+  useSessionActor,
+  useSessionSelector,
   useSessionUser,
-  useSessionView,
 } from '../session/SessionProvider';
+import { isLoggingOut } from '../session/sessionView';
 import { api } from '../lib/api';
 import { createAppStore } from './store';
 
 export default function StoreScope() {
   const extra = useApiExtra();
   const [store] = useState(() => createAppStore(extra));
-  const session = useSessionHandle();
+  const session = useSessionActor();
   // The signed-in user's offline writes are sent from here, whichever page is open.
   useWriteQueue(store.dispatch, session, useSessionUser()?.id);
   // Closed as this tab's logout starts: the server then ends the stream, which says nothing new.
-  const live = useSessionView((view) => (view.loggingOut ? undefined : view.session));
+  const live = useSessionSelector((snapshot) =>
+    isLoggingOut(snapshot) ? undefined : snapshot.context.session,
+  );
   useLiveEvents(store.dispatch, live, extra, session);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAccountCall } from '../account';
+import { toasts } from '../lib/toasts';
 import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calendarFeedApi';
 
 const FEED_MESSAGES = {
@@ -27,7 +28,7 @@ export function CalendarFeedSection() {
     refetchOnMountOrArgChange: true,
   });
   const [resetFeed, resetting] = useResetCalendarFeedMutation();
-  const { run, toasts } = useAccountCall();
+  const { run } = useAccountCall();
   const url = data?.url ?? null;
 
   const makeLink = async () => {

@@ -1,7 +1,7 @@
 /**
- * Code fetched ahead of need, once the browser has nothing better to do: a chunk that is likely
- * wanted soon (the login page while signed in, the sign-out dialog) is then at hand at once, even
- * when the tab has gone offline meanwhile.
+ * Code fetched ahead of need, once the browser has nothing better to do: a route's chunk that is
+ * likely wanted soon (the login page while signed in) is then at hand at once, even when the tab
+ * has gone offline meanwhile.
  */
 import { useEffect } from 'react';
 

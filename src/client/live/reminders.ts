@@ -1,5 +1,5 @@
 /** The reminder of a todo that the event stream brings at its `remindAt`, shown as a toast. */
-import { showToast } from '../lib/toaster';
+import { enqueueSnackbar } from 'notistack';
 
 export interface Reminder {
   id: number;
@@ -28,7 +28,7 @@ const reminderText = (reminder: Reminder) => `Reminder: ${reminder.title}`;
 
 /** Stays until dismissed (or 30 s): a reminder missed because the user looked away would be lost. */
 export function showReminder(reminder: Reminder): void {
-  showToast(reminderText(reminder), {
+  enqueueSnackbar(reminderText(reminder), {
     variant: 'info',
     key: `reminder-${reminder.id}`,
     autoHideDuration: 30_000,

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { Session } from '../../shared/api-types';
 import { api, type ApiExtra, type AppDispatch } from '../lib/api';
 import { hasLiveEvents } from '../lib/features';
-import type { SessionHandle } from '../session';
+import type { SessionActorRef } from '../session';
 import { openLiveStream } from './liveStream';
 import { showReminder } from './reminders';
 
@@ -15,7 +15,7 @@ export function useLiveEvents(
   dispatch: AppDispatch,
   session: Session | undefined,
   extra: ApiExtra,
-  handle: SessionHandle,
+  handle: Pick<SessionActorRef, 'send'>,
 ): void {
   const resumeFrom = useRef<{ userId: number; id: string } | undefined>(undefined);
   const jwt = session?.jwt;

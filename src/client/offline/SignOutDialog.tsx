@@ -11,8 +11,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 
-export { discardOfflineData, unsentChanges } from './signOut';
-
 export const signOutQuestion = (count: number) =>
   `Sign out and discard ${count} unsent ${count === 1 ? 'change' : 'changes'}?`;
 
@@ -28,7 +26,7 @@ export interface SignOutDialogProps {
   onConfirm(): void;
 }
 
-export default function SignOutDialog({ open, count, onCancel, onConfirm }: SignOutDialogProps) {
+export function SignOutDialog({ open, count, onCancel, onConfirm }: SignOutDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

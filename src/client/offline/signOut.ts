@@ -1,7 +1,4 @@
-/**
- * What a sign-out the user asked for does to this device's offline data. Loaded with the sign-out
- * dialog, apart from the first load (see useSignOut), so /login does not carry the queue.
- */
+/** What a sign-out the user asked for does to this device's offline data (see useSignOut). */
 import { clearCachedReadTimes } from './cacheTimes';
 import { writeQueue } from './queue';
 

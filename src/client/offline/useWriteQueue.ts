@@ -4,10 +4,10 @@
  * browser thinks it is online), refreshes the lists once writes landed, and holds a new release
  * back until the queue is empty.
  */
+import { enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { api, backoffDelay, TODO_TAGS, type AppDispatch } from '../lib/api';
-import { showToast } from '../lib/toaster';
-import type { SessionHandle } from '../session';
+import type { SessionActorRef } from '../session';
 import { isOnline } from './network';
 import { writeQueue } from './queue';
 import { replayApi } from './replayApi';
@@ -20,14 +20,18 @@ const LOGOUT_PENDING_MESSAGE =
   'Some changes are not sent yet: they will be sent when you sign in again on this device.';
 
 const report: ReplayReport = {
-  notice: (message) => void showToast(message, { variant: 'warning', autoHideDuration: NOTICE_MS }),
+  notice: (message) =>
+    void enqueueSnackbar(message, { variant: 'warning', autoHideDuration: NOTICE_MS }),
   refused: (message) =>
-    void showToast(`Not saved: ${message}`, { variant: 'error', autoHideDuration: NOTICE_MS }),
+    void enqueueSnackbar(`Not saved: ${message}`, {
+      variant: 'error',
+      autoHideDuration: NOTICE_MS,
+    }),
 };
 
 export function useWriteQueue(
   dispatch: AppDispatch,
-  session: SessionHandle,
+  session: Pick<SessionActorRef, 'on'>,
   userId: number | undefined,
 ): void {
   useEffect(() => {
@@ -77,7 +81,7 @@ export function useWriteQueue(
     // otherwise (expired, another tab, the server) keeps them for this user, sent at their next sign-in here.
     const ended = session.on('session.ended', (event) => {
       if (event.reason === 'logout' && waiting(writeQueue.getWrites()).length > 0)
-        showToast(LOGOUT_PENDING_MESSAGE, { variant: 'warning' });
+        enqueueSnackbar(LOGOUT_PENDING_MESSAGE, { variant: 'warning' });
     });
     return () => {
       active = false;

@@ -1,12 +1,12 @@
 /** Registration: email, username and password; on success the machine toasts and goes to /login. */
-import type { RegisterForm } from '../../shared/schemas';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { registerSchema, type RegisterForm } from '../../shared/schemas';
 import type { FieldMessages } from './authApi';
-import { prepareToasts } from '../lib/toaster';
 import { SubmitButton } from '../ui/SubmitButton';
 import { AuthCard } from '../ui/AuthCard';
 import { FormTextField } from '../ui/FormTextField';
-import { lazyResolver } from './lazyResolver';
-import { useSessionHandle, useSessionView } from './SessionProvider';
+import { useSessionActor, useSessionSelector } from './SessionProvider';
+import { isRegistered, isRegistering, selectRegistrationErrors } from './sessionView';
 import { useAuthForm } from './useAuthForm';
 
 export interface RegisterViewProps {
@@ -16,32 +16,23 @@ export interface RegisterViewProps {
   onSubmit(form: RegisterForm): void;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<RegisterForm>;
-  /** The form is about to be used (pointer over it, focus in it): the submit's code can load. */
-  onPrepare?(): void;
   /** What the server refused in the last submit, by field (e.g. a too common password). */
   serverErrors?: FieldMessages;
 }
 
-const resolver = lazyResolver((resolvers) => resolvers.registerResolver);
+const resolver = valibotResolver(registerSchema);
 
 export function RegisterView({
   submitting,
   registered = false,
   onSubmit,
   initialValues,
-  onPrepare,
   serverErrors,
 }: RegisterViewProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-    prepare,
-  } = useAuthForm({
+  const { control, handleSubmit } = useAuthForm({
     resolver,
     emptyValues: { email: '', username: '', password: '' },
     initialValues,
-    onPrepare,
     serverErrors,
   });
   return (
@@ -50,32 +41,21 @@ export function RegisterView({
       switchText="Already have an account?"
       switchTo="/login"
     >
-      <form
-        noValidate
-        aria-label="Register"
-        onPointerEnter={prepare}
-        onFocus={prepare}
-        onSubmit={handleSubmit((values) => onSubmit(values))}
-      >
+      <form noValidate aria-label="Register" onSubmit={handleSubmit((values) => onSubmit(values))}>
         <FormTextField
           label="Email"
           type="email"
           autoComplete="email"
-          registration={register('email')}
-          fieldError={errors.email}
+          control={control}
+          name="email"
         />
-        <FormTextField
-          label="Username"
-          autoComplete="username"
-          registration={register('username')}
-          fieldError={errors.username}
-        />
+        <FormTextField label="Username" autoComplete="username" control={control} name="username" />
         <FormTextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          registration={register('password')}
-          fieldError={errors.password}
+          control={control}
+          name="password"
         />
         <SubmitButton
           loading={submitting}
@@ -92,20 +72,16 @@ export function RegisterView({
 }
 
 export default function RegisterPage() {
-  const session = useSessionHandle();
-  const submitting = useSessionView((view) => view.registering);
-  const registered = useSessionView((view) => view.registered);
-  const serverErrors = useSessionView((view) => view.registrationErrors);
+  const session = useSessionActor();
+  const submitting = useSessionSelector(isRegistering);
+  const registered = useSessionSelector(isRegistered);
+  const serverErrors = useSessionSelector(selectRegistrationErrors);
   return (
     <RegisterView
       submitting={submitting}
       registered={registered}
       serverErrors={serverErrors}
-      onPrepare={session.prepare}
-      onSubmit={(form) => {
-        prepareToasts(); // the answer comes as a toast: its code loads while the call runs
-        session.send({ type: 'session.register', form });
-      }}
+      onSubmit={(form) => session.send({ type: 'session.register', form })}
     />
   );
 }

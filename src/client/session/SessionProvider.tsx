@@ -1,59 +1,29 @@
 /**
- * Gives the session to the components (route guards, navbar, forms) and to the RTK Query store
- * (through the `ApiExtra` bridge: the bearer token and the reaction to a 401). One actor, one
- * source of truth: the session machine, which runs once it is wanted (see sessionStore.ts); the
- * sign-in pages' first load does not carry XState.
+ * Gives the session actor (see sessionActor.ts) to the components (route guards, navbar, forms)
+ * and to the RTK Query store (through the `ApiExtra` bridge: the bearer token and the reaction to
+ * a 401). Components read it with @xstate/react's useSelector, send it events and listen to what
+ * it emits (`actor.on`).
  */
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Session, User } from '../../shared/api-types';
 import type { ApiExtra } from '../lib/api';
-import { showToast } from '../lib/toaster';
-import type { ToastVariant } from './sessionTypes';
-import {
-  createSessionStore,
-  type SessionHandle,
-  type SessionLogic,
-  type SessionStore,
-  type SessionView,
-} from './sessionStore';
-import { readStoredSession, watchStoredSessionElsewhere } from './storage';
+import type { SessionActorRef, SessionSnapshot } from './sessionActor';
+import { selectSession } from './sessionView';
 
-export type { SessionHandle, SessionLogic, SessionView } from './sessionStore';
-export type Notify = (message: string, variant: ToastVariant) => void;
-
-const SessionActorHost = lazy(() => import('./SessionActorHost'));
-
-const SessionContext = createContext<SessionStore | null>(null);
+const SessionContext = createContext<SessionActorRef | null>(null);
 const ApiExtraContext = createContext<ApiExtra | null>(null);
 
-function useSessionStore(): SessionStore {
-  const store = useContext(SessionContext);
-  if (!store) throw new Error('the session hooks need a <SessionProvider>');
-  return store;
+/** The session actor: send it events, listen to what it emits. */
+export function useSessionActor(): SessionActorRef {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('the session hooks need a <SessionProvider>');
+  return actor;
 }
 
-/** Send the session events, hear what it emits. */
-export function useSessionHandle(): SessionHandle {
-  return useSessionStore();
-}
-
-/**
- * A value read from the session, kept up to date. The selector returns a part of the view (or a
- * value computed from it), not a new object on every call.
- */
-export function useSessionView<T>(selector: (view: SessionView) => T): T {
-  const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, () => selector(store.getView()));
+/** A value read from the session's snapshot, kept up to date (see sessionView.ts). */
+export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T): T {
+  return useSelector(useSessionActor(), selector);
 }
 
 /** The bridge the RTK Query store gets from the session: the bearer token and the reaction to a 401. */
@@ -65,60 +35,31 @@ export function useApiExtra(): ApiExtra {
 
 /** The stored session (jwt and user), or undefined for an anonymous visitor. */
 export function useSession(): Session | undefined {
-  return useSessionView((view) => view.session);
+  return useSessionSelector(selectSession);
 }
 
 /** The signed-in user, or undefined for an anonymous visitor. */
 export function useSessionUser(): User | undefined {
-  return useSessionView((view) => view.session?.user);
-}
-
-/** The toast every session message goes through (durations are set by the toast host). */
-export const notifyWithToast: Notify = (message, variant) => {
-  showToast(message, { variant });
-};
-
-/** Without a router to hand, a full page load still gets the visitor there. */
-const assignLocation = (to: string) => window.location.assign(to);
-
-export interface SessionProviderProps {
-  children?: ReactNode;
-  /** Client-side navigation, e.g. `(to) => navigate(to)`. */
-  navigate?: (to: string) => void;
-  notify?: Notify;
-  /** Another implementation of the machine (tests and the dev gallery swap the API calls). */
-  logic?: SessionLogic;
+  return useSessionSelector((snapshot) => snapshot.context.session?.user);
 }
 
 export function SessionProvider({
+  actor,
   children,
-  navigate = assignLocation,
-  notify = notifyWithToast,
-  logic,
-}: SessionProviderProps) {
-  // The stored session is read once, here; the machine reads the same when it starts.
-  const [store] = useState(() => createSessionStore(readStoredSession()));
-  const wanted = useSyncExternalStore(store.subscribeWanted, store.isWanted);
-  // Before the actor runs, a session stored by another tab wakes it (it then reads that session).
-  useEffect(
-    () => (wanted ? undefined : watchStoredSessionElsewhere(() => store.prepare())),
-    [store, wanted],
-  );
+}: {
+  actor: SessionActorRef;
+  children?: ReactNode;
+}) {
   const extra = useMemo<ApiExtra>(
     () => ({
-      getToken: () => store.getView().session?.jwt,
-      onUnauthorized: () => store.send({ type: 'session.expired' }),
+      getToken: () => actor.getSnapshot().context.session?.jwt,
+      onUnauthorized: () => actor.send({ type: 'session.expired' }),
     }),
-    [store],
+    [actor],
   );
   return (
-    <SessionContext.Provider value={store}>
+    <SessionContext.Provider value={actor}>
       <ApiExtraContext.Provider value={extra}>{children}</ApiExtraContext.Provider>
-      {wanted && (
-        <Suspense fallback={null}>
-          <SessionActorHost store={store} logic={logic} navigate={navigate} notify={notify} />
-        </Suspense>
-      )}
     </SessionContext.Provider>
   );
 }

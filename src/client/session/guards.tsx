@@ -1,16 +1,17 @@
 /**
- * Route guards: they read the session (see sessionStore.ts), so they follow login, logout and a
- * 401 as they happen.
+ * Route guards: they read the session actor, so they follow login, logout and a 401 as they
+ * happen.
  */
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSessionUser, useSessionView } from './SessionProvider';
+import { useSessionSelector, useSessionUser } from './SessionProvider';
+import { isLeaving, selectEndedBy } from './sessionView';
 
 /**
  * Right after a logout the session machine shows its toast and navigates to / after 1000 ms (the
  * spec's timing); until then a guard shows nothing rather than redirecting to /login itself.
  */
-const useLeaving = () => useSessionView((view) => view.leaving);
+const useLeaving = () => useSessionSelector(isLeaving);
 
 /** Home and profile: signed-in users only; anybody else goes to /login. */
 export function RequireUser() {
@@ -27,7 +28,7 @@ export function RequireUser() {
  */
 export function RequireUserOrShowExpiry() {
   const user = useSessionUser();
-  const expired = useSessionView((view) => view.endedBy === 'expired');
+  const expired = useSessionSelector(selectEndedBy) === 'expired';
   const leaving = useLeaving();
   const { key } = useLocation();
   const [grantedKey, setGrantedKey] = useState(user ? key : undefined);

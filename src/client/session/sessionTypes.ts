@@ -1,7 +1,4 @@
-/**
- * The session machine's events, emitted events and context. Type-only, so the session store and
- * provider can name them without pulling the machine into the first bundle.
- */
+/** The session machine's events, emitted events and context. */
 import type { Session } from '../../shared/api-types';
 import type { LoginForm, RegisterForm } from '../../shared/schemas';
 import type { FieldMessages } from './authApi';

@@ -1,17 +1,28 @@
-import type { SnapshotFrom } from 'xstate';
-import type { sessionMachine } from './sessionMachine';
-import type { SessionView } from './sessionStore';
+/** What the components read of the session actor's snapshot (with @xstate/react's useSelector). */
+import type { SessionSnapshot } from './sessionActor';
 
-/** What the components read of a snapshot (see sessionStore.ts). */
-export function sessionView(snapshot: SnapshotFrom<typeof sessionMachine>): SessionView {
-  return {
-    session: snapshot.context.session,
-    endedBy: snapshot.context.endedBy,
-    loggingIn: snapshot.matches({ auth: { signedOut: 'loggingIn' } }),
-    loggingOut: snapshot.matches({ auth: { signedIn: 'loggingOut' } }),
-    leaving: snapshot.matches({ auth: { signedOut: 'leaving' } }),
-    registering: snapshot.matches({ registration: 'submitting' }),
-    registered: snapshot.matches({ registration: 'done' }),
-    registrationErrors: snapshot.context.registrationErrors,
-  };
-}
+export const selectSession = (snapshot: SessionSnapshot) => snapshot.context.session;
+
+/** How the last session ended: an expiry leaves the page that saw it up, to show its error. */
+export const selectEndedBy = (snapshot: SessionSnapshot) => snapshot.context.endedBy;
+
+export const isLoggingIn = (snapshot: SessionSnapshot) =>
+  snapshot.matches({ auth: { signedOut: 'loggingIn' } });
+
+export const isLoggingOut = (snapshot: SessionSnapshot) =>
+  snapshot.matches({ auth: { signedIn: 'loggingOut' } });
+
+/** Just logged out: the toast is up and the redirect to / waits its 1000 ms. */
+export const isLeaving = (snapshot: SessionSnapshot) =>
+  snapshot.matches({ auth: { signedOut: 'leaving' } });
+
+export const isRegistering = (snapshot: SessionSnapshot) =>
+  snapshot.matches({ registration: 'submitting' });
+
+/** Registered, waiting for the redirect to /login. */
+export const isRegistered = (snapshot: SessionSnapshot) =>
+  snapshot.matches({ registration: 'done' });
+
+/** What the server refused in the last registration form, by field. */
+export const selectRegistrationErrors = (snapshot: SessionSnapshot) =>
+  snapshot.context.registrationErrors;

@@ -1,7 +1,6 @@
 /**
- * What the sign-in forms share: validation when a field is left and on submit, the gallery's
- * initial values validated at once, the server's refusals shown under their fields, and `prepare`, for when the form is about to be used (pointer
- * over it, focus in it), which starts loading the validation and the submit's code.
+ * What the sign-in and account forms share: validation when a field is left and on submit, the
+ * gallery's initial values validated at once, the server's refusals shown under their fields.
  */
 import { useEffect } from 'react';
 import {
@@ -12,7 +11,6 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { FieldMessages } from './authApi';
-import { prepareValidation } from './lazyResolver';
 
 interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput> {
   resolver: Resolver<TValues, TContext, TOutput>;
@@ -20,7 +18,6 @@ interface AuthFormOptions<TValues extends FieldValues, TContext, TOutput> {
   emptyValues: TValues;
   /** For the gallery: start with these values, validated at once. */
   initialValues?: Partial<TValues>;
-  onPrepare?(): void;
   /** What the server refused in the last submit, by field: shown under those fields. */
   serverErrors?: FieldMessages;
 }
@@ -29,7 +26,6 @@ export function useAuthForm<TValues extends FieldValues, TContext, TOutput>({
   resolver,
   emptyValues,
   initialValues,
-  onPrepare,
   serverErrors,
 }: AuthFormOptions<TValues, TContext, TOutput>) {
   const form = useForm<TValues, TContext, TOutput>({
@@ -48,9 +44,5 @@ export function useAuthForm<TValues extends FieldValues, TContext, TOutput>({
     // emptyValues is a fresh literal on every render; its keys never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverErrors, setError]);
-  const prepare = () => {
-    prepareValidation();
-    onPrepare?.();
-  };
-  return { ...form, prepare };
+  return form;
 }

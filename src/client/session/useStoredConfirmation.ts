@@ -5,10 +5,10 @@
  */
 import { useEffect } from 'react';
 import type { User } from '../../shared/api-types';
-import { useSession, useSessionHandle } from './SessionProvider';
+import { useSession, useSessionActor } from './SessionProvider';
 
 export function useStoredConfirmation(fresh: Pick<User, 'id' | 'confirmed'> | undefined): void {
-  const session = useSessionHandle();
+  const session = useSessionActor();
   const stored = useSession();
   useEffect(() => {
     if (

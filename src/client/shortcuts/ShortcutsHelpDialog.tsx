@@ -13,7 +13,7 @@ export interface ShortcutsHelpDialogProps {
   onClose(): void;
 }
 
-export default function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDialogProps) {
+export function ShortcutsHelpDialog({ open, onClose }: ShortcutsHelpDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">

@@ -14,7 +14,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { Controller, useFormState, useWatch, type Control } from 'react-hook-form';
 import { FIRST_DATE, LAST_DATE } from '../../shared/dates';
 import { useSessionUser } from '../session';
 import { loadPickerLocale } from '../ui/pickerLocale';
@@ -162,66 +162,78 @@ function WeekdayToggles({
   );
 }
 
-type DateForm = Pick<
-  UseFormReturn<TodoDialogInput, unknown, TodoDialogValues>,
-  'register' | 'watch' | 'setValue'
->;
-type DateFieldName = 'dueDate' | 'remindAt' | 'weekdays';
-
-/**
- * Bound through the form's own watch and setValue, not react-hook-form's Controller and useWatch:
- * those would join the login page's first load (react-hook-form is one module, shared with the
- * sign-in forms) and grow it.
- */
+/** The date controls, bound to the add/edit form through react-hook-form's Controller. */
 export function DateFields({
-  form,
-  errors,
-  submitted,
+  control,
 }: {
-  form: DateForm;
-  errors: FieldErrors<TodoDialogInput>;
-  submitted: boolean;
+  control: Control<TodoDialogInput, unknown, TodoDialogValues>;
 }) {
   const locale = usePickerLocale();
-  const { register, watch, setValue } = form;
-  // As a Controller would: the value is dirty at once, checked again on change once the form was submitted.
-  const set = (name: DateFieldName) => (value: string | Weekday[]) =>
-    setValue(name, value as never, { shouldDirty: true, shouldValidate: submitted });
-  const repeat = watch('repeat');
+  const repeat = useWatch({ control, name: 'repeat' });
+  // The rule the controls make is checked as a whole; what is wrong with it shows under Repeat.
+  const recurrenceError = useFormState({ control, name: 'recurrence' }).errors.recurrence;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale}>
-      <DueDateField
-        value={watch('dueDate')}
-        onChange={set('dueDate')}
-        error={errors.dueDate?.message}
+      <Controller
+        control={control}
+        name="dueDate"
+        render={({ field, fieldState }) => (
+          <DueDateField
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
       />
-      <RemindAtField
-        value={watch('remindAt')}
-        onChange={set('remindAt')}
-        error={errors.remindAt?.message}
+      <Controller
+        control={control}
+        name="remindAt"
+        render={({ field, fieldState }) => (
+          <RemindAtField
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
       />
-      <TextField
-        {...register('repeat')}
-        select
-        label="Repeat"
-        fullWidth
-        margin="normal"
-        value={repeat ?? 'never'}
-        error={Boolean(errors.repeat ?? errors.recurrence)}
-        helperText={errors.repeat?.message ?? errors.recurrence?.message}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {REPEATS.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </TextField>
+      <Controller
+        control={control}
+        name="repeat"
+        render={({ field: { ref, value, ...field }, fieldState }) => {
+          const error = fieldState.error ?? recurrenceError;
+          return (
+            <TextField
+              {...field}
+              inputRef={ref}
+              value={value ?? 'never'}
+              select
+              label="Repeat"
+              fullWidth
+              margin="normal"
+              error={Boolean(error)}
+              helperText={error?.message}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {REPEATS.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </TextField>
+          );
+        }}
+      />
       {repeat === 'WEEKLY' && (
-        <WeekdayToggles
-          value={(watch('weekdays') ?? []) as Weekday[]}
-          onChange={set('weekdays')}
-          locale={locale}
+        <Controller
+          control={control}
+          name="weekdays"
+          render={({ field }) => (
+            <WeekdayToggles
+              value={(field.value ?? []) as Weekday[]}
+              onChange={field.onChange}
+              locale={locale}
+            />
+          )}
         />
       )}
     </LocalizationProvider>

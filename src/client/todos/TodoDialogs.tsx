@@ -32,11 +32,10 @@ import {
   type TodoChanges,
 } from './todosApi';
 import { useRestore } from './useRestore';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 
 /** Runs a change and says how it went; true when the dialog should close. */
 function useChangeReporter(change: Change) {
-  const toasts = useToasts();
   return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
     try {
       const outcome = await run();
@@ -162,7 +161,6 @@ export function DeleteTodoDialog({
   const textId = useId();
   const restore = useRestore(userId);
   const [deleteTodo, { isLoading }] = useDeleteTodoMutation();
-  const toasts = useToasts();
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const focusUndo = useRef(false);
 

@@ -70,8 +70,9 @@ function TodoFormBody({
   });
   const {
     register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitted },
+    formState: { errors },
   } = form;
 
   return (
@@ -97,7 +98,7 @@ function TodoFormBody({
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
-        {hasDueDates() && <DateFields form={form} errors={errors} submitted={isSubmitted} />}
+        {hasDueDates() && <DateFields control={control} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Close</Button>

@@ -11,7 +11,7 @@ import { TimeAgo } from '../ui/TimeAgo';
 import { Description } from './Description';
 import { changeErrorMessage } from '../lib/messages';
 import { useSetTodoCompletedMutation } from './todosApi';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
@@ -48,7 +48,6 @@ export function TodoRow({
   const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } =
     todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
-  const toasts = useToasts();
 
   const toggle = async (next: boolean) => {
     try {

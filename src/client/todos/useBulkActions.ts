@@ -5,7 +5,7 @@
 import type { RefObject } from 'react';
 import { changeErrorMessage } from '../lib/messages';
 import { useBulkTodosMutation, type BulkAction } from './trashApi';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 
 const count = (n: number) => (n === 1 ? '1 todo' : `${n} todos`);
 
@@ -25,7 +25,6 @@ export function useBulkActions({
   onFocusLost(): void;
 }) {
   const [bulk, { isLoading }] = useBulkTodosMutation();
-  const toasts = useToasts();
 
   const run = async (action: BulkAction, ids: number[]): Promise<boolean> => {
     try {

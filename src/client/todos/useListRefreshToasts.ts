@@ -6,7 +6,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
 import { listErrorDetails } from '../lib/messages';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 
 export function useListRefreshToasts(
   error: FetchBaseQueryError | SerializedError | undefined,
@@ -14,7 +14,6 @@ export function useListRefreshToasts(
   loadedAt: number | undefined,
   retry: () => void,
 ): void {
-  const toasts = useToasts();
   // Only a new failure toasts; a new retry function alone does not.
   const retryRef = useRef(retry);
   retryRef.current = retry;
@@ -25,8 +24,8 @@ export function useListRefreshToasts(
         label: 'Retry',
         onClick: () => retryRef.current(),
       });
-  }, [failure, toasts]);
+  }, [failure]);
   useEffect(() => {
     if (loadedAt !== undefined) toasts.settle('list');
-  }, [loadedAt, toasts]);
+  }, [loadedAt]);
 }

@@ -12,12 +12,11 @@ import {
   RESTORE_SUCCESS_MESSAGE,
 } from '../lib/messages';
 import { todosApi } from './todosApi';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 
 /** `userId` is the owner a Strapi backend's re-create needs; Ticklist's restore ignores it. */
 export function useRestore(userId: number | undefined) {
   const dispatch = useDispatch<AppDispatch>();
-  const toasts = useToasts();
   return async (todo: TodoEntity): Promise<boolean> => {
     const request = dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: userId }));
     try {

@@ -26,7 +26,7 @@ import {
   useGetTrashQuery,
   useRestore,
 } from '../todos';
-import { useToasts } from '../lib/useToasts';
+import { toasts } from '../lib/toasts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { EmptyTrashDialog } from './EmptyTrashDialog';
 import { TrashRow } from './TrashRow';
@@ -44,7 +44,6 @@ export default function TrashPage() {
   const [emptyTrash, { isLoading: emptying }] = useEmptyTrashMutation();
   const [confirming, setConfirming] = useState(false);
   const restore = useRestore(user?.id);
-  const toasts = useToasts();
 
   const last = data ? lastPage(data.total, TRASH_PAGE_SIZE) : 1;
   const goTo = (target: number, replace = false) =>

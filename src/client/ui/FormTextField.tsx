@@ -1,8 +1,8 @@
 /**
- * A MUI text field bound to react-hook-form: red border, `aria-invalid` and the message under it.
- * Built from TextField's own parts (FormControl, InputLabel, OutlinedInput, FormHelperText) rather
- * than TextField, which also carries Select and Menu: the sign-in pages are the first load, and
- * those would add script they never use.
+ * A MUI text field bound to react-hook-form (its `useController`): red border, `aria-invalid` and
+ * the message under it. Built from TextField's own parts (FormControl, InputLabel, OutlinedInput,
+ * FormHelperText) rather than TextField, which also carries Select: the sign-in pages are the
+ * first load, and it would add script they never use.
  */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -14,28 +14,31 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-interface FormTextFieldProps {
+interface FormTextFieldProps<TValues extends FieldValues, TOutput> {
+  control: Control<TValues, unknown, TOutput>;
+  name: FieldPath<TValues>;
   label: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   autoFocus?: boolean;
   sx?: SxProps<Theme>;
-  registration: UseFormRegisterReturn;
-  fieldError: FieldError | undefined;
 }
 
-export function FormTextField({
+export function FormTextField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
   label,
   type = 'text',
   autoComplete,
   autoFocus,
   sx,
-  registration,
-  fieldError,
-}: FormTextFieldProps) {
-  const { ref, ...field } = registration;
+}: FormTextFieldProps<TValues, TOutput>) {
+  const {
+    field: { ref, ...field },
+    fieldState: { error: fieldError },
+  } = useController({ control, name });
   const id = useId();
   const helperId = `${id}-helper-text`;
   const invalid = fieldError !== undefined;

@@ -1,8 +1,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from '../../../src/client/App';
+import { App, navigateInApp } from '../../../src/client/App';
 import { api } from '../../../src/client/lib/api';
+import { startSession, type SessionActorRef } from '../../../src/client/session/sessionActor';
 import { aSession, storeSession } from '../session/fixtures';
+
+/** The app as main.tsx starts it: its session actor first, then the tree. */
+const started: SessionActorRef[] = [];
+function renderApp() {
+  const session = startSession({ navigate: navigateInApp });
+  started.push(session);
+  return render(<App session={session} />);
+}
 
 describe('the app', () => {
   let fetchMock: jest.SpyInstance;
@@ -13,7 +22,10 @@ describe('the app', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(null, { status: 204 }));
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    started.splice(0).forEach((session) => session.stop());
+    jest.restoreAllMocks();
+  });
 
   it('starts signed in from the stored session, and Logout revokes the token, resets the API cache and toasts', async () => {
     storeSession(aSession({ username: 'alice' }));
@@ -21,7 +33,7 @@ describe('the app', () => {
     // A spy loses the action creator's `match`, which RTK Query's middleware calls.
     const reset = Object.assign(jest.spyOn(api.util, 'resetApiState'), { match, type });
     const user = userEvent.setup();
-    render(<App />);
+    renderApp();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' }),
     ).toBeInTheDocument();
@@ -44,7 +56,7 @@ describe('the app', () => {
   });
 
   it('starts signed out on /login when nothing is stored', async () => {
-    render(<App />);
+    renderApp();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Login to get access!' }),
     ).toBeInTheDocument();

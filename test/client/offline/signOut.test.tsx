@@ -141,8 +141,7 @@ describe('signing out with nothing unsent', () => {
 describe('a session that ends without the user asking', () => {
   it('keeps the changes for that user when the session expires', async () => {
     await queue(ALICE, 'Buy milk');
-    const { extra, settle } = renderWithSession(routes);
-    await settle();
+    const { extra } = renderWithSession(routes);
     act(() => extra().onUnauthorized());
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'alice' })).not.toBeInTheDocument(),
@@ -152,8 +151,7 @@ describe('a session that ends without the user asking', () => {
 
   it('keeps them when another tab signs out', async () => {
     await queue(ALICE, 'Buy milk');
-    const { settle } = renderWithSession(routes);
-    await settle();
+    renderWithSession(routes);
     act(() => {
       localStorage.removeItem('user');
       window.dispatchEvent(new StorageEvent('storage', { key: 'user', storageArea: localStorage }));

@@ -1,7 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import LoginPage, { LoginView } from '../../../src/client/session/LoginPage';
+import LoginPage from '../../../src/client/session/LoginPage';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { AuthError } from '../../../src/client/session/authApi';
 import { aSession, deferred } from './fixtures';
@@ -98,17 +97,5 @@ describe('Login screen', () => {
     expect(submit).toBeEnabled();
     expect(submit).toHaveTextContent('Login');
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-  });
-
-  it('asks for the session code to load once the form is about to be used', async () => {
-    const onPrepare = jest.fn();
-    render(
-      <MemoryRouter>
-        <LoginView submitting={false} onSubmit={jest.fn()} onPrepare={onPrepare} />
-      </MemoryRouter>,
-    );
-    expect(onPrepare).not.toHaveBeenCalled();
-    await userEvent.setup().click(screen.getByLabelText('Email'));
-    expect(onPrepare).toHaveBeenCalled();
   });
 });

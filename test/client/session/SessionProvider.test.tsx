@@ -1,122 +1,136 @@
-/** The session actor runs once it is wanted; until then the session is the stored one. */
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createActor } from 'xstate';
+/** The session actor, started once outside React, as the components read it and talk to it. */
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode, useEffect, useRef } from 'react';
 import {
   SessionProvider,
-  useSessionHandle,
-  useSessionView,
+  useApiExtra,
+  useSessionActor,
+  useSessionSelector,
+  useSessionUser,
 } from '../../../src/client/session/SessionProvider';
-import { sessionView } from '../../../src/client/session/sessionView';
-import { createSessionStore } from '../../../src/client/session/sessionStore';
+import { isLoggingIn } from '../../../src/client/session/sessionView';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
-import { aSession, deferred, fakeSessionLogic, storeSession, type FakeApi } from './fixtures';
+import { aSession, deferred, storeSession } from './fixtures';
+import { startFakeSession } from './startFakeSession';
 
-const hostMounted = jest.fn();
-jest.mock('../../../src/client/session/SessionActorHost', () => {
-  const actual = jest.requireActual('../../../src/client/session/SessionActorHost');
-  return {
-    __esModule: true,
-    default: (props: Parameters<typeof actual.default>[0]) => {
-      hostMounted();
-      return actual.default(props);
-    },
-  };
-});
+beforeEach(() => localStorage.clear());
 
-beforeEach(() => {
-  localStorage.clear();
-  hostMounted.mockClear();
-});
+const credentials = { identifier: 'alice@example.com', password: 'secret1' };
+const registration = { email: 'bob@example.com', username: 'bob', password: 'Secret1!' };
 
 function Probe() {
-  const session = useSessionHandle();
-  const username = useSessionView((view) => view.session?.user.username);
-  const loggingIn = useSessionView((view) => view.loggingIn);
+  const session = useSessionActor();
+  const username = useSessionUser()?.username;
+  const loggingIn = useSessionSelector(isLoggingIn);
+  const extra = useApiExtra();
   return (
     <>
       <p>{username ? `Signed in as ${username}` : 'Signed out'}</p>
       {loggingIn && <p>Logging in</p>}
-      <button type="button" onClick={session.prepare}>
-        Prepare
+      <p>Token: {extra.getToken() ?? 'none'}</p>
+      <button type="button" onClick={() => session.send({ type: 'session.login', credentials })}>
+        Log in
       </button>
       <button
         type="button"
-        onClick={() =>
-          session.send({
-            type: 'session.login',
-            credentials: { identifier: 'a@b.c', password: 'secret1' },
-          })
-        }
+        onClick={() => session.send({ type: 'session.register', form: registration })}
       >
-        Log in
+        Register
       </button>
     </>
   );
 }
 
-function renderProvider(api: FakeApi = {}) {
-  const notify = jest.fn();
-  render(
-    <SessionProvider logic={fakeSessionLogic(api)} navigate={jest.fn()} notify={notify}>
-      <Probe />
-    </SessionProvider>,
-  );
-  return { notify };
+/** Logs in from an effect as the tree first mounts (once: the ref survives StrictMode's second mount). */
+function LogInOnMount() {
+  const session = useSessionActor();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    session.send({ type: 'session.login', credentials });
+  }, [session]);
+  return null;
 }
 
 describe('the session provider', () => {
-  it('signed out, shows the stored state and loads no actor until an event wants one', async () => {
+  it('signed out, shows the stored state; a login runs through the actor and toasts', async () => {
     const pending = deferred<ReturnType<typeof aSession>>();
-    const { notify } = renderProvider({ logIn: () => pending.promise });
+    const notify = jest.fn();
+    const actor = startFakeSession({ api: { logIn: () => pending.promise }, notify });
+    render(
+      <SessionProvider actor={actor}>
+        <Probe />
+      </SessionProvider>,
+    );
     expect(screen.getByText('Signed out')).toBeInTheDocument();
-    expect(hostMounted).not.toHaveBeenCalled();
+    expect(screen.getByText('Token: none')).toBeInTheDocument();
 
-    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
-    expect(await screen.findByText('Logging in')).toBeInTheDocument();
-    expect(hostMounted).toHaveBeenCalled();
+    act(() => screen.getByRole('button', { name: 'Log in' }).click());
+    expect(screen.getByText('Logging in')).toBeInTheDocument();
     await act(async () => pending.resolve(aSession({ username: 'alice' })));
     expect(await screen.findByText('Signed in as alice')).toBeInTheDocument();
+    expect(screen.getByText('Token: jwt-1')).toBeInTheDocument();
     expect(notify).toHaveBeenCalledWith('Login successful! Redirecting...', 'success');
   });
 
-  it('under StrictMode (development) makes each call once: the actor is not restarted by the second mount', async () => {
-    const pending = deferred<ReturnType<typeof aSession>>();
-    const logIn = jest.fn(() => pending.promise);
+  it('under StrictMode (development) makes each call once, even one asked for while the tree mounts', async () => {
+    const logIn = jest.fn(() => Promise.resolve(aSession({ username: 'alice' })));
+    const register = jest.fn(() => new Promise<never>(() => {}));
+    const actor = startFakeSession({ api: { logIn, register } });
     render(
       <StrictMode>
-        <SessionProvider
-          logic={fakeSessionLogic({ logIn })}
-          navigate={jest.fn()}
-          notify={jest.fn()}
-        >
+        <SessionProvider actor={actor}>
+          <LogInOnMount />
           <Probe />
         </SessionProvider>
       </StrictMode>,
     );
-    await act(async () => screen.getByRole('button', { name: 'Log in' }).click());
-    expect(await screen.findByText('Logging in')).toBeInTheDocument();
-    await act(async () => pending.resolve(aSession({ username: 'alice' })));
     expect(await screen.findByText('Signed in as alice')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Register' }).click());
+    await act(async () => {});
     expect(logIn).toHaveBeenCalledTimes(1);
+    expect(register).toHaveBeenCalledTimes(1);
   });
 
-  it('a sign-in form in use prepares the actor before any event', async () => {
-    renderProvider();
-    await act(async () => screen.getByRole('button', { name: 'Prepare' }).click());
-    await waitFor(() => expect(hostMounted).toHaveBeenCalled());
-    expect(screen.getByText('Signed out')).toBeInTheDocument();
-  });
-
-  it('signed in, shows the stored user at once and starts the actor', async () => {
+  it('signed in, shows the stored user at once', () => {
     storeSession(aSession({ username: 'alice' }));
-    renderProvider();
+    render(
+      <SessionProvider actor={startFakeSession()}>
+        <Probe />
+      </SessionProvider>,
+    );
     expect(screen.getByText('Signed in as alice')).toBeInTheDocument();
-    await waitFor(() => expect(hostMounted).toHaveBeenCalled());
   });
 
-  it('a session another tab stores wakes the actor, which signs in as that user', async () => {
-    renderProvider();
+  it('a 401 reported through the API bridge ends the session', () => {
+    storeSession(aSession({ username: 'alice' }));
+    const actor = startFakeSession();
+    const ended = jest.fn();
+    actor.on('session.ended', ended);
+    let onUnauthorized = () => {};
+    function CaptureBridge() {
+      onUnauthorized = useApiExtra().onUnauthorized;
+      return null;
+    }
+    render(
+      <SessionProvider actor={actor}>
+        <CaptureBridge />
+        <Probe />
+      </SessionProvider>,
+    );
+    act(() => onUnauthorized());
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
+    expect(ended).toHaveBeenCalledWith(expect.objectContaining({ reason: 'expired' }));
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a session another tab stores signs this tab in as that user', async () => {
+    render(
+      <SessionProvider actor={startFakeSession()}>
+        <Probe />
+      </SessionProvider>,
+    );
     const frame = document.createElement('iframe');
     document.body.appendChild(frame);
     try {
@@ -128,45 +142,5 @@ describe('the session provider', () => {
     } finally {
       frame.remove();
     }
-  });
-});
-
-describe('the session store', () => {
-  const attachTo = (store: ReturnType<typeof createSessionStore>, api: FakeApi = {}) => {
-    const actor = createActor(fakeSessionLogic(api)).start();
-    const detach = store.attach(actor, (ref) => sessionView(ref.getSnapshot()));
-    return { actor, detach };
-  };
-
-  it('keeps events and emitted-event listeners until the actor runs, then passes them on in order', async () => {
-    storeSession(aSession({ username: 'alice' }));
-    const store = createSessionStore(aSession({ username: 'alice' }));
-    const ended = jest.fn();
-    store.on('session.ended', ended);
-    store.send({ type: 'session.logout' });
-    expect(store.getView().session?.user.username).toBe('alice');
-
-    const { actor, detach } = attachTo(store);
-    expect(store.getView().loggingOut).toBe(true);
-    await waitFor(() => expect(store.getView().session).toBeUndefined());
-    expect(ended).toHaveBeenCalledWith(expect.objectContaining({ reason: 'logout' }));
-    detach();
-    actor.stop();
-  });
-
-  it('after detach, the listeners hear nothing from that actor', () => {
-    storeSession(aSession());
-    const store = createSessionStore(aSession());
-    const ended = jest.fn();
-    const changed = jest.fn();
-    store.subscribe(changed);
-    store.on('session.ended', ended);
-    const { actor, detach } = attachTo(store);
-    detach();
-    changed.mockClear();
-    actor.send({ type: 'session.expired' });
-    expect(ended).not.toHaveBeenCalled();
-    expect(changed).not.toHaveBeenCalled();
-    actor.stop();
   });
 });

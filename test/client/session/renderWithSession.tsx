@@ -1,15 +1,17 @@
-/** Renders routes inside a SessionProvider (with a controllable machine) and a memory router, as App does. */
-import { act, render } from '@testing-library/react';
+/**
+ * Renders routes inside a SessionProvider (with a controllable machine) and a memory router, with
+ * the toast provider beside them, as App does.
+ */
+import { render } from '@testing-library/react';
 import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import type { ApiExtra } from '../../../src/client/lib/api';
+import { ToastHost } from '../../../src/client/app/layout/ToastHost';
 import { AppRoutes } from '../../../src/client/app/router';
-import {
-  SessionProvider,
-  useApiExtra,
-  type Notify,
-} from '../../../src/client/session/SessionProvider';
+import type { Notify } from '../../../src/client/session/sessionActor';
+import { SessionProvider, useApiExtra } from '../../../src/client/session/SessionProvider';
 import { testRouter } from '../support/testRouter';
-import { fakeSessionLogic, type FakeApi } from './fixtures';
+import type { FakeApi } from './fixtures';
+import { startFakeSession } from './startFakeSession';
 
 /** Hands the test the bridge the session gives the RTK Query store. */
 function CaptureExtra({ onExtra }: { onExtra(extra: ApiExtra): void }) {
@@ -24,28 +26,24 @@ export function renderWithSession(
   const { router, Probe } = testRouter();
   const notify = jest.fn<ReturnType<Notify>, Parameters<Notify>>();
   const navigate = jest.fn((to: string) => void router.navigate(to));
+  const actor = startFakeSession({ api, navigate, notify });
   let bridge: ApiExtra | undefined;
   const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <Probe />
-      <SessionProvider logic={fakeSessionLogic(api)} navigate={navigate} notify={notify}>
-        <CaptureExtra onExtra={(extra) => (bridge = extra)} />
-        <AppRoutes routes={routes} />
-      </SessionProvider>
-    </MemoryRouter>,
+    <>
+      <MemoryRouter initialEntries={[path]}>
+        <Probe />
+        <SessionProvider actor={actor}>
+          <CaptureExtra onExtra={(extra) => (bridge = extra)} />
+          <AppRoutes routes={routes} />
+        </SessionProvider>
+      </MemoryRouter>
+      <ToastHost />
+    </>,
   );
   /** The bridge the RTK Query store gets (bearer token, 401). */
   const extra = (): ApiExtra => {
     if (!bridge) throw new Error('not rendered');
     return bridge;
   };
-  /**
-   * Lets the session actor's host (loaded when a stored session or an event wants it) mount inside
-   * act, for a test that ends before anything else waits.
-   */
-  const settle = () =>
-    act(async () => {
-      await import('../../../src/client/session/SessionActorHost');
-    });
-  return { ...view, router, notify, navigate, extra, settle };
+  return { ...view, actor, router, notify, navigate, extra };
 }

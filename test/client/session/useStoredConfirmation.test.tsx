@@ -8,7 +8,7 @@ const mockSend = jest.fn();
 let mockSession: Session | undefined;
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSession: () => mockSession,
-  useSessionHandle: () => ({ send: mockSend }),
+  useSessionActor: () => ({ send: mockSend }),
 }));
 
 beforeEach(() => mockSend.mockClear());

@@ -14,7 +14,7 @@ jest.mock('../../../src/client/config', () => ({
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
-  useSessionHandle: () => ({ send: mockSend }),
+  useSessionActor: () => ({ send: mockSend }),
 }));
 
 let server: FakeTodoApi;

@@ -12,7 +12,7 @@ jest.mock('../../../src/client/config', () => ({
 }));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
-  useSessionHandle: () => ({ send: jest.fn() }),
+  useSessionActor: () => ({ send: jest.fn() }),
 }));
 
 let server: FakeTodoApi;

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { User } from '../../../shared/api-types';
 import { Footer } from '../layout/Footer';
-import { showToast } from '../../lib/toaster';
+import { enqueueSnackbar } from 'notistack';
 import { NavbarView } from '../layout/Navbar';
 import { HomeView } from '../../home/HomePage';
 import { LoginView } from '../../session/LoginPage';
@@ -82,7 +82,7 @@ export default function GalleryPage() {
               size="small"
               variant="outlined"
               color={variant}
-              onClick={() => showToast(message, { variant })}
+              onClick={() => enqueueSnackbar(message, { variant })}
             >
               {message}
             </Button>

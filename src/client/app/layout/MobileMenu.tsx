@@ -1,7 +1,6 @@
 /**
  * The small-screen menu: the same items as the bar, stacked, in the panel the navbar's toggle
- * opens. Loaded with the toggle's first hover, focus or press (see Navbar), so wide screens and
- * the first load of every page do not carry MUI's List and Collapse.
+ * opens.
  */
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -72,10 +71,10 @@ export interface MobileMenuPanelProps extends MobileMenuProps {
   open: boolean;
 }
 
-/** The collapsible panel around the menu; mounted open, it slides in as it does afterwards. */
-export default function MobileMenuPanel({ id, open, ...menu }: MobileMenuPanelProps) {
+/** The collapsible panel around the menu. */
+export function MobileMenuPanel({ id, open, ...menu }: MobileMenuPanelProps) {
   return (
-    <Collapse appear in={open} id={id} sx={{ display: { md: 'none' } }} unmountOnExit>
+    <Collapse in={open} id={id} sx={{ display: { md: 'none' } }} unmountOnExit>
       <MobileMenu {...menu} />
     </Collapse>
   );

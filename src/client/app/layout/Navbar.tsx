@@ -16,22 +16,20 @@ import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useColorScheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
 import { useSignOut } from '../../offline/useSignOut';
-import { useSessionHandle, useSessionView } from '../../session/SessionProvider';
+import { useSessionActor, useSessionSelector, useSessionUser } from '../../session/SessionProvider';
+import { isLoggingOut } from '../../session/sessionView';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
 import { hasDueDates } from '../../lib/features';
 import { activeSx } from './activeSx';
-import { prepareToasts } from '../../lib/toaster';
+import { MobileMenuPanel } from './MobileMenu';
 import { UserMenu } from './UserMenu';
 
 const BRAND = 'Ticklist';
 const MOBILE_MENU_ID = 'mobile-navigation';
-
-const loadMobileMenu = () => import('./MobileMenu');
-const MobileMenuPanel = lazy(loadMobileMenu);
 
 /** The system's scheme now (MUI tracks it only while the mode is 'system'). */
 const systemScheme = (): Scheme =>
@@ -62,12 +60,6 @@ interface NavbarViewProps {
 /** The bar itself, driven by props (the gallery renders it in each state). */
 export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The small-screen menu's code is fetched once the toggle is about to be used.
-  const [menuWanted, setMenuWanted] = useState(false);
-  const wantMenu = () => {
-    void loadMobileMenu();
-    setMenuWanted(true);
-  };
   const closeMenu = () => setMenuOpen(false);
   return (
     <ClickAwayListener onClickAway={closeMenu}>
@@ -117,29 +109,20 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
               aria-label={menuOpen ? 'Close navigation menu' : 'Open navigation menu'}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
-              onPointerEnter={wantMenu}
-              onFocus={wantMenu}
-              onClick={() => {
-                wantMenu();
-                setMenuOpen((open) => !open);
-              }}
+              onClick={() => setMenuOpen((open) => !open)}
               sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </IconButton>
           </Toolbar>
-          {menuWanted && (
-            <Suspense fallback={null}>
-              <MobileMenuPanel
-                id={MOBILE_MENU_ID}
-                open={menuOpen}
-                user={user}
-                loggingOut={loggingOut}
-                onLogout={onLogout}
-                onNavigate={closeMenu}
-              />
-            </Suspense>
-          )}
+          <MobileMenuPanel
+            id={MOBILE_MENU_ID}
+            open={menuOpen}
+            user={user}
+            loggingOut={loggingOut}
+            onLogout={onLogout}
+            onNavigate={closeMenu}
+          />
         </Box>
       </AppBar>
     </ClickAwayListener>
@@ -148,22 +131,15 @@ export function NavbarView({ user, loggingOut = false, onLogout }: NavbarViewPro
 
 /** The bar connected to the session actor. */
 export function Navbar() {
-  const session = useSessionHandle();
-  const user = useSessionView((view) => view.session?.user);
-  const loggingOut = useSessionView((view) => view.loggingOut);
+  const session = useSessionActor();
+  const user = useSessionUser();
+  const loggingOut = useSessionSelector(isLoggingOut);
   const { signOut, dialog } = useSignOut(user?.id, {
     end: () => session.send({ type: 'session.logout' }),
   });
   return (
     <>
-      <NavbarView
-        user={user}
-        loggingOut={loggingOut}
-        onLogout={() => {
-          prepareToasts(); // "Logout successful!" follows the call
-          signOut();
-        }}
-      />
+      <NavbarView user={user} loggingOut={loggingOut} onLogout={signOut} />
       {dialog}
     </>
   );

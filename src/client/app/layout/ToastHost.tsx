@@ -1,11 +1,9 @@
 /**
  * notistack's provider with the app's settings (at most 20 toasts, the spec's durations, bottom
- * centre), attached to the toaster once mounted. Loaded on demand: see toaster.ts.
+ * centre), mounted once at the root: toasts are shown with notistack's `enqueueSnackbar`.
  */
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { useEffect } from 'react';
-import { attachToastHost } from '../../lib/toaster';
+import { SnackbarProvider } from 'notistack';
 import {
   toastComponents,
   toastContainerStyles,
@@ -14,16 +12,7 @@ import {
   TOAST_LIMIT,
 } from './toasts';
 
-function Attach() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  useEffect(
-    () => attachToastHost({ enqueue: enqueueSnackbar, close: closeSnackbar }),
-    [enqueueSnackbar, closeSnackbar],
-  );
-  return null;
-}
-
-export default function ToastHost() {
+export function ToastHost() {
   return (
     <>
       <GlobalStyles styles={toastContainerStyles} />
@@ -33,9 +22,7 @@ export default function ToastHost() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         Components={toastComponents}
         classes={{ containerAnchorOriginBottomCenter: TOAST_CONTAINER_CLASS }}
-      >
-        <Attach />
-      </SnackbarProvider>
+      />
     </>
   );
 }

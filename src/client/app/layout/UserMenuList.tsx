@@ -1,4 +1,4 @@
-/** The user dropdown's open menu (Profile, Trash, Logout): loaded on first use, see UserMenu. */
+/** The user dropdown's open menu (Profile, Trash, Logout). */
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
@@ -13,7 +13,7 @@ export interface UserMenuListProps {
   onLogout(): void;
 }
 
-export default function UserMenuList({
+export function UserMenuList({
   id,
   buttonId,
   anchor,

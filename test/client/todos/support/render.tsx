@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import ToastHost from '../../../../src/client/app/layout/ToastHost';
+import { ToastHost } from '../../../../src/client/app/layout/ToastHost';
 import { createAppStore } from '../../../../src/client/app/store';
 import { testRouter } from '../../support/testRouter';
 

@@ -5,9 +5,8 @@
  * Every toast names the kind of action it reports. An error toast of a kind is closed as soon as
  * an action of the same kind succeeds, so an old failure never sits beside the proof it is over.
  */
-import type { SnackbarKey } from 'notistack';
-import { createElement, useEffect, type RefObject } from 'react';
-import { closeToast, prepareToasts, showToast } from './toaster';
+import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import { createElement, type RefObject } from 'react';
 import { UndoToastAction } from '../ui/UndoToastAction';
 
 const SUCCESS_TOAST_MS = 2000;
@@ -58,7 +57,7 @@ const openErrors = new Map<ToastKind, Set<SnackbarKey>>();
 
 /** Closes the error toasts of this kind: an action of that kind just succeeded. */
 function settle(kind: ToastKind): void {
-  openErrors.get(kind)?.forEach((key) => closeToast(key));
+  openErrors.get(kind)?.forEach((key) => closeSnackbar(key));
   openErrors.delete(kind);
 }
 
@@ -73,18 +72,19 @@ const actionButton =
       label,
       buttonRef,
       onUndo: () => {
-        closeToast(key);
+        closeSnackbar(key);
         onPress();
       },
     });
 
-const toasts = {
+/** The screens' toasts (todos, trash, account). */
+export const toasts = {
   success(message: string, kind: ToastKind) {
     settle(kind);
-    return showToast(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS });
+    return enqueueSnackbar(message, { variant: 'success', autoHideDuration: SUCCESS_TOAST_MS });
   },
   error(message: string, kind: ToastKind, button?: ToastButton) {
-    const key = showToast(message, {
+    const key = enqueueSnackbar(message, {
       variant: 'error',
       ...(button ? { action: actionButton(button.label, undefined, button.onClick) } : {}),
       onExited: (_node, exited) => openErrors.get(kind)?.delete(exited),
@@ -97,7 +97,7 @@ const toasts = {
   /** A success toast with an Undo button, shown for UNDO_TOAST_MS. */
   undoable(message: string, { kind, onUndo, buttonRef, onFocusLost }: UndoableToast) {
     settle(kind);
-    return showToast(message, {
+    return enqueueSnackbar(message, {
       variant: 'success',
       autoHideDuration: UNDO_TOAST_MS,
       action: actionButton('Undo', buttonRef, onUndo),
@@ -108,11 +108,3 @@ const toasts = {
     });
   },
 };
-
-type Toasts = typeof toasts;
-
-/** The screens' toasts (todos, trash, account); the toast host is made ready as soon as such a screen is up. */
-export function useToasts(): Toasts {
-  useEffect(prepareToasts, []);
-  return toasts;
-}

@@ -1,4 +1,5 @@
-import { attachToastHost } from '../../../src/client/lib/toaster';
+import { act, render, screen } from '@testing-library/react';
+import { ToastHost } from '../../../src/client/app/layout/ToastHost';
 import { reminderOf, showReminder } from '../../../src/client/live/reminders';
 
 describe('a reminder from the event stream (issue 28)', () => {
@@ -13,19 +14,17 @@ describe('a reminder from the event stream (issue 28)', () => {
     ).toBeUndefined();
   });
 
-  it('shows an info toast with the title, keyed by its todo and not shown twice at once', () => {
-    const enqueue = jest.fn(
-      (_message: unknown, options: { key?: string | number }) => options.key ?? '',
-    );
-    const detach = attachToastHost({ enqueue, close: jest.fn() });
-    try {
+  it('shows an info toast with the title, not shown twice at once for the same todo', () => {
+    render(<ToastHost />);
+    act(() => {
       showReminder({ id: 4, title: 'Call Ann' });
-      expect(enqueue).toHaveBeenCalledWith(
-        'Reminder: Call Ann',
-        expect.objectContaining({ variant: 'info', key: 'reminder-4', preventDuplicate: true }),
-      );
-    } finally {
-      detach();
-    }
+      showReminder({ id: 4, title: 'Call Ann' });
+      showReminder({ id: 5, title: 'Call Bob' });
+    });
+    expect(screen.getAllByText('Reminder: Call Ann')).toHaveLength(1);
+    expect(screen.getByText('Reminder: Call Bob')).toBeInTheDocument();
+    expect(
+      screen.getByText('Reminder: Call Ann').closest('.notistack-MuiContent-info'),
+    ).not.toBeNull();
   });
 });
