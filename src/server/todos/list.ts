@@ -106,6 +106,13 @@ function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression
 }
 
 /**
+ * From this offset on, a page picks its ids from the sort's index first, then reads those rows:
+ * SQLite would otherwise read each skipped row from the table too, while on the first pages the
+ * second step costs more than it saves.
+ */
+const IDS_FIRST_FROM = 100;
+
+/**
  * The page and the total in one statement: the total is an uncorrelated subquery, which both
  * databases run once, so PostgreSQL is asked once per page. A page past the end has no row to carry
  * it, so the total is then read alone.
@@ -117,15 +124,28 @@ export async function listTodos(
 ): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
   const total = totalOf(db, ownerId, query).as('total');
-  const rows = await ordered(
-    matchingTodos(db, ownerId, query).select(LISTED_COLUMNS),
-    withTieBreak(query.sort),
-    onPostgres(db),
-  )
-    .select(total)
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const sort = withTieBreak(query.sort);
+  const postgres = onPostgres(db);
+  const inOrder = <Q extends SelectQueryBuilder<Database, 'todos', object>>(q: Q) =>
+    ordered(q, sort, postgres);
+  const page =
+    offset < IDS_FIRST_FROM
+      ? inOrder(matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+          .limit(limit)
+          .offset(offset)
+      : inOrder(
+          db
+            .selectFrom('todos')
+            .select(LISTED_COLUMNS)
+            .where(
+              'id',
+              'in',
+              inOrder(matchingTodos(db, ownerId, query).select('id'))
+                .limit(limit)
+                .offset(offset),
+            ),
+        );
+  const rows = await page.select(total).execute();
   const counted = rows[0]
     ? rows[0].total
     : (await db.selectNoFrom(total).executeTakeFirst())?.total;
