@@ -746,7 +746,7 @@ async function abMain(rev) {
     warmup: num('BENCH_WARMUP', Math.min(5, Math.max(1, Math.round(duration / 4)))),
   };
   log(`\n== A/B: ${rev} (A) against this checkout (B)`);
-  const { report, markdown: md } = await runAb({ rev, settings: abSettings, log });
+  const { report, markdown: md } = await runAb({ rev, settings: abSettings, pgAdminUrl, log });
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const stamp = report.when.replace(/[:.]/g, '-');

@@ -1,15 +1,16 @@
 // BENCH_AB=<git rev> npm run bench: this checkout (B) against another revision (A), each its own
 // server on a fresh SQLite database with one user owning 10,000 todos, the issue's calls run on
 // both in ABBA order (BAAB in the next round), so a drift of the machine's speed over the minutes
-// of a round weighs on both sides alike and each call's ratio survives a noisy machine.
+// of a round weighs on both sides alike and each call's ratio survives a noisy machine. With
+// BENCH_PG_URL, this checkout on PostgreSQL (P) joins in the middle: ABPPBA.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CALLS } from './calls.mjs';
 import { cannon, sequential, timedRequest } from './load.mjs';
 import { prepareRevision, startSeededServer } from './ab-revision.mjs';
-import { BENCH_PASSWORD } from './seed.mjs';
-import { cpuSeconds, login, root, startFlags } from './server.mjs';
+import { BENCH_PASSWORD, createPgDatabase, dropPgDatabase, seedDatabase } from './seed.mjs';
+import { cpuSeconds, login, root, startFlags, startServer } from './server.mjs';
 
 const TODOS = 10_000;
 const CREATES = 100;
@@ -90,45 +91,78 @@ async function warmUp(side, settings) {
     });
 }
 
+/** B / A of the means (and P / B with PostgreSQL): throughput, or time for the creates. */
+function ratio(call, over, under) {
+  const value = fmt(call.sides[over].mean / call.sides[under].mean, 2);
+  return `${value}× the ${call.unit === 'ms' ? 'time' : 'throughput'}`;
+}
+
 function markdown(report) {
-  const { a, b, settings } = report;
-  const head = `| call | ${a.name}: ${a.label} | ${b.name}: ${b.label} | B / A | server CPU µs a request, A → B |`;
+  const { sides, settings } = report;
+  const pairs = [['B', 'A'], ...(sides.some((s) => s.name === 'P') ? [['P', 'B']] : [])];
+  const head = [
+    'call',
+    ...sides.map((s) => `${s.name}: ${s.label}`),
+    ...pairs.map(([over, under]) => `${over} / ${under}`),
+    `server CPU µs a request, ${sides.map((s) => s.name).join(' → ')}`,
+  ];
   const rows = report.calls.map((c) => {
-    const runs = (side) =>
-      `${c[side].runs.map((v) => fmt(v, c.unit === 'ms' ? 1 : 0)).join(' / ')} ${c.unit}`;
-    const ratio =
-      c.unit === 'ms'
-        ? `${fmt(c.b.mean / c.a.mean, 2)}× the time`
-        : `${fmt(c.b.mean / c.a.mean, 2)}× the throughput`;
-    return `| ${c.label} | ${runs('a')} | ${runs('b')} | ${ratio} | ${fmt(c.a.cpuUs)} → ${fmt(c.b.cpuUs)} |`;
+    const runs = (name) =>
+      `${c.sides[name].runs.map((v) => fmt(v, c.unit === 'ms' ? 1 : 0)).join(' / ')} ${c.unit}`;
+    return [
+      c.label,
+      ...sides.map((s) => runs(s.name)),
+      ...pairs.map(([over, under]) => ratio(c, over, under)),
+      sides.map((s) => fmt(c.sides[s.name].cpuUs)).join(' → '),
+    ];
   });
+  const order = sides.map((s) => s.name).join('');
   return [
     `# A/B — ${report.when}`,
     '',
-    `${report.machine}. One user with ${fmt(TODOS)} todos on a fresh SQLite server each side; autocannon ${settings.connections} connections × ${settings.duration} s (warm-up ${settings.warmup} s per call), ${CREATES} creates one after another; ${settings.rounds} round(s), runs in the order the columns list them (ABBA, then BAAB). Server flags: A ${a.flags.join(' ') || 'none'}; B ${b.flags.join(' ') || 'none'}.`,
+    `${report.machine}. One user with ${fmt(TODOS)} todos on a fresh database each side; autocannon ${settings.connections} connections × ${settings.duration} s (warm-up ${settings.warmup} s per call), ${CREATES} creates one after another; ${settings.rounds} round(s), each call's runs in the order the columns list them (${order}${[...order].reverse().join('')}, then the mirror). Server flags: ${sides.map((s) => `${s.name} ${s.flags.join(' ') || 'none'}`).join('; ')}.`,
     '',
-    head,
-    '|---|---|---|---|---|',
-    ...rows,
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
   ].join('\n');
 }
 
-export async function runAb({ rev, settings, log }) {
+/** This checkout on a throwaway PostgreSQL database, seeded by the suite's own seed. */
+async function startPostgresSide(pgAdminUrl, dataDir) {
+  const name = `ticklist_ab_${process.pid}`;
+  const url = await createPgDatabase(pgAdminUrl, name);
+  const seeded = await seedDatabase({ kind: 'postgres', url });
+  const server = await startServer({ databaseUrl: url, dataDir });
+  return {
+    server,
+    username: seeded.user.username,
+    drop: () => dropPgDatabase(pgAdminUrl, name),
+  };
+}
+
+/**
+ * `rev` (A) against this checkout (B), both on SQLite; with `pgAdminUrl` also this checkout on
+ * PostgreSQL (P), run between them (ABPPBA), so PostgreSQL is compared with SQLite over the same
+ * minutes too.
+ */
+export async function runAb({ rev, settings, pgAdminUrl, log }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-ab-'));
   const revision = prepareRevision(rev, log);
   const sides = [
     { name: 'A', label: revision.label, appRoot: revision.dir },
     { name: 'B', label: 'this checkout', appRoot: root },
+    ...(pgAdminUrl ? [{ name: 'P', label: 'this checkout on PostgreSQL', appRoot: root }] : []),
   ];
   try {
     for (const side of sides) {
       log(`   ${side.name} (${side.label}): seeding ${fmt(TODOS)} todos, starting its server`);
-      const started = await startSeededServer({
-        appRoot: side.appRoot,
-        dataDir: path.join(tmp, side.name),
-        todos: TODOS,
-      });
+      const dataDir = path.join(tmp, side.name);
+      const started =
+        side.name === 'P'
+          ? await startPostgresSide(pgAdminUrl, dataDir)
+          : await startSeededServer({ appRoot: side.appRoot, dataDir, todos: TODOS });
       Object.assign(side, started, {
         origin: started.server.origin,
         flags: startFlags(side.appRoot),
@@ -143,16 +177,15 @@ export async function runAb({ rev, settings, log }) {
     const results = calls.map((call) => ({
       ...call,
       unit: call.id === 'creates' ? 'ms' : 'req/s',
-      a: { runs: [], cpu: [] },
-      b: { runs: [], cpu: [] },
+      sides: Object.fromEntries(sides.map((side) => [side.name, { runs: [], cpu: [] }])),
     }));
-    const [a, b] = sides;
     for (let round = 1; round <= settings.rounds; round++) {
-      const order = round % 2 ? [a, b, b, a] : [b, a, a, b];
+      const there = round % 2 ? sides : [...sides].reverse();
+      const order = [...there, ...[...there].reverse()];
       for (const [n, call] of calls.entries()) {
         for (const [i, side] of order.entries()) {
           const { value, cpuUs } = await measure(side, call, settings, `${round}${i}`);
-          const into = results[n][side.name.toLowerCase()];
+          const into = results[n].sides[side.name];
           into.runs.push(value);
           into.cpu.push(cpuUs);
           log(
@@ -162,7 +195,7 @@ export async function runAb({ rev, settings, log }) {
       }
     }
     for (const call of results)
-      for (const side of [call.a, call.b])
+      for (const side of Object.values(call.sides))
         Object.assign(side, { mean: mean(side.runs), cpuUs: mean(side.cpu) });
 
     const report = {
@@ -172,13 +205,16 @@ export async function runAb({ rev, settings, log }) {
         .map((l) => l.toFixed(1))
         .join(' ')} at the end`,
       settings,
-      a: { name: 'A', label: revision.label, sha: revision.sha, flags: a.flags },
-      b: { name: 'B', label: b.label, flags: b.flags },
+      revision: { rev, sha: revision.sha },
+      sides: sides.map(({ name, label, flags }) => ({ name, label, flags })),
       calls: results,
     };
     return { report, markdown: markdown(report) };
   } finally {
-    for (const side of sides) await side.server?.stop();
+    for (const side of sides) {
+      await side.server?.stop();
+      await side.drop?.();
+    }
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
