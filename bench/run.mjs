@@ -36,6 +36,7 @@ import { measureSpaSize } from './lib/spa-size.mjs';
 import { benchEventLatency, benchOpenStreams, eventRows, STREAMS_PER_USER } from './lib/events.mjs';
 import { benchStreamFanOut, fanOutRows } from './lib/stream-fanout.mjs';
 import { benchImportLoad, importLoadRows } from './lib/import-load.mjs';
+import { runAb } from './lib/ab.mjs';
 
 const env = process.env;
 const num = (name, fallback) =>
@@ -734,6 +735,29 @@ function markdown(report) {
   return `${lines.join('\n')}\n`;
 }
 
+// ---------- A/B against another revision (BENCH_AB) ----------
+async function abMain(rev) {
+  // Shorter runs than the full bench's: one ABBA round is four runs of every call.
+  const duration = num('BENCH_DURATION', 10);
+  const abSettings = {
+    duration,
+    connections: settings.connections,
+    rounds: num('BENCH_RUNS', 1),
+    warmup: num('BENCH_WARMUP', Math.min(5, Math.max(1, Math.round(duration / 4)))),
+  };
+  log(`\n== A/B: ${rev} (A) against this checkout (B)`);
+  const { report, markdown: md } = await runAb({ rev, settings: abSettings, pgAdminUrl, log });
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = report.when.replace(/[:.]/g, '-');
+  for (const name of [`ab-${stamp}`, 'ab-latest']) {
+    fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(dir, `${name}.md`), md);
+  }
+  log(`\n${md}`);
+  log(`Written bench/results/ab-${stamp}.{json,md} and bench/results/ab-latest.{json,md}`);
+}
+
 // ---------- main ----------
 async function main() {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
@@ -741,6 +765,7 @@ async function main() {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('build failed');
+  if (env.BENCH_AB) return abMain(env.BENCH_AB);
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-bench-'));
   const pgNames = [];

@@ -59,7 +59,7 @@ export function todoTitle(i) {
 }
 
 /** Row i of a seeded list: distinct creation times, some updated later, a quarter completed, two in five due within ±60 days. */
-function todoRow(ownerId, i, baseMs) {
+export function todoRow(ownerId, i, baseMs) {
   const title = todoTitle(i);
   const created = new Date(baseMs + i * 1000);
   const updated = i % 5 === 0 ? new Date(baseMs + i * 1000 + ((i * 7919) % 86_400_000)) : created;

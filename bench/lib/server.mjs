@@ -58,23 +58,31 @@ export function sampleRss(pid, everyMs = 100) {
 /**
  * The Node flags `npm start` runs the server with (package.json's start script), so the bench
  * measures the server as it is deployed; BENCH_NODE_FLAGS (space-separated) overrides them.
+ * `appRoot`: the checkout whose package.json counts (an A/B run's other revision has its own).
  */
-export function startFlags() {
+export function startFlags(appRoot = root) {
   if (process.env.BENCH_NODE_FLAGS !== undefined)
     return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(appRoot, 'package.json'), 'utf8'));
   return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-export async function startServer({ databaseUrl, dataDir, extraEnv = {}, nodeArgs = [] }) {
+/** `appRoot`: the checkout whose built server runs (this one, or an A/B run's other revision). */
+export async function startServer({
+  databaseUrl,
+  dataDir,
+  extraEnv = {},
+  nodeArgs = [],
+  appRoot = root,
+}) {
   const port = await freePort();
   fs.mkdirSync(dataDir, { recursive: true });
   const logFd = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(
     process.execPath,
-    [...startFlags(), ...nodeArgs, path.join(root, 'dist/server/main.mjs')],
+    [...startFlags(appRoot), ...nodeArgs, path.join(appRoot, 'dist/server/main.mjs')],
     {
-      cwd: root,
+      cwd: appRoot,
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type * as Pg from 'pg';
 import type { Database } from './types';
 
@@ -47,6 +47,39 @@ function prepareSqliteFile(file: string): string | undefined {
   return (fs.statSync(file).mode & 0o044) !== 0 ? file : undefined;
 }
 
+/** Statements kept per SQLite connection: the server runs a few dozen shapes; sort orders can be combined without end. */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The SQLite connection as Kysely's dialect sees it, with each SQL text prepared once: preparing
+ * costs as much as running most of the server's queries, and every request runs the same few.
+ * The least recently used statement goes when the cache is full. A statement still being stepped
+ * (a stream's iterate) cannot run again until it ends: a second use meanwhile gets one of its own
+ * (Kysely holds the connection while it streams, so only code beside Kysely could meet this).
+ */
+export function cachingStatements(
+  sqlite: SQLite.Database,
+  capacity = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { readonly cachedStatements: number } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached?.busy) return sqlite.prepare(sql);
+      // Deleted and set again, so the Map's order runs from least to most recently used.
+      if (cached) statements.delete(sql);
+      const statement = cached ?? sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > capacity) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+    close: () => sqlite.close(),
+    get cachedStatements() {
+      return statements.size;
+    },
+  };
+}
+
 function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const readableByOthers = file === ':memory:' ? undefined : prepareSqliteFile(file);
   const sqlite = new SQLite(file);
@@ -54,7 +87,9 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return { db, kind: 'sqlite', readableByOthers, close: () => db.destroy() };
 }
 

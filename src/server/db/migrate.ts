@@ -15,6 +15,7 @@ import * as idempotencyKeys from './migrations/012-idempotency-keys';
 import * as datesAndSeries from './migrations/013-dates-and-series';
 import * as mailCounts from './migrations/014-mail-counts';
 import * as importBatches from './migrations/015-import-batches';
+import * as ownerCounts from './migrations/016-owner-counts';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-dates-and-series': datesAndSeries,
   '014-mail-counts': mailCounts,
   '015-import-batches': importBatches,
+  '016-owner-counts': ownerCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

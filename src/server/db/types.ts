@@ -128,6 +128,15 @@ export interface ImportRowTable extends Pick<
   followed: number;
 }
 
+/** One owner's todos by state (migration 016), kept by triggers on every write to todos. */
+export interface OwnerCountTable {
+  owner_id: number;
+  live_todos: number;
+  /** Live and not completed. */
+  open_todos: number;
+  trashed_todos: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
@@ -139,6 +148,7 @@ export interface Database {
   mail_counts: MailCountTable;
   import_batches: ImportBatchTable;
   import_rows: ImportRowTable;
+  owner_counts: OwnerCountTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -11,20 +11,18 @@ type Db = Kysely<Database>;
 /** Thrown when a create or an import would take an owner past MAX_TODOS_PER_USER. */
 export class TodoLimitError extends Error {}
 
-/** The owner's live or trashed todos, each count served by its own partial index (migration 009) without reading a row. */
-async function todoCount(db: Db, ownerId: number, trashed: boolean): Promise<number> {
-  const owned = db
-    .selectFrom('todos')
+/** The owner's live and trashed todos, as the triggers of migration 016 keep them: no row is counted. */
+async function keptCounts(db: Db, ownerId: number): Promise<{ live: number; trashed: number }> {
+  const counts = await db
+    .selectFrom('owner_counts')
+    .select(['live_todos', 'trashed_todos'])
     .where('owner_id', '=', ownerId)
-    .where('deleted_at', trashed ? 'is not' : 'is', null);
-  return Number(
-    (await owned.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst())?.n ??
-      0,
-  );
+    .executeTakeFirst();
+  return { live: counts?.live_todos ?? 0, trashed: counts?.trashed_todos ?? 0 };
 }
 
-export const liveTodoCount = (db: Db, ownerId: number): Promise<number> =>
-  todoCount(db, ownerId, false);
+export const liveTodoCount = async (db: Db, ownerId: number): Promise<number> =>
+  (await keptCounts(db, ownerId)).live;
 
 /**
  * Makes room for `adding` todos, unless the owner would pass `maxTodos` live ones. The trash counts but
@@ -37,9 +35,9 @@ export async function makeRoom(
   adding: number,
   maxTodos: number,
 ): Promise<void> {
-  const live = await liveTodoCount(trx, ownerId);
+  const { live, trashed } = await keptCounts(trx, ownerId);
   if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
-  const over = live + (await todoCount(trx, ownerId, true)) + adding - maxTodos;
+  const over = live + trashed + adding - maxTodos;
   if (over <= 0) return;
   const oldest = trx
     .selectFrom('todos')

@@ -1,9 +1,10 @@
 /**
- * A page of one owner's live todos and the exact total it is a page of, read in one statement (see
- * listTodos) over the owner's indexes (each starts with owner_id and holds live todos only,
- * migrations 001, 002, 009, 013).
+ * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
+ * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013); the total
+ * is read from the owner's kept counts (migration 016) unless a title or due-date filter narrows
+ * the list, when the matching rows are counted.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit } from './pagination';
@@ -90,9 +91,31 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
 }
 
 /**
+ * How many todos match the query, as a scalar subquery: the kept count when at most the completed
+ * filter applies (open todos, or live ones less the open), else a count of the matching rows.
+ */
+function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
+  if (query.titleContains.length > 0 || query.dueDate.length > 0)
+    return matchingTodos(db, ownerId, query)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .$asScalar();
+  const kept = db.selectFrom('owner_counts').where('owner_id', '=', ownerId);
+  if (query.completed === undefined) return kept.select('live_todos').$asScalar();
+  if (!query.completed) return kept.select('open_todos').$asScalar();
+  return kept.select(sql<number>`live_todos - open_todos`.as('total')).$asScalar();
+}
+
+/**
+ * From this offset on, a page picks its ids from the sort's index first, then reads those rows:
+ * SQLite would otherwise read each skipped row from the table too, while on the first pages the
+ * second step costs more than it saves.
+ */
+const IDS_FIRST_FROM = 100;
+
+/**
  * The page and the total in one statement: the total is an uncorrelated subquery, which both
  * databases run once, so PostgreSQL is asked once per page. A page past the end has no row to carry
- * it, so the count is then read alone.
+ * it, so the total is then read alone.
  */
 export async function listTodos(
   db: Db,
@@ -100,18 +123,31 @@ export async function listTodos(
   query: ListQuery,
 ): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
-  const count = matchingTodos(db, ownerId, query).select((eb) =>
-    eb.fn.countAll<number | string>().as('total'),
-  );
-  const page = ordered(
-    matchingTodos(db, ownerId, query).select(LISTED_COLUMNS),
-    withTieBreak(query.sort),
-    onPostgres(db),
-  )
-    .select(count.$asScalar().as('total'))
-    .limit(limit)
-    .offset(offset);
-  const rows = await page.execute();
-  const total = rows[0] ? rows[0].total : (await count.executeTakeFirst())?.total;
-  return { rows, total: Number(total ?? 0) };
+  const total = totalOf(db, ownerId, query).as('total');
+  const sort = withTieBreak(query.sort);
+  const postgres = onPostgres(db);
+  const inOrder = <Q extends SelectQueryBuilder<Database, 'todos', object>>(q: Q) =>
+    ordered(q, sort, postgres);
+  const page =
+    offset < IDS_FIRST_FROM
+      ? inOrder(matchingTodos(db, ownerId, query).select(LISTED_COLUMNS))
+          .limit(limit)
+          .offset(offset)
+      : inOrder(
+          db
+            .selectFrom('todos')
+            .select(LISTED_COLUMNS)
+            .where(
+              'id',
+              'in',
+              inOrder(matchingTodos(db, ownerId, query).select('id'))
+                .limit(limit)
+                .offset(offset),
+            ),
+        );
+  const rows = await page.select(total).execute();
+  const counted = rows[0]
+    ? rows[0].total
+    : (await db.selectNoFrom(total).executeTakeFirst())?.total;
+  return { rows, total: Number(counted ?? 0) };
 }

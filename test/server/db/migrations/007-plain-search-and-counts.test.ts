@@ -12,6 +12,12 @@ import { titleKey } from '../../../../src/shared/title-key';
 import { call, describeEachDialect, createTestApp, type TestApp } from '../../support/app';
 
 const OLD_TABLES = ['todo_counts', 'todo_title_grams', 'todo_title_grams_pending'];
+const NEW_TRIGGERS = [
+  'owner_counts_user',
+  'owner_counts_insert',
+  'owner_counts_delete',
+  'owner_counts_update',
+];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
   let t: TestApp;
@@ -61,13 +67,17 @@ describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
         type: string;
         name: string;
       }>`select type, name from sqlite_master where type in ('table', 'trigger')`.execute(db);
-      expect(rows.filter((row) => row.type === 'trigger')).toEqual([]);
+      // Migration 016's triggers keep new counts (owner_counts); none of release 0.1.0's is left.
+      expect(rows.filter((row) => row.type === 'trigger').map((row) => row.name)).toEqual(
+        expect.arrayContaining(NEW_TRIGGERS),
+      );
+      expect(rows.filter((row) => row.type === 'trigger')).toHaveLength(NEW_TRIGGERS.length);
       expect(rows.map((row) => row.name).filter((name) => OLD_TABLES.includes(name))).toEqual([]);
     } else {
       const triggers = await sql<{
-        n: string;
-      }>`select count(*) as n from pg_trigger where not tgisinternal`.execute(db);
-      expect(Number(triggers.rows[0]?.n)).toBe(0);
+        tgname: string;
+      }>`select tgname from pg_trigger where not tgisinternal`.execute(db);
+      expect(triggers.rows.map((row) => row.tgname).sort()).toEqual([...NEW_TRIGGERS].sort());
       const functions = await sql<{
         proname: string;
       }>`select proname from pg_proc join pg_namespace on pg_namespace.oid = pronamespace
