@@ -7,6 +7,7 @@ import { startSession } from './session/sessionActor';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
+// One session actor for the page, started before the first render (see session/sessionActor.ts).
 const session = startSession({ navigate: navigateInApp });
 // As a transition, the first render is done in slices that yield to the browser rather than in one
 // long task: on a slow phone the page stays responsive while it starts (Lighthouse's blocking time).
