@@ -22,6 +22,10 @@ const shared: Config = {
 };
 
 const config: Config = {
+  // Jest reads testTimeout from the root config only (a project's own is ignored). A real server and
+  // database per suite, or hashing at production cost: on a busy two-core machine that can take longer
+  // than Jest's 5 s default, which is a slow machine, not a failure.
+  testTimeout: 30_000,
   projects: [
     {
       ...shared,
@@ -33,9 +37,6 @@ const config: Config = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
-      // A real server and database per suite: on a busy two-core machine setting one up can take
-      // longer than Jest's 5 s default, which is a slow machine, not a failure.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/server/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/server/support/global-teardown.ts',
