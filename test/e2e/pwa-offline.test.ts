@@ -12,9 +12,10 @@ import {
   listedCachedReads,
   someApiAnswerCached,
   todosThroughWorker,
+  workerContext,
   workerInControl,
 } from './support/pwa';
-import { createTodoList, registerUser, signInContext } from './support/session';
+import { createTodoList, registerUser } from './support/session';
 import { expectRows, numbered, rowSummaries } from './support/todos-page';
 
 jest.setTimeout(90_000);
@@ -83,15 +84,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
   it('offline: the banner shows, a reload still shows the list seen before; online again the list refreshes; logout empties the cache', async () => {
     const session = await registerUser(stage.server.url);
     await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }, { title: 'Call mum' }]);
-    const context = await stage.browser.newContext({
-      viewport: DESKTOP,
-      serviceWorkers: 'allow',
-      timezoneId: 'UTC',
-      locale: 'en-US',
-    });
-    await signInContext(context, session);
-    const page = await context.newPage();
-    await page.goto(`${stage.server.url}/todos`);
+    const { context, page } = await workerContext(stage, session);
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
 
     await workerInControl(page);

@@ -45,11 +45,8 @@ export const someApiAnswerCached = (page: Page) =>
       (await (await caches.open('ticklist-api')).keys()).length > 0,
   );
 
-/**
- * A page signed in as `session` on /todos, controlled by the service worker, reloaded once so that
- * the list was read through the worker, which keeps the answer.
- */
-export async function todosThroughWorker(
+/** A signed-in desktop page on /todos with service workers allowed (the worker registers once idle). */
+export async function workerContext(
   stage: Stage,
   session: Session,
 ): Promise<{ context: BrowserContext; page: Page }> {
@@ -62,6 +59,18 @@ export async function todosThroughWorker(
   await signInContext(context, session);
   const page = await context.newPage();
   await page.goto(`${stage.server.url}/todos`);
+  return { context, page };
+}
+
+/**
+ * A page signed in as `session` on /todos, controlled by the service worker, reloaded once so that
+ * the list was read through the worker, which keeps the answer.
+ */
+export async function todosThroughWorker(
+  stage: Stage,
+  session: Session,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await workerContext(stage, session);
   await workerInControl(page);
   await page.reload();
   await someApiAnswerCached(page);
