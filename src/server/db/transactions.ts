@@ -10,6 +10,9 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** The owner whose row a transaction has locked: a nested ownerTransaction (an idempotent write's) need not lock it again. */
+const lockedOwner = new WeakMap<Db, number>();
+
 /**
  * Runs one owner's write in a transaction (see inTransaction). On PostgreSQL the owner's row is
  * locked first, so one owner's writes take turns and their event ids are allocated in commit order:
@@ -21,13 +24,15 @@ export function ownerTransaction<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
-    if (onPostgres(trx))
+    if (onPostgres(trx) && lockedOwner.get(trx) !== ownerId) {
       await trx
         .selectFrom('users')
         .select('id')
         .where('id', '=', ownerId)
         .forNoKeyUpdate()
         .execute();
+      lockedOwner.set(trx, ownerId);
+    }
     return work(trx);
   });
 }

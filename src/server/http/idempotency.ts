@@ -53,8 +53,22 @@ export async function idempotent<T>(
     );
   const userId = sessionOf(request).user.id;
   const requestHash = hashOf(request);
+  const storedAnswer = (trx: Db) =>
+    trx
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'status', 'body'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  let first: Awaited<ReturnType<typeof storedAnswer>>;
   try {
-    return await ownerTransaction(db, userId, async (trx) => {
+    type Outcome = { answer: T } | { stored: NonNullable<typeof first> };
+    const outcome = await ownerTransaction(db, userId, async (trx): Promise<Outcome> => {
+      // Read under the owner's lock (PostgreSQL) or the single writer (SQLite): a duplicate that
+      // waited for the first sees its answer here. The key is written once, answer and all.
+      const stored = await storedAnswer(trx);
+      if (stored) return { stored };
+      const answer = await write(trx);
       await trx
         .insertInto('idempotency_keys')
         .values({
@@ -62,24 +76,20 @@ export async function idempotent<T>(
           key,
           request_hash: requestHash,
           created_at: new Date().toISOString(),
+          status: reply.statusCode,
+          body: JSON.stringify(answer),
         })
         .execute();
-      const answer = await write(trx);
-      const stored = trx
-        .updateTable('idempotency_keys')
-        .set({ status: reply.statusCode, body: JSON.stringify(answer) });
-      await stored.where('user_id', '=', userId).where('key', '=', key).execute();
-      return answer;
+      return { answer };
     });
+    if ('answer' in outcome) return outcome.answer;
+    first = outcome.stored;
   } catch (error) {
+    // Another process's duplicate committed first (SQLite files shared by processes): this write
+    // rolled back; answer with the stored one.
     if (!isUniqueViolation(error)) throw error;
+    first = await storedAnswer(db);
   }
-  const first = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
   // Purged in the meantime (24 hours old): the key is free again.
   if (!first || first.body === null || first.status === null)
     return idempotent(db, request, reply, write);
