@@ -156,15 +156,26 @@ export async function importTodos(
     await stage(db, ownerId, batchId, todos, now);
     imported = await ownerTransaction(db, ownerId, async (trx) => {
       await makeRoom(trx, ownerId, todos.length, maxTodos);
+      const at = now.toISOString();
       const staged = trx
         .selectFrom('import_rows')
-        .select((eb) => [eb.cast<number>(eb.val(ownerId), 'integer').as('owner_id'), ...COLUMNS])
+        .select((eb) => [
+          eb.cast<number>(eb.val(ownerId), 'integer').as('owner_id'),
+          ...COLUMNS,
+          // A reminder whose time has passed was sent where the file came from: kept, marked sent.
+          eb
+            .case()
+            .when('remind_at', '<=', at)
+            .then(eb.cast<string>(eb.val(at), 'text'))
+            .end()
+            .as('reminded_at'),
+        ])
         .where('batch_id', '=', batchId)
         .orderBy('position');
       const ids = (
         await trx
           .insertInto('todos')
-          .columns(['owner_id', ...COLUMNS])
+          .columns(['owner_id', ...COLUMNS, 'reminded_at'])
           .expression(staged)
           .returning('id')
           .execute()
