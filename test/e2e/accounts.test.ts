@@ -133,7 +133,7 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     await page.getByText('Confirmed', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Send confirmation email' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.getByLabel('Calendar link').waitFor();
+    await page.getByLabel('Calendar link', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
@@ -151,7 +151,7 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     await dialog.waitFor({ state: 'detached' });
     // The change removed the calendar link: the profile offers a new one, and stays signed in.
     await page.getByRole('button', { name: 'Create link' }).waitFor();
-    expect(await page.getByLabel('Calendar link').count()).toBe(0);
+    expect(await page.getByLabel('Calendar link', { exact: true }).count()).toBe(0);
 
     // This device keeps going with its new token; the other device's token is refused.
     const renewed = (await storedSession(page)) as Session;

@@ -164,15 +164,19 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     await page.goto(`${stage.server.url}/profile`);
     const section = page.getByRole('region', { name: 'Calendar feed' });
     await section.getByRole('button', { name: 'Create link' }).click();
-    const link = section.getByLabel('Calendar link');
+    const link = section.getByLabel('Calendar link', { exact: true });
     await link.waitFor();
     const first = await link.inputValue();
     expect(first).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{22,}\.ics$/);
     const feed = await fetch(first);
     expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
     expect(await feed.text()).toContain('SUMMARY:Dentist');
+    // The events link, for calendar apps that show no tasks, has the same todo as an event.
+    const events = await section.getByLabel('Events link', { exact: true }).inputValue();
+    expect(events).toBe(first.replace(/\.ics$/, '-events.ics'));
+    expect(await (await fetch(events)).text()).toMatch(/BEGIN:VEVENT[^]*SUMMARY:Dentist/);
 
-    await section.getByRole('button', { name: 'Copy' }).click();
+    await section.getByRole('button', { name: 'Copy calendar link' }).click();
     await page.getByText('Link copied.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
 
@@ -193,7 +197,7 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     expect(
       await page
         .getByRole('region', { name: 'Calendar feed' })
-        .getByLabel('Calendar link')
+        .getByLabel('Calendar link', { exact: true })
         .inputValue(),
     ).toBe(second);
     await screenshotBoth(page, 'profile-calendar-feed');

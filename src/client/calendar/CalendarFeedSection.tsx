@@ -10,11 +10,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAccountCall } from '../account';
 import { toasts } from '../lib/toasts';
-import { useGetCalendarFeedQuery, useResetCalendarFeedMutation } from './calendarFeedApi';
+import {
+  eventsLinkOf,
+  useGetCalendarFeedQuery,
+  useResetCalendarFeedMutation,
+} from './calendarFeedApi';
 
 const FEED_MESSAGES = {
   explain:
     'Subscribe to this link in a calendar app to see your dated todos. Anyone with the link can read them. Changing your password or logging out of all devices removes it.',
+  whichLink:
+    'Apps that show tasks (Thunderbird, Apple Reminders, Tasks.org through DAVx⁵) take the calendar link. Google Calendar, Outlook and Apple Calendar show no tasks from a subscription: give them the events link, which shows each open todo as an all-day event on its due date.',
   resetWarning:
     'Resetting makes a new link: the old one stops working, so calendars that use it must be given the new one.',
   created: 'Calendar link created.',
@@ -36,10 +42,9 @@ export function CalendarFeedSection() {
     if (await run('feed', () => resetFeed().unwrap()))
       toasts.success(had ? FEED_MESSAGES.reset : FEED_MESSAGES.created, 'feed');
   };
-  const copy = async () => {
-    if (!url) return;
+  const copy = async (link: string) => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(link);
       toasts.success(FEED_MESSAGES.copied, 'feed');
     } catch {
       toasts.error(FEED_MESSAGES.copyFailed, 'feed');
@@ -56,23 +61,13 @@ export function CalendarFeedSection() {
         {FEED_MESSAGES.explain}
       </Typography>
       {url && (
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
-          <TextField
-            label="Calendar link"
-            value={url}
-            size="small"
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
-              },
-            }}
-          />
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-            Copy
-          </Button>
-        </Stack>
+        <>
+          <FeedLink label="Calendar link" link={url} onCopy={copy} />
+          <FeedLink label="Events link" link={eventsLinkOf(url)} onCopy={copy} />
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {FEED_MESSAGES.whichLink}
+          </Typography>
+        </>
       )}
       {url && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -88,5 +83,39 @@ export function CalendarFeedSection() {
         {url ? 'Reset link' : 'Create link'}
       </Button>
     </section>
+  );
+}
+
+interface FeedLinkProps {
+  label: string;
+  link: string;
+  onCopy(link: string): Promise<void>;
+}
+
+/** One read-only link with its Copy button (named after the link, as there are two). */
+function FeedLink({ label, link, onCopy }: FeedLinkProps) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
+      <TextField
+        label={label}
+        value={link}
+        size="small"
+        fullWidth
+        slotProps={{
+          htmlInput: {
+            readOnly: true,
+            onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+          },
+        }}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        aria-label={`Copy ${label.toLowerCase()}`}
+        onClick={() => void onCopy(link)}
+      >
+        Copy
+      </Button>
+    </Stack>
   );
 }

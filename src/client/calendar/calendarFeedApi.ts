@@ -8,6 +8,9 @@ interface CalendarFeed {
   url: string | null;
 }
 
+/** The same todos as all-day events, for calendar apps that show no VTODOs: `<secret>-events.ics`. */
+export const eventsLinkOf = (url: string) => url.replace(/\.ics$/, '-events.ics');
+
 export const calendarFeedApi = api.injectEndpoints({
   endpoints: (builder) => ({
     // A password change or reset removes the link on the server: their screens invalidate this tag

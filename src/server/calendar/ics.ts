@@ -1,12 +1,15 @@
 /**
- * A user's dated todos as an iCalendar feed (RFC 5545), one VTODO each. ical-generator (10.x)
- * writes only VEVENTs, so the VTODO lines are written here, with that library's own escaping
+ * A user's dated todos as an iCalendar feed (RFC 5545): one VTODO each, or, for calendar apps that
+ * show no VTODOs in a subscription (Google Calendar, Outlook, Apple Calendar), one all-day VEVENT per
+ * open todo on its due date. The lines are written here with ical-generator's own escaping
  * (`escape`: backslash, comma, semicolon, newline) and line folding (`foldLines`: 75 octets, CRLF
- * and a space), and CRLF line ends as the RFC requires. Read 1,000 todos at a time, as the export is.
+ * and a space), as it writes no VTODOs, and CRLF line ends as the RFC requires. Read 1,000 todos at
+ * a time, as the export is.
  */
 import { escape, foldLines } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { firstOccurrence } from '../todos/rule-dates';
 
 type Db = Kysely<Database>;
 
@@ -34,10 +37,14 @@ interface FeedTodo {
 
 /**
  * The series' rule as seen from this occurrence (its DTSTART): a COUNT counts what is left. An
- * ended series, a completed occurrence or a todo outside a series repeats no more.
+ * ended series, a completed occurrence or a todo outside a series repeats no more; nor does one
+ * whose date is not on its rule (made before series started on the rule's first day), as RFC 5545
+ * leaves such a set undefined: its next occurrence, on the rule, repeats again.
  */
 function ruleFrom(todo: FeedTodo): string | undefined {
   if (!todo.recurrence || todo.completed || todo.occurrences === null || todo.ended)
+    return undefined;
+  if (!todo.due_date || firstOccurrence(todo.recurrence, todo.due_date) !== todo.due_date)
     return undefined;
   const made = todo.occurrences;
   return todo.recurrence.replace(
@@ -46,16 +53,21 @@ function ruleFrom(todo: FeedTodo): string | undefined {
   );
 }
 
+/** The lines every component of a todo starts with. */
+const common = (todo: FeedTodo, host: string) => [
+  property('UID', `todo-${todo.id}@${host}`),
+  property('DTSTAMP', dateTime(todo.updated_at)),
+  property('CREATED', dateTime(todo.created_at)),
+  property('LAST-MODIFIED', dateTime(todo.updated_at)),
+  property('SUMMARY', escape(todo.title, false)),
+  ...(todo.description ? [property('DESCRIPTION', escape(todo.description, false))] : []),
+];
+
 function vtodo(todo: FeedTodo, host: string): string {
   const rule = ruleFrom(todo);
   const lines = [
     'BEGIN:VTODO',
-    property('UID', `todo-${todo.id}@${host}`),
-    property('DTSTAMP', dateTime(todo.updated_at)),
-    property('CREATED', dateTime(todo.created_at)),
-    property('LAST-MODIFIED', dateTime(todo.updated_at)),
-    property('SUMMARY', escape(todo.title, false)),
-    ...(todo.description ? [property('DESCRIPTION', escape(todo.description, false))] : []),
+    ...common(todo, host),
     // A recurrence is anchored at DTSTART; the due date is the occurrence's day.
     ...(rule && todo.due_date ? [property('DTSTART;VALUE=DATE', date(todo.due_date))] : []),
     ...(todo.due_date ? [property('DUE;VALUE=DATE', date(todo.due_date))] : []),
@@ -66,8 +78,34 @@ function vtodo(todo: FeedTodo, host: string): string {
   return lines.join(CRLF) + CRLF;
 }
 
-/** The owner's dated, live todos as a whole VCALENDAR, in pieces. */
-export async function* calendarFeed(db: Db, ownerId: number, host: string): AsyncGenerator<string> {
+/** The next day of a 'YYYY-MM-DD' date: an all-day event ends (exclusively) there. */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** An open, dated todo as an all-day event on its due date (repeating as its series does). */
+function vevent(todo: FeedTodo, host: string): string {
+  const rule = ruleFrom(todo);
+  const lines = [
+    'BEGIN:VEVENT',
+    ...common(todo, host),
+    property('DTSTART;VALUE=DATE', date(todo.due_date!)),
+    property('DTEND;VALUE=DATE', date(dayAfter(todo.due_date!))),
+    property('TRANSP', 'TRANSPARENT'),
+    ...(rule ? [property('RRULE', rule)] : []),
+    'END:VEVENT',
+  ];
+  return lines.join(CRLF) + CRLF;
+}
+
+export type FeedKind = 'todos' | 'events';
+
+/** The owner's dated, live todos (open ones only for events) as a whole VCALENDAR, in pieces. */
+export async function* calendarFeed(
+  db: Db,
+  ownerId: number,
+  host: string,
+  kind: FeedKind = 'todos',
+): AsyncGenerator<string> {
   yield [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -92,14 +130,17 @@ export async function* calendarFeed(db: Db, ownerId: number, host: string): Asyn
     .select(['todo_series.occurrences', 'todo_series.ended'])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null)
-    .where('todos.due_date', 'is not', null);
+    .where('todos.due_date', 'is not', null)
+    // A calendar of events shows what is left to do.
+    .$if(kind === 'events', (query) => query.where('todos.completed', '=', 0));
+  const component = kind === 'events' ? vevent : vtodo;
   for (let after = 0; ;) {
     const rows = await dated
       .where('todos.id', '>', after)
       .orderBy('todos.id')
       .limit(BATCH)
       .execute();
-    if (rows.length > 0) yield rows.map((row) => vtodo(row, host)).join('');
+    if (rows.length > 0) yield rows.map((row) => component(row, host)).join('');
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }

@@ -17,8 +17,8 @@ import { calendarFeed } from './ics';
 
 type Db = Kysely<Database>;
 
-/** 256 random bits, base64url: 43 characters. */
-const SECRET = /^([A-Za-z0-9_-]{43})\.ics$/;
+/** 256 random bits, base64url: 43 characters; `-events` names the feed of events (see ics.ts). */
+const FEED_FILE = /^([A-Za-z0-9_-]{43})(-events)?\.ics$/;
 
 const feedUrlSchema = {
   type: 'object',
@@ -101,7 +101,7 @@ export function calendarRoutes(
       schema: {
         tags: ['calendar'],
         summary:
-          'A calendar feed (text/calendar): a VTODO per dated todo of the link’s owner; no login, the link is the key',
+          'A calendar feed (text/calendar): a VTODO per dated todo of the link’s owner, or with <secret>-events.ics an all-day VEVENT per open dated todo (for calendar apps that show no VTODOs); no login, the link is the key',
         params: {
           type: 'object',
           required: ['file'],
@@ -120,13 +120,15 @@ export function calendarRoutes(
       // Counted before the secret is looked up, so guessing costs as much as reading.
       const retryAfter = await throttle.consumeFeedRead(request.ip);
       if (retryAfter > 0) throw rateLimited(retryAfter);
-      const secret = SECRET.exec((request.params as { file: string }).file)?.[1];
+      const [, secret, events] = FEED_FILE.exec((request.params as { file: string }).file) ?? [];
       const ownerId = secret ? await ownerOfSecret(db, secret) : undefined;
       if (ownerId === undefined) throw notFound();
       const host = new URL(config.publicUrl).hostname;
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .send(Readable.from(calendarFeed(db, ownerId, host), { objectMode: false }));
+      return reply.type('text/calendar; charset=utf-8').send(
+        Readable.from(calendarFeed(db, ownerId, host, events ? 'events' : 'todos'), {
+          objectMode: false,
+        }),
+      );
     },
   );
 }

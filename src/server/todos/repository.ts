@@ -8,6 +8,7 @@ import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import { makeRoom } from './capacity';
+import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
 import { titleKey } from '../../shared/title-key';
@@ -96,10 +97,13 @@ export function createTodo(
   { maxTodos = Infinity, now = new Date() } = {},
 ): Promise<TodoRow> {
   if (input.recurrence && !input.dueDate) throw new RecurrenceWithoutDueDate();
-  const todo = { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+  const dueDate = input.recurrence
+    ? firstOccurrence(input.recurrence, input.dueDate!)
+    : input.dueDate;
+  const todo = { ...input, dueDate, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
-    const row = rowOf(ownerId, todo, await seriesFor(trx, ownerId, input, now));
+    const row = rowOf(ownerId, todo, await seriesFor(trx, ownerId, todo, now));
     const created = await trx
       .insertInto('todos')
       .values(row)
@@ -133,11 +137,14 @@ export function updateTodo(
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
-    const dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
+    let dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
     if (recurrence && !dueDate) throw new RecurrenceWithoutDueDate();
     let seriesId = current.series_id;
     if (recurrence && !current.recurrence) {
+      // A new series starts on the rule's first day, as a created one does.
+      dueDate = firstOccurrence(recurrence, dueDate!);
+      if (dueDate !== current.due_date) patch = { ...patch, dueDate };
       const template = {
         title: patch.title ?? current.title,
         description: patch.description !== undefined ? patch.description : current.description,

@@ -104,3 +104,21 @@ export function nextOccurrence(
 ): string | null {
   return followingDate(rule, anchor, after, made).date;
 }
+
+/**
+ * The rule's first date on or after `date`: a weekly BYDAY rule need not fall on the day a todo was
+ * given, and RFC 5545 (3.8.5.3) wants DTSTART to be the first occurrence. `date` when it is one, or
+ * when the rule has none left.
+ */
+export function firstOccurrence(rule: string, date: string): string {
+  const { count: _count, until, ...parsed } = RRule.parseString(rule);
+  if (!parsed.byweekday) return date;
+  const start = toDate(date);
+  const last = toDate(LAST_DATE);
+  const first = new RRule({
+    ...parsed,
+    dtstart: start,
+    until: until && until < last ? until : last,
+  }).after(start, true);
+  return first ? first.toISOString().slice(0, 10) : date;
+}

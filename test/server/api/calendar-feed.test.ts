@@ -126,6 +126,96 @@ describeEachDialect('calendar feed', (dialect) => {
       url: string;
     }>().url;
 
+  it('starts a weekly BYDAY series on its first day on or after the date given, so DTSTART is on the rule (RFC 5545 3.8.5.3)', async () => {
+    const cleo = await register(t.app, credentials('byday'));
+    // 2026-12-02 is a Wednesday: the first Monday or Friday from it is the 4th.
+    const gym = await createTodo(t.app, cleo, {
+      title: 'Gym',
+      dueDate: '2026-12-02',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,FR',
+    });
+    expect(gym.attributes.dueDate).toBe('2026-12-04');
+    // Given its first rule by an edit, a todo moves the same way; a date on the rule stays.
+    const swim = await createTodo(t.app, cleo, { title: 'Swim', dueDate: '2026-12-02' });
+    const edited = await call(t.app, cleo, {
+      method: 'PUT',
+      url: `/api/todos/${swim.id}`,
+      payload: { data: { recurrence: 'FREQ=WEEKLY;BYDAY=SA' } },
+    });
+    expect(edited.json().data.attributes.dueDate).toBe('2026-12-05');
+    const run = await createTodo(t.app, cleo, {
+      title: 'Run',
+      dueDate: '2026-12-07',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH',
+    });
+    expect(run.attributes.dueDate).toBe('2026-12-07');
+    const feed = vtodos((await read(await makeLink(cleo))).body);
+    expect(
+      feed.map((lines) => lines.filter((line) => /^(SUMMARY|DTSTART|RRULE)/.test(line))),
+    ).toEqual([
+      ['SUMMARY:Gym', 'DTSTART;VALUE=DATE:20261204', 'RRULE:FREQ=WEEKLY;BYDAY=MO,FR'],
+      ['SUMMARY:Swim', 'DTSTART;VALUE=DATE:20261205', 'RRULE:FREQ=WEEKLY;BYDAY=SA'],
+      ['SUMMARY:Run', 'DTSTART;VALUE=DATE:20261207', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TH'],
+    ]);
+  });
+
+  it('offers the same todos as all-day events at <secret>-events.ics, open ones only, for calendar apps that show no VTODOs', async () => {
+    const dan = await register(t.app, credentials('events'));
+    await createTodo(t.app, dan, {
+      title: 'Pay rent; flat 2',
+      description: 'by transfer',
+      dueDate: '2026-12-31',
+    });
+    const done = await createTodo(t.app, dan, { title: 'Done already', dueDate: '2026-12-01' });
+    await call(t.app, dan, {
+      method: 'PUT',
+      url: `/api/todos/${done.id}`,
+      payload: { data: { completed: true } },
+    });
+    await createTodo(t.app, dan, {
+      title: 'Standup',
+      dueDate: '2026-12-07',
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4',
+    });
+    await createTodo(t.app, dan, { title: 'No date' });
+    const link = await makeLink(dan);
+    const response = await read(link.replace(/\.ics$/, '-events.ics'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.body).not.toContain('BEGIN:VTODO');
+    const events = response.body
+      .replace(/\r\n /g, '')
+      .split('BEGIN:VEVENT\r\n')
+      .slice(1)
+      .map((block) => block.split('\r\nEND:VEVENT')[0]!.split('\r\n'));
+    expect(
+      events.map((lines) =>
+        lines.filter((line) => /^(SUMMARY|DESCRIPTION|DTSTART|DTEND|RRULE)/.test(line)),
+      ),
+    ).toEqual([
+      [
+        'SUMMARY:Pay rent\\; flat 2',
+        'DESCRIPTION:by transfer',
+        'DTSTART;VALUE=DATE:20261231',
+        'DTEND;VALUE=DATE:20270101',
+      ],
+      [
+        'SUMMARY:Standup',
+        'DTSTART;VALUE=DATE:20261207',
+        'DTEND;VALUE=DATE:20261208',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4',
+      ],
+    ]);
+    // The events link is as secret as the other: it changes with it, and guesses are 404s.
+    await makeLink(dan);
+    expect((await read(link.replace(/\.ics$/, '-events.ics'))).statusCode).toBe(404);
+    const guess = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/${'B'.repeat(43)}-events.ics`,
+    });
+    expect(guess.statusCode).toBe(404);
+  });
+
   it('rotates: a new link works and the old one is a 404', async () => {
     const old = await makeLink(ann);
     const fresh = await makeLink(ann);
