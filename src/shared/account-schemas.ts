@@ -48,6 +48,9 @@ export const resetPasswordBodySchema = v.pipe(
   v.forward(v.partialCheck(SAME_TWICE, sameTwice, PASSWORDS_DIFFER), ['passwordConfirmation']),
 );
 
+/** The query of the reset link check: the link's code. */
+export const resetCodeQuerySchema = v.object({ code: givenPassword('code') });
+
 /** forgot-password and send-email-confirmation. */
 export const emailBodySchema = v.strictObject(
   { email: emailField },

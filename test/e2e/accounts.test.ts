@@ -108,11 +108,15 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     expect(await statusOf(stage.server.url, old.jwt)).toBe(401);
     expect(await logIn(stage.server.url, credentials.email, NEW_PASSWORD)).toBe(200);
     expect(await logIn(stage.server.url, credentials.email, credentials.password)).toBe(400);
+    // Opened again, the spent link says so before any password is typed.
     await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('Another#Pass55');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('Another#Pass55');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await toast(page, 'Incorrect code provided');
+    await expectHeading(page, 'Choose a new password');
+    await page
+      .getByText('This reset link has already been used or has expired. Ask for a new one.')
+      .waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await page.waitForURL(`${stage.server.url}/forgot-password`);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * Reset password, opened from the mail's link (`?code=`): the new password twice, under the
- * registration rules; the answer is a session, so the user is signed in and sent to /todos.
+ * registration rules; the answer is a session, so the user is signed in and sent to /todos. A link
+ * already used (or expired) says so at once, before a password is typed (Ticklist's own server).
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import Alert from '@mui/material/Alert';
@@ -13,7 +14,8 @@ import { AuthCard } from '../ui/AuthCard';
 import { FormTextField } from '../ui/FormTextField';
 import { useSessionActor, useAuthForm } from '../session';
 import { SubmitButton } from '../ui/SubmitButton';
-import { useResetPasswordMutation } from './accountApi';
+import { canCheckResetLinks } from '../lib/features';
+import { useCheckResetCodeQuery, useResetPasswordMutation } from './accountApi';
 import { ACCOUNT_MESSAGES } from './messages';
 import { toasts } from '../lib/toasts';
 import { useAccountCall } from './useAccountCall';
@@ -25,6 +27,9 @@ export default function ResetPasswordPage() {
   const session = useSessionActor();
   const dispatch = useDispatch<AppDispatch>();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  // A failed check (offline, a server error) leaves the form: sending it tells the same thing.
+  const check = useCheckResetCodeQuery(code, { skip: !code || !canCheckResetLinks() });
+  const usedLink = check.data?.valid === false;
   const { run, serverErrors } = useAccountCall();
   const { control, handleSubmit } = useAuthForm({
     resolver,
@@ -46,7 +51,11 @@ export default function ResetPasswordPage() {
       switchText="Ask for a new link"
       switchTo={PAGE_PATHS.forgotPassword}
     >
-      {code ? (
+      {!code || usedLink ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {code ? ACCOUNT_MESSAGES.resetLinkUsed : ACCOUNT_MESSAGES.resetLinkMissing}
+        </Alert>
+      ) : check.isLoading ? null : (
         <form noValidate aria-label="Reset password" onSubmit={onSubmit}>
           <FormTextField
             label="New password"
@@ -67,10 +76,6 @@ export default function ResetPasswordPage() {
             Reset password
           </SubmitButton>
         </form>
-      ) : (
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          {ACCOUNT_MESSAGES.resetLinkMissing}
-        </Alert>
       )}
     </AuthCard>
   );

@@ -21,6 +21,10 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: builder.mutation<{ ok: boolean }, { email: string }>({
       query: (body) => post('auth/forgot-password', body),
     }),
+    // Ticklist's own server only (Strapi has no such call): whether a reset link's code still works.
+    checkResetCode: builder.query<{ valid: boolean }, string>({
+      query: (code) => ({ url: 'auth/reset-password', params: { code } }),
+    }),
     resetPassword: builder.mutation<Session, ResetPasswordForm>({
       query: (body) => post('auth/reset-password', body),
     }),
@@ -60,6 +64,7 @@ const isCsvFile = (file: File): boolean => file.type === 'text/csv' || /\.csv$/i
 export const {
   useGetMeQuery,
   useForgotPasswordMutation,
+  useCheckResetCodeQuery,
   useResetPasswordMutation,
   useChangePasswordMutation,
   useSendEmailConfirmationMutation,

@@ -3,7 +3,8 @@
  * actions and live events; a stock Strapi v4 backend (VITE_API_FLAVOR=strapi) has none of them, so
  * the app then hides the Trash page's link and the bulk selection, Undo creates a deleted todo
  * again, and other tabs' changes show on focus and page changes only. Nor has it due dates,
- * reminders, series or a calendar feed: the date fields, the Today page and the feed are hidden.
+ * reminders, series or a calendar feed: the date fields, the Today page and the feed are hidden;
+ * nor can it tell whether a reset link was used before the form is sent.
  * Functions, read when used, so a test can mock the configuration per file.
  */
 import { clientConfig } from '../config';
@@ -11,3 +12,4 @@ import { clientConfig } from '../config';
 export const hasTrash = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasLiveEvents = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasDueDates = (): boolean => clientConfig.apiFlavor !== 'strapi';
+export const canCheckResetLinks = (): boolean => clientConfig.apiFlavor !== 'strapi';

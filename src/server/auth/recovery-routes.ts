@@ -3,7 +3,11 @@
  * at once and alike for any address; the lookup and the mail happen after the answer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { emailBodySchema, resetPasswordBodySchema } from '../../shared/account-schemas';
+import {
+  emailBodySchema,
+  resetCodeQuerySchema,
+  resetPasswordBodySchema,
+} from '../../shared/account-schemas';
 import type { AppContext } from '../context';
 import { applicationError, fieldError, rateLimited } from '../http/errors';
 import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
@@ -89,6 +93,26 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
         });
       });
       return { ok: true };
+    },
+  );
+
+  api.get(
+    '/auth/reset-password',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Whether a reset link’s code can still be used (false once used or expired), so the page says so before a new password is typed',
+        querystring: fromValibot(resetCodeQuerySchema),
+        response: {
+          200: { type: 'object', properties: { valid: { type: 'boolean' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { code } = parseWith(resetCodeQuerySchema, request.query);
+      return { valid: (await ownerOfCode(db, code, 'reset')) !== undefined };
     },
   );
 

@@ -249,6 +249,24 @@ describeEachDialect('accounts', (dialect) => {
       expect((await login(body.email, NEW_PASSWORD)).statusCode).toBe(200);
     });
 
+    it('tells whether a reset code can still be used, without spending it', async () => {
+      const { body } = await account('CheckCode');
+      const code = await mailedResetCode(body.email);
+      const check = (value: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/auth/reset-password?code=${encodeURIComponent(value)}`,
+        });
+      expect((await check(code)).json()).toEqual({ valid: true });
+      expect((await check(code)).json()).toEqual({ valid: true });
+      expect((await check(`${code}x`)).json()).toEqual({ valid: false });
+      expect((await resetWith(code)).statusCode).toBe(200);
+      expect((await check(code)).json()).toEqual({ valid: false });
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/reset-password' })).statusCode,
+      ).toBe(400);
+    });
+
     it('of two codes used at once, only one resets', async () => {
       const { body } = await account('TwoAtOnce');
       const codes = [await mailedResetCode(body.email), await mailedResetCode(body.email)];
