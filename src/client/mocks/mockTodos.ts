@@ -109,9 +109,10 @@ export class MockTodos {
     return todo;
   }
 
-  remove(ownerId: number, id: number): TodoEntity {
+  /** Moves a todo to the trash, now or at a given time (demo data and tests date it in the past). */
+  remove(ownerId: number, id: number, at = this.now()): TodoEntity {
     const row = this.find(ownerId, id);
-    row.deletedAt = this.now();
+    row.deletedAt = at;
     return row.todo;
   }
 

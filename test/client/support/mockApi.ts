@@ -60,6 +60,16 @@ export class MockApi {
     return this.backend.todos.insert(this.userId, values);
   }
 
+  /** The list answer for these query parameters as the API would give it now (a copy, which stays as it is). */
+  list(params: URLSearchParams) {
+    return structuredClone(this.backend.todos.list(this.userId, params));
+  }
+
+  /** Moves a todo of the test user to the trash, now or at `deletedAt`. */
+  trashTodo(id: number, deletedAt?: string): void {
+    this.backend.todos.remove(this.userId, id, deletedAt);
+  }
+
   requestsTo(method: string, pathname = '/api/todos'): RecordedRequest[] {
     return this.requests.filter(
       (request) =>
