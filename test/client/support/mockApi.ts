@@ -130,3 +130,19 @@ export function heldResponse(): { promise: Promise<Response>; release(response: 
   const promise = new Promise<Response>((resolve) => (release = resolve));
   return { promise, release };
 }
+
+/**
+ * A resolver for `server.use` that answers the first request `matches` accepts with `respond`;
+ * every other request falls through to the mock API.
+ */
+export function firstMatching(
+  matches: (url: URL) => boolean,
+  respond: () => Response | Promise<Response>,
+) {
+  let answered = false;
+  return ({ request }: { request: Request }) => {
+    if (answered || !matches(new URL(request.url))) return undefined;
+    answered = true;
+    return respond();
+  };
+}
