@@ -19,6 +19,7 @@ export interface RecordedRequest {
   url: URL;
   body: unknown;
   authorization: string | null;
+  headers: Headers;
 }
 
 const violations: string[] = [];
@@ -80,16 +81,18 @@ export class MockApi {
 
 /**
  * Serves the mock API for the current test. `tokens` are the bearer tokens of its user (id `userId`),
- * as the test's store or stored session sends them.
+ * as the test's store or stored session sends them; `base` is where the API lives (the page's own
+ * origin, http://localhost/api, where the test keeps the app's configuration).
  */
 export function startMockApi({
   tokens = ['jwt-test'],
   userId = 7,
-}: { tokens?: string[]; userId?: number } = {}): MockApi {
+  base = TEST_API_BASE,
+}: { tokens?: string[]; userId?: number; base?: string } = {}): MockApi {
   const api = new MockApi(tokens, userId);
   server.use(
     ...createHandlers(api.backend, {
-      base: TEST_API_BASE,
+      base,
       onAnswer: (route, answer) => {
         const violation = contractViolation(route, answer);
         if (violation) violations.push(violation);
@@ -102,6 +105,7 @@ export function startMockApi({
       url: new URL(request.url),
       body: undefined,
       authorization: request.headers.get('authorization'),
+      headers: new Headers(request.headers),
     };
     api.requests.push(recorded);
     if (request.method !== 'GET')
