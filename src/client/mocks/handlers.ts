@@ -32,12 +32,21 @@ export interface MockAnswer {
   body?: unknown;
 }
 
-/** The mock's state: accounts and todos on one clock, a minute apart per change, from a fixed date. */
+/** A clock for tests: a minute later at each change, from a fixed date, so dates are the same every run. */
+function fixedClock(): () => string {
+  let clock = Date.parse('2026-01-01T08:00:00.000Z');
+  return () => new Date((clock += 60_000)).toISOString();
+}
+
+/** The mock's state: accounts and todos, stamped by one clock. */
 export class MockBackend {
-  private clock = Date.parse('2026-01-01T08:00:00.000Z');
-  private readonly tick = () => new Date((this.clock += 60_000)).toISOString();
-  readonly accounts = new MockAccounts(this.tick);
-  readonly todos = new MockTodos(this.tick);
+  readonly accounts: MockAccounts;
+  readonly todos: MockTodos;
+
+  constructor(now: () => string = fixedClock()) {
+    this.accounts = new MockAccounts(now);
+    this.todos = new MockTodos(now);
+  }
 }
 
 interface Call {
