@@ -1,15 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { App, navigateInApp } from '../../../src/client/App';
 import { api } from '../../../src/client/lib/api';
 import { startSession, type SessionActorRef } from '../../../src/client/session/sessionActor';
 import { aSession, storeSession } from '../session/fixtures';
-import { startMockApi, type MockApi } from '../support/mockApi';
-import { server } from '../support/mswServer';
-
-/** The app's API is on the page's own origin (no API URL configured). */
-const SAME_ORIGIN_API = 'http://localhost/api';
+import { closeEventStream, SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
 
 /** The app as main.tsx starts it: its session actor first, then the tree. */
 const started: SessionActorRef[] = [];
@@ -25,10 +20,7 @@ describe('the app', () => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');
     mock = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] });
-    // The live event stream opens and ends at once (its own tests are in test/client/live).
-    server.use(
-      http.get(`${SAME_ORIGIN_API}/todos/events`, () => new HttpResponse(null, { status: 204 })),
-    );
+    closeEventStream();
   });
   afterEach(() => {
     started.splice(0).forEach((session) => session.stop());

@@ -6,11 +6,8 @@ import {
   requestLogout,
   requestRegistration,
 } from '../../../src/client/session/authApi';
-import { startMockApi, type MockApi } from '../support/mockApi';
+import { SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
 import { server } from '../support/mswServer';
-
-/** The app's API is on the page's own origin (no API URL configured). */
-const SAME_ORIGIN_API = 'http://localhost/api';
 
 let api: MockApi;
 beforeEach(() => (api = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] })));

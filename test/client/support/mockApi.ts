@@ -3,6 +3,7 @@
  * signed-in test user whose bearer tokens the test's store sends, every request recorded, and
  * every answer of the handlers checked against the contract (setup.ts fails a test that broke it).
  */
+import { http, HttpResponse } from 'msw';
 import type { TodoEntity } from '../../../src/shared/api-types';
 import { createHandlers, MockBackend } from '../../../src/client/mocks/handlers';
 import type { NewMockTodo } from '../../../src/client/mocks/mockTodos';
@@ -11,6 +12,8 @@ import { server } from './mswServer';
 
 /** Where the tests' API lives (the config module is mocked to point here). */
 export const TEST_API_BASE = 'http://ticklist.test/api';
+/** The API on the page's own origin, where a test keeps the app's own configuration. */
+export const SAME_ORIGIN_API = 'http://localhost/api';
 /** An absolute URL under the tests' API, for `server.use(http.get(apiUrl('todos'), …))`. */
 export const apiUrl = (path: string) => `${TEST_API_BASE}/${path}`;
 
@@ -116,6 +119,13 @@ export function startMockApi({
   });
   return api;
 }
+
+/**
+ * Answers the live event stream with an empty 204, so a signed-in app renders without one (its own
+ * tests are in test/client/live); call after startMockApi, whose catch-all would answer 404.
+ */
+export const closeEventStream = (base = SAME_ORIGIN_API) =>
+  server.use(http.get(`${base}/todos/events`, () => new HttpResponse(null, { status: 204 })));
 
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
