@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
  * (the timers, which reach into features). On the client app/ is the composition
  * root (router, store, layout): it imports features, and no feature imports it. lib/ (what features
  * share: the api base, toasts, URL state, feature flags) and ui/ import neither app/ nor a feature;
- * a feature imports another only through its index.ts.
+ * a feature imports another only through its index.ts. The mock API (src/client/mocks) is imported
+ * by main.tsx (`npm run dev:mock`) and the tests only.
  */
 const clientFeatures = [
   'account',
@@ -65,6 +66,16 @@ const importZones = [
     target: ['./src/client/lib', './src/client/ui'],
     from: ['./src/client/app', ...clientFeatures.map((feature) => `./src/client/${feature}`)],
     message: 'lib/ and ui/ are below every feature: they import neither a feature nor app/.',
+  },
+  {
+    target: [
+      './src/client/app',
+      './src/client/lib',
+      './src/client/ui',
+      ...clientFeatures.map((feature) => `./src/client/${feature}`),
+    ],
+    from: './src/client/mocks',
+    message: 'The mock API (src/client/mocks) is for tests and dev:mock: only main.tsx imports it.',
   },
   ...clientFeatures.flatMap((feature) =>
     clientFeatures

@@ -9,6 +9,10 @@ const esmPackages = [
   'cookie',
   'valibot',
   '@valibot/to-json-schema',
+  // msw's ESM-only dependencies
+  'rettime',
+  'until-async',
+  '@open-draft/deferred-promise',
 ];
 
 const transform: Config['transform'] = {

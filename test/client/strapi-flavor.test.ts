@@ -5,21 +5,22 @@
 import { requestLogout } from '../../src/client/session/authApi';
 import { listTodosQuery } from '../../src/client/todos/listQuery';
 import { DEFAULT_VIEW, viewFromParams } from '../../src/client/todos/view';
+import { startMockApi, type MockApi } from './support/mockApi';
 
 jest.mock('../../src/client/config', () => ({
   API_BASE: 'http://strapi.test/api',
   clientConfig: { apiFlavor: 'strapi' },
 }));
 
+let mock: MockApi;
+beforeEach(
+  () => (mock = startMockApi({ base: 'http://strapi.test/api', tokens: ['jwt-test', 'jwt-1'] })),
+);
+
 describe('the SPA built for Strapi', () => {
   it('makes no logout call', async () => {
-    const fetchMock = jest.spyOn(globalThis, 'fetch');
-    try {
-      await requestLogout('jwt-1');
-      expect(fetchMock).not.toHaveBeenCalled();
-    } finally {
-      fetchMock.mockRestore();
-    }
+    await requestLogout('jwt-1');
+    expect(mock.requests).toEqual([]);
   });
 
   it('searches with $containsi and breaks sort ties by id in the same direction', () => {
@@ -47,39 +48,29 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
   it('creates the todo again with its title, description (null when missing), completion and owner', async () => {
     const { makeStore } = await import('./todos/support/render');
     const { todosApi } = await import('../../src/client/todos/todosApi');
-    const bodies: unknown[] = [];
-    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      bodies.push({ method: request.method, url: request.url, body: await request.json() });
-      return new Response(JSON.stringify({ data: { id: 9, attributes: {} }, meta: {} }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    try {
-      const todo = {
-        id: 3,
-        attributes: {
-          title: 'Plain',
-          description: null,
-          completed: true,
-          createdAt: '',
-          updatedAt: '',
-        },
-      };
-      await makeStore()
-        .dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: 7 }))
-        .unwrap();
-      expect(bodies).toEqual([
+    const todo = {
+      id: 3,
+      attributes: {
+        title: 'Plain',
+        description: null,
+        completed: true,
+        createdAt: '',
+        updatedAt: '',
+      },
+    };
+    await makeStore()
+      .dispatch(todosApi.endpoints.restoreTodo.initiate({ todo, user: 7 }))
+      .unwrap();
+    expect(mock.requests.map(({ method, url, body }) => ({ method, url: url.href, body }))).toEqual(
+      [
         {
           method: 'POST',
           url: expect.stringMatching(/\/api\/todos\/$/),
           body: { data: { title: 'Plain', description: null, completed: true, user: 7 } },
         },
-      ]);
-    } finally {
-      fetchMock.mockRestore();
-    }
+      ],
+    );
+    expect(mock.todos.map((created) => created.attributes.title)).toEqual(['Plain']);
   });
 
   it('hides the trash and the bulk selection', async () => {
@@ -94,18 +85,13 @@ describe('live events on Strapi (no event stream there)', () => {
     const { useLiveEvents } = await import('../../src/client/live/useLiveEvents');
     const { makeStore } = await import('./todos/support/render');
     const { aSession } = await import('./session/fixtures');
-    const fetchMock = jest.spyOn(globalThis, 'fetch');
-    try {
-      const extra = { getToken: () => 'jwt-1', onUnauthorized: () => undefined };
-      const handle = { send: jest.fn() };
-      const { dispatch } = makeStore();
-      const session = aSession();
-      const { unmount } = renderHook(() => useLiveEvents(dispatch, session, extra, handle));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(fetchMock).not.toHaveBeenCalled();
-      unmount();
-    } finally {
-      fetchMock.mockRestore();
-    }
+    const extra = { getToken: () => 'jwt-1', onUnauthorized: () => undefined };
+    const handle = { send: jest.fn() };
+    const { dispatch } = makeStore();
+    const session = aSession();
+    const { unmount } = renderHook(() => useLiveEvents(dispatch, session, extra, handle));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mock.requests).toEqual([]);
+    unmount();
   });
 });

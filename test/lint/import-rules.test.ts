@@ -34,6 +34,11 @@ const cases: LintCase[] = [
     text: "export { useSessionUser } from '../session';\n",
   },
   {
+    name: 'feature to the mock API',
+    filePath: 'src/client/todos/planted.ts',
+    text: "export { MockBackend } from '../mocks/handlers';\n",
+  },
+  {
     name: 'client to server',
     filePath: 'src/client/ui/planted.ts',
     text: "export { onPostgres } from '../../server/db/dialect';\n",

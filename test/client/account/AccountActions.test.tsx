@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { AccountActions } from '../../../src/client/account/AccountActions';
@@ -13,6 +14,8 @@ import { writeQueue } from '../../../src/client/offline/queue';
 import { useApiExtra } from '../../../src/client/session/SessionProvider';
 import { aSession, storeSession } from '../session/fixtures';
 import { renderWithSession } from '../session/renderWithSession';
+import { apiUrl, errorBody, startMockApi, type MockApi } from '../support/mockApi';
+import { server } from '../support/mswServer';
 
 jest.mock('../../../src/client/offline/queue', () => jest.requireActual('../offline/memoryQueue'));
 jest.mock('../../../src/client/config', () => ({
@@ -21,8 +24,7 @@ jest.mock('../../../src/client/config', () => ({
 }));
 
 const alice = aSession({ username: 'alice' }).user;
-const fetchMock = jest.fn<Promise<Response>, [Request]>();
-const originalFetch = globalThis.fetch;
+let mock: MockApi;
 
 function Actions() {
   const extra = useApiExtra();
@@ -34,8 +36,7 @@ function Actions() {
   );
 }
 
-const logoutAllCalls = () =>
-  fetchMock.mock.calls.filter(([request]) => request.url.endsWith('/auth/logout-all'));
+const logoutAllCalls = () => mock.requestsTo('POST', '/api/auth/logout-all');
 
 async function queueFor(userId: number, title: string) {
   await writeQueue.load(userId);
@@ -53,12 +54,12 @@ beforeEach(async () => {
   localStorage.clear();
   storeSession(aSession({ username: 'alice' }));
   await writeQueue.clear(alice.id);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = originalFetch;
+  mock = startMockApi({ tokens: ['jwt-1'] });
+  // The account calls beyond the mock API's routes: both succeed unless a test says otherwise.
+  server.use(
+    http.post(apiUrl('auth/logout-all'), () => new HttpResponse(null, { status: 204 })),
+    http.delete(apiUrl('users/me'), () => new HttpResponse(null, { status: 204 })),
+  );
 });
 
 describe('"Log out of all devices" with an unsent change', () => {
@@ -83,15 +84,12 @@ describe('"Log out of all devices" with an unsent change', () => {
 
   it('keeps the change and the session when the server refuses the call', async () => {
     await queueFor(alice.id, 'Buy milk');
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(
-          JSON.stringify({
-            data: null,
-            error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' },
-          }),
-          { status: 500, headers: { 'content-type': 'application/json' } },
-        ),
+    server.use(
+      http.post(apiUrl('auth/logout-all'), () =>
+        HttpResponse.json(errorBody(500, 'InternalServerError', 'Internal Server Error'), {
+          status: 500,
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderWithSession([{ path: '*', element: <Actions /> }]);

@@ -4,6 +4,7 @@ import { App, navigateInApp } from '../../../src/client/App';
 import { api } from '../../../src/client/lib/api';
 import { startSession, type SessionActorRef } from '../../../src/client/session/sessionActor';
 import { aSession, storeSession } from '../session/fixtures';
+import { closeEventStream, SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
 
 /** The app as main.tsx starts it: its session actor first, then the tree. */
 const started: SessionActorRef[] = [];
@@ -14,13 +15,12 @@ function renderApp() {
 }
 
 describe('the app', () => {
-  let fetchMock: jest.SpyInstance;
+  let mock: MockApi;
   beforeEach(() => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');
-    fetchMock = jest
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(null, { status: 204 }));
+    mock = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] });
+    closeEventStream();
   });
   afterEach(() => {
     started.splice(0).forEach((session) => session.stop());
@@ -41,12 +41,11 @@ describe('the app', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
     // The other call, made while signed in: the live event stream.
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+    expect(mock.requests.map((request) => request.url.pathname)).toEqual([
       '/api/todos/events',
       '/api/auth/logout',
     ]);
-    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect(new Headers(init.headers).get('authorization')).toBe('Bearer jwt-1');
+    expect(mock.requests[1]!.authorization).toBe('Bearer jwt-1');
     expect(reset).toHaveBeenCalled();
     expect(localStorage.length).toBe(0);
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
@@ -61,6 +60,6 @@ describe('the app', () => {
       await screen.findByRole('heading', { level: 1, name: 'Login to get access!' }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mock.requests).toEqual([]);
   });
 });

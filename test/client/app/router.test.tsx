@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { createRoutes } from '../../../src/client/app/router';
 import { aSession, storeSession } from '../session/fixtures';
 import { renderWithSession } from '../session/renderWithSession';
+import { closeEventStream, SAME_ORIGIN_API, startMockApi } from '../support/mockApi';
 
 const NOT_FOUND = 'Oops! The page you’re looking for doesn’t exist.';
 
@@ -11,7 +12,11 @@ function open(path: string, devTools = false) {
 
 const h1 = () => screen.findByRole('heading', { level: 1 });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] });
+  closeEventStream();
+});
 
 describe('route guards', () => {
   describe('for an anonymous visitor', () => {

@@ -3,40 +3,39 @@
  * call refetches the link once the new session is kept. The call itself must not refetch it: that
  * read would carry the old token, be refused with a 401 and sign the tab out.
  */
+import { http, HttpResponse } from 'msw';
 import { accountApi } from '../../../src/client/account/accountApi';
 import { createAppStore } from '../../../src/client/app/store';
 import { calendarFeedApi } from '../../../src/client/calendar/calendarFeedApi';
 import { aSession } from '../session/fixtures';
+import { apiUrl, startMockApi, type MockApi } from '../support/mockApi';
+import { server } from '../support/mswServer';
 
 jest.mock('../../../src/client/config', () => ({
   API_BASE: 'http://ticklist.test/api',
   clientConfig: {},
 }));
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 const OLD_LINK = 'http://ticklist.test/api/calendar/old.ics';
 
 let feedUrl: string | null;
-let fetchMock: jest.SpyInstance;
+let mock: MockApi;
 beforeEach(() => {
   feedUrl = OLD_LINK;
-  fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    if (request.url.endsWith('/users/me/calendar-feed')) return json({ url: feedUrl });
-    feedUrl = null; // the server removes the link on a password change or reset
-    return json(aSession());
-  });
+  mock = startMockApi({ tokens: ['jwt-123'] });
+  // The server removes the link on a password change or reset, and answers with a new session.
+  const renewed = () => {
+    feedUrl = null;
+    return HttpResponse.json(aSession());
+  };
+  server.use(
+    http.get(apiUrl('users/me/calendar-feed'), () => HttpResponse.json({ url: feedUrl })),
+    http.post(apiUrl('auth/change-password'), renewed),
+    http.post(apiUrl('auth/reset-password'), renewed),
+  );
 });
-afterEach(() => fetchMock.mockRestore());
 
-const feedReads = () =>
-  fetchMock.mock.calls.filter(([input]) =>
-    (input as Request).url.endsWith('/users/me/calendar-feed'),
-  ).length;
+const feedReads = () => mock.requestsTo('GET', '/api/users/me/calendar-feed').length;
 
 type Store = ReturnType<typeof createAppStore>;
 const NEW = { password: 'Otter#Lamp77', passwordConfirmation: 'Otter#Lamp77' };

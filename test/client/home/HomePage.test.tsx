@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createAppStore } from '../../../src/client/app/store';
@@ -11,9 +12,17 @@ import {
   RECENT_HEADING,
 } from '../../../src/client/home/DashboardView';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { errorBody, heldResponse, jsonResponse } from '../todos/support/fakeTodoApi';
+import {
+  apiUrl,
+  errorBody,
+  firstMatching,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { testRouter } from '../support/testRouter';
-import { FakeDashboardApi } from './support/fakeDashboardApi';
 
 jest.mock('../../../src/client/config', () => ({
   API_BASE: 'http://ticklist.test/api',
@@ -23,17 +32,16 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
 }));
 
-let server: FakeDashboardApi;
+let mock: MockApi;
 let store: ReturnType<typeof createAppStore>;
 
 beforeEach(() => {
-  server = new FakeDashboardApi().install();
+  mock = startMockApi();
   store = createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
 });
 
 afterEach(() => {
   store.dispatch(api.util.resetApiState());
-  server.uninstall();
 });
 
 function open() {
@@ -60,6 +68,16 @@ const counts = () =>
   });
 const recentTitles = () =>
   screen.queryAllByTestId('recent-todo').map((row) => within(row).getByRole('heading').textContent);
+/** Adds todos with these titles, a minute apart; those named in `completed` are done. */
+const add = (titles: string[], completed: string[] = []) =>
+  titles.forEach((title) => mock.insert({ title, completed: completed.includes(title) }));
+
+/** Changes a todo as a PUT would, making it the most recently updated. */
+function touch(title: string) {
+  const todo = mock.todos.find((candidate) => candidate.attributes.title === title)!;
+  mock.backend.todos.update(mock.userId, todo.id, { data: { title } });
+}
+
 const seven = [
   'Buy milk',
   'Call mum',
@@ -72,12 +90,17 @@ const seven = [
 
 describe('the home dashboard', () => {
   it('greets the user, shows skeletons while loading, then the counts and the five most recently updated', async () => {
-    server.add(seven, ['Call mum', 'Walk dog', 'Fix bike']);
-    server.touch('Buy milk'); // now the most recently updated, though the oldest created
+    add(seven, ['Call mum', 'Walk dog', 'Fix bike']);
+    touch('Buy milk'); // now the most recently updated, though the oldest created
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.url.searchParams.get('sort') === 'updatedAt:desc',
-      () => held.promise,
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        firstMatching(
+          (url) => url.searchParams.get('sort') === 'updatedAt:desc',
+          () => held.promise,
+        ),
+      ),
     );
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, ann!' })).toBeInTheDocument();
@@ -86,7 +109,7 @@ describe('the home dashboard', () => {
     held.release(
       jsonResponse(
         200,
-        server.list(new URLSearchParams('pagination[pageSize]=5&sort=updatedAt:desc')),
+        mock.list(new URLSearchParams('pagination[pageSize]=5&sort=updatedAt:desc')),
       ),
     );
 
@@ -112,10 +135,10 @@ describe('the home dashboard', () => {
   });
 
   it('asks only for two one-page lists (exact totals), never the whole list', async () => {
-    server.add(seven, ['Call mum']);
+    add(seven, ['Call mum']);
     open();
     await waitFor(() => expect(recentTitles()).toHaveLength(5));
-    const asked = server.requests.map(
+    const asked = mock.requests.map(
       (request) =>
         `${request.method} ${request.url.pathname}?${decodeURIComponent(request.url.search.slice(1))}`,
     );
@@ -123,27 +146,37 @@ describe('the home dashboard', () => {
       'GET /api/todos?filters[completed][$eq]=true&pagination[pageSize]=1',
       'GET /api/todos?pagination[pageSize]=5&sort=updatedAt:desc',
     ]);
-    expect(server.requests.every((request) => request.authorization === 'Bearer jwt-test')).toBe(
+    expect(mock.requests.every((request) => request.authorization === 'Bearer jwt-test')).toBe(
       true,
     );
   });
 
   it('shows big totals from the server as they are, formatted', async () => {
-    server.interceptOnce(
-      (request) => request.url.searchParams.get('sort') === 'updatedAt:desc',
-      () =>
-        jsonResponse(200, {
-          data: [],
-          meta: { pagination: { page: 1, pageSize: 5, pageCount: 20_000, total: 100_000 } },
-        }),
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        firstMatching(
+          (url) => url.searchParams.get('sort') === 'updatedAt:desc',
+          () =>
+            jsonResponse(200, {
+              data: [],
+              meta: { pagination: { page: 1, pageSize: 5, pageCount: 20_000, total: 100_000 } },
+            }),
+        ),
+      ),
     );
-    server.interceptOnce(
-      (request) => request.url.searchParams.has('filters[completed][$eq]'),
-      () =>
-        jsonResponse(200, {
-          data: [],
-          meta: { pagination: { page: 1, pageSize: 1, pageCount: 99_999, total: 99_999 } },
-        }),
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        firstMatching(
+          (url) => url.searchParams.has('filters[completed][$eq]'),
+          () =>
+            jsonResponse(200, {
+              data: [],
+              meta: { pagination: { page: 1, pageSize: 1, pageCount: 99_999, total: 99_999 } },
+            }),
+        ),
+      ),
     );
     open();
     await waitFor(() => expect(counts()).toEqual(['All 100,000', 'Pending 1', 'Completed 99,999']));
@@ -159,10 +192,15 @@ describe('the home dashboard', () => {
   });
 
   it('shows the server message when the summary cannot be loaded, and tries again on request', async () => {
-    server.add(['Only one']);
-    server.interceptOnce(
-      (request) => request.url.searchParams.has('filters[completed][$eq]'),
-      () => jsonResponse(400, errorBody(400, 'ValidationError', 'Invalid filter')),
+    add(['Only one']);
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        firstMatching(
+          (url) => url.searchParams.has('filters[completed][$eq]'),
+          () => jsonResponse(400, errorBody(400, 'ValidationError', 'Invalid filter')),
+        ),
+      ),
     );
     const { user } = open();
     const alert = await screen.findByRole('alert');
@@ -177,7 +215,7 @@ describe('the home dashboard', () => {
 
   it('says "Network error! Please try again later." when nothing answers', async () => {
     jest.spyOn(Math, 'random').mockReturnValue(0); // the shortest backoff between the retries
-    server.interceptors.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    server.use(http.all(apiUrl('*'), () => HttpResponse.error()));
     open();
     expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
       'Network error! Please try again later.',
@@ -186,7 +224,7 @@ describe('the home dashboard', () => {
   }, 15_000);
 
   it('refetches when a todo is added or deleted anywhere in the app (the todo list tag)', async () => {
-    server.add(['First', 'Second'], ['Second']);
+    add(['First', 'Second'], ['Second']);
     open();
     await waitFor(() => expect(counts()).toEqual(['All 2', 'Pending 1', 'Completed 1']));
     await act(() =>
@@ -200,7 +238,7 @@ describe('the home dashboard', () => {
   });
 
   it('is fresh again when the user comes back after ticking a todo on the list', async () => {
-    server.add(['First', 'Second']);
+    add(['First', 'Second']);
     const { router } = open();
     await waitFor(() => expect(counts()).toEqual(['All 2', 'Pending 2', 'Completed 0']));
     await act(() => router.navigate('/todos'));

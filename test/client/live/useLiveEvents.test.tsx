@@ -5,11 +5,13 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createRoutes } from '../../../src/client/app/router';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { aSession, storeSession } from '../session/fixtures';
 import { renderWithSession } from '../session/renderWithSession';
-import { FakeTodoApi } from '../todos/support/fakeTodoApi';
+import { apiUrl, startMockApi, type MockApi } from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { FakeEventStreams, frame } from './support/fakeEventStreams';
 
 jest.mock('../../../src/client/config', () => ({
@@ -17,19 +19,18 @@ jest.mock('../../../src/client/config', () => ({
   API_BASE: 'http://ticklist.test/api',
 }));
 
-let api: FakeTodoApi;
+let api: MockApi;
 let events: FakeEventStreams;
 let frameElement: HTMLIFrameElement | undefined;
 
 beforeEach(() => {
   localStorage.clear();
-  api = new FakeTodoApi().install();
+  api = startMockApi({ tokens: ['jwt-1'] });
   events = new FakeEventStreams().install();
 });
 afterEach(() => {
   frameElement?.remove();
   events.uninstall();
-  api.uninstall();
 });
 
 const titles = () =>
@@ -67,7 +68,7 @@ describe('live events in the app', () => {
     // Refreshed in place: the same row element, not a remounted page.
     expect(screen.getAllByTestId('todo-row')[0]).toBe(row);
 
-    api.todos.splice(1, 1);
+    api.trashTodo(api.todos[1]!.id);
     stream.write(frame(43, { action: 'deleted', id: 2 }));
     await waitFor(() => expect(titles()).toEqual(['Todo 1', 'From the phone']));
     expect(events.streams).toHaveLength(1);
@@ -150,10 +151,12 @@ describe('this tab’s own writes on the stream', () => {
 
   it('also when the event comes before the answer', async () => {
     const { stream, user } = await openTodos();
-    api.interceptors.push((request) => {
-      if (request.method === 'POST') stream.write(frame(41, { action: 'created', id: 3 }));
-      return undefined;
-    });
+    server.use(
+      http.post(apiUrl('todos'), () => {
+        stream.write(frame(41, { action: 'created', id: 3 }));
+        return undefined;
+      }),
+    );
     const before = listFetches();
     await addTodo(user, 'Mine');
     await pause(500);
@@ -162,15 +165,19 @@ describe('this tab’s own writes on the stream', () => {
 
   it('another tab’s change to the same todo at the same moment still refetches', async () => {
     const { stream, user } = await openTodos();
-    api.interceptors.push((request) => {
-      if (request.method !== 'PUT') return undefined;
-      // This tab's tick and the phone's rename of the same todo, both announced before the answer,
-      // which does not have the new title: only a refetch brings it.
-      queueMicrotask(() => (api.todos[0]!.attributes.title = 'Renamed on the phone'));
-      stream.write(frame(41, { action: 'updated', id: 1 }));
-      stream.write(frame(42, { action: 'updated', id: 1 }));
-      return undefined;
-    });
+    server.use(
+      http.put(apiUrl('todos/:id'), () => {
+        // This tab's tick and the phone's rename of the same todo, both announced before the answer,
+        // which does not have the new title: only a refetch brings it.
+        server.events.on('response:mocked', function rename() {
+          server.events.removeListener('response:mocked', rename);
+          api.todos[0]!.attributes.title = 'Renamed on the phone';
+        });
+        stream.write(frame(41, { action: 'updated', id: 1 }));
+        stream.write(frame(42, { action: 'updated', id: 1 }));
+        return undefined;
+      }),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Mark Todo 1 as completed' }));
     await waitFor(() => expect(titles()).toEqual(['Renamed on the phone', 'Todo 2']));
   });

@@ -1,12 +1,21 @@
+import { http, HttpResponse } from 'msw';
 import type { TodoAttributes } from '../../../src/shared/api-types';
-import { COPY_SUFFIX } from '../../../src/client/offline/replayWrite';
+import { createAppStore } from '../../../src/client/app/store';
+import { replayApi } from '../../../src/client/offline/replayApi';
+import { COPY_SUFFIX, type Send } from '../../../src/client/offline/replayWrite';
 import {
   createWriteQueue,
   type NewWrite,
   type ReplayReport,
 } from '../../../src/client/offline/writeQueue';
-import { createFakeServer } from './fakeServer';
+import { apiUrl, startMockApi } from '../support/mockApi';
+import { server as msw } from '../support/mswServer';
 import { createMemoryStore } from './memoryStore';
+
+jest.mock('../../../src/client/config', () => ({
+  API_BASE: 'http://ticklist.test/api',
+  clientConfig: {},
+}));
 
 const ANN = 1;
 const BOB = 2;
@@ -34,9 +43,38 @@ const edit = (
   base?: TodoAttributes,
 ): NewWrite => ({ key, method: 'PUT', path: `todos/${id}`, body: { data }, todoId: id, base });
 
+/**
+ * The mock API as the queue meets it: writes sent the way the app sends them (the replay endpoint of
+ * the API's store, with their Idempotency-Key), and a switch that drops the network.
+ */
+function mockServer() {
+  const api = startMockApi();
+  const appStore = createAppStore({ getToken: () => 'jwt-test', onUnauthorized: () => {} });
+  let online = true;
+  msw.use(http.all(apiUrl('*'), () => (online ? undefined : HttpResponse.error())));
+  const send: Send = (request) =>
+    appStore.dispatch(replayApi.endpoints.sendQueuedWrite.initiate(request)).unwrap();
+  return {
+    send,
+    setOnline: (value: boolean) => void (online = value),
+    /** The todos on the server: their attributes, oldest first. */
+    titles: () => api.todos.map((todo) => todo.attributes.title),
+    attributes: () => api.todos.map((todo) => todo.attributes),
+    get requests() {
+      return api.requests.map((request) => ({
+        method: request.method,
+        path: request.url.pathname.replace(/^\/api\//, ''),
+        key: request.headers.get('idempotency-key') ?? undefined,
+      }));
+    },
+    /** A todo created on another device. */
+    create: (title: string) => api.insert({ title }),
+  };
+}
+
 function setUp() {
   const store = createMemoryStore();
-  const server = createFakeServer();
+  const server = mockServer();
   const notices: string[] = [];
   const refusals: string[] = [];
   const report: ReplayReport = {
@@ -65,7 +103,7 @@ describe('the offline write queue', () => {
       'POST todos/ k2',
       'PUT todos/1 k3',
     ]);
-    expect([...server.todos.values()].map((todo) => todo.title)).toEqual(['One, edited', 'Two']);
+    expect(server.titles()).toEqual(['One, edited', 'Two']);
     expect(afterReload.getWrites()).toEqual([]);
     expect(store.rows.size).toBe(0);
   });
@@ -84,7 +122,7 @@ describe('the offline write queue', () => {
     server.setOnline(true);
     await queue.replay(server.send, report);
     await queue.replay(server.send, report); // a second replay finds nothing to send
-    expect([...server.todos.values()].map((todo) => todo.title)).toEqual(['One', 'Two']);
+    expect(server.titles()).toEqual(['One', 'Two']);
   });
 
   it("keeps each user's writes to that user: another user neither sees nor sends them", async () => {
@@ -108,23 +146,20 @@ describe('the offline write queue', () => {
     await queue.load(ANN);
     await queue.enqueue(edit('k1', 41, { title: 'Mine' }, seen('Theirs')));
     await queue.replay(server.send, report);
-    expect([...server.todos.values()]).toMatchObject([{ title: 'Mine' }]);
+    expect(server.attributes()).toMatchObject([{ title: 'Mine' }]);
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', key: 'k1:recreate' });
     expect(notices).toEqual(['"Mine" was deleted elsewhere: your version is kept as a new todo.']);
   });
 
   it('an edit of a title changed elsewhere keeps both: theirs in the todo, mine as a copy', async () => {
     const { store, server, notices, report } = setUp();
-    const { data } = server.create('Draft');
-    server.todos.set(data.id, { ...server.todos.get(data.id)!, title: 'Draft (their edit)' });
+    const data = server.create('Draft');
+    data.attributes.title = 'Draft (their edit)';
     const queue = createWriteQueue(store);
     await queue.load(ANN);
     await queue.enqueue(edit('k1', data.id, { title: 'Draft (my edit)' }, seen('Draft')));
     await queue.replay(server.send, report);
-    expect([...server.todos.values()].map((todo) => todo.title)).toEqual([
-      'Draft (their edit)',
-      `Draft (my edit)${COPY_SUFFIX}`,
-    ]);
+    expect(server.titles()).toEqual(['Draft (their edit)', `Draft (my edit)${COPY_SUFFIX}`]);
     expect(notices).toEqual([
       `"Draft (their edit)" was changed elsewhere: your version is kept as "Draft (my edit)${COPY_SUFFIX}".`,
     ]);
@@ -132,13 +167,13 @@ describe('the offline write queue', () => {
 
   it('a change elsewhere to another field is no conflict: the queued tick is applied to the todo', async () => {
     const { store, server, notices, report } = setUp();
-    const { data } = server.create('Walk');
-    server.todos.set(data.id, { ...server.todos.get(data.id)!, title: 'Walk the dog' });
+    const data = server.create('Walk');
+    data.attributes.title = 'Walk the dog';
     const queue = createWriteQueue(store);
     await queue.load(ANN);
     await queue.enqueue(edit('k1', data.id, { completed: true }, seen('Walk')));
     await queue.replay(server.send, report);
-    expect([...server.todos.values()]).toMatchObject([{ title: 'Walk the dog', completed: true }]);
+    expect(server.attributes()).toMatchObject([{ title: 'Walk the dog', completed: true }]);
     expect(notices).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import {
   AuthError,
   authErrorMessage,
@@ -5,49 +6,37 @@ import {
   requestLogout,
   requestRegistration,
 } from '../../../src/client/session/authApi';
-import { aSession } from './fixtures';
+import { SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
+import { server } from '../support/mswServer';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let api: MockApi;
+beforeEach(() => (api = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] })));
 
-let fetchMock: jest.SpyInstance;
-beforeEach(() => {
-  fetchMock = jest.spyOn(globalThis, 'fetch');
-});
-afterEach(() => fetchMock.mockRestore());
-
-const lastCall = () => {
-  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
-  return { url, init, headers: new Headers(init.headers) };
-};
+const lastRequest = () => api.requests.at(-1)!;
+const ann = { identifier: 'ann@example.com', password: 'Secret1!' };
 
 describe('auth calls', () => {
   it('login posts the identifier and password to /api/auth/local and returns the session', async () => {
-    fetchMock.mockResolvedValue(json(200, aSession()));
-    await expect(
-      requestLogin({ identifier: 'alice@example.com', password: 'Secret1!' }),
-    ).resolves.toEqual(aSession());
-    const { url, init, headers } = lastCall();
-    expect(url).toBe('/api/auth/local');
-    expect(init.method).toBe('POST');
-    expect(headers.get('content-type')).toBe('application/json');
-    expect(JSON.parse(init.body as string)).toEqual({
-      identifier: 'alice@example.com',
-      password: 'Secret1!',
-    });
+    const session = await requestLogin(ann);
+    expect(session.user).toMatchObject({ id: 7, username: 'ann', email: 'ann@example.com' });
+    expect(session.jwt).toEqual(expect.any(String));
+    const request = lastRequest();
+    expect(request.url.href).toBe(`${SAME_ORIGIN_API}/auth/local`);
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.body).toEqual(ann);
   });
 
   it('register posts exactly email, username and password', async () => {
-    fetchMock.mockResolvedValue(json(200, aSession()));
-    await requestRegistration({
+    const session = await requestRegistration({
       email: 'b@example.com',
       username: 'bob',
       password: 'Secret1!',
       extra: 1,
     } as never);
-    const { url, init } = lastCall();
-    expect(url).toBe('/api/auth/local/register');
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(session.user.username).toBe('bob');
+    expect(lastRequest().url.href).toBe(`${SAME_ORIGIN_API}/auth/local/register`);
+    expect(lastRequest().body).toEqual({
       email: 'b@example.com',
       username: 'bob',
       password: 'Secret1!',
@@ -55,35 +44,33 @@ describe('auth calls', () => {
   });
 
   it('a server error carries the server message', async () => {
-    fetchMock.mockResolvedValue(
-      json(400, {
-        data: null,
-        error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password' },
-      }),
-    );
-    const error = await requestLogin({ identifier: 'a@b.co', password: 'xxxxxx' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await requestLogin({ ...ann, password: 'Wrong1!x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(authErrorMessage(error, 'Unknown error!')).toBe('Invalid identifier or password');
   });
 
   it('a 200 that is not a session, a body that is not JSON, and a network failure have no server message', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
-    expect(
-      authErrorMessage(
-        await requestLogin({ identifier: 'a@b.co', password: 'x' }).catch((e: unknown) => e),
-        'fallback',
+    server.use(
+      http.post(`${SAME_ORIGIN_API}/auth/local`, () => HttpResponse.json({ ok: true }), {
+        once: true,
+      }),
+    );
+    expect(authErrorMessage(await requestLogin(ann).catch((e: unknown) => e), 'fallback')).toBe(
+      'fallback',
+    );
+    server.use(
+      http.post(
+        `${SAME_ORIGIN_API}/auth/local`,
+        () => new HttpResponse('<html>', { status: 502 }),
+        {
+          once: true,
+        },
       ),
-    ).toBe('fallback');
-    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
-    expect(
-      authErrorMessage(
-        await requestLogin({ identifier: 'a@b.co', password: 'x' }).catch((e: unknown) => e),
-        'fallback',
-      ),
-    ).toBe('fallback');
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    );
+    expect(authErrorMessage(await requestLogin(ann).catch((e: unknown) => e), 'fallback')).toBe(
+      'fallback',
+    );
+    server.use(http.post(`${SAME_ORIGIN_API}/auth/local/register`, () => HttpResponse.error()));
     const error = await requestRegistration({
       email: 'a@b.co',
       username: 'abc',
@@ -94,22 +81,20 @@ describe('auth calls', () => {
   });
 
   it('gives up after 2000 ms', async () => {
+    let seen: Request | undefined;
+    // An answer that never comes: the call must end on its own.
+    server.use(
+      http.post(`${SAME_ORIGIN_API}/auth/local`, ({ request }) => {
+        seen = request;
+        return new Promise<Response>(() => {});
+      }),
+    );
     jest.useFakeTimers();
     try {
-      fetchMock.mockImplementation(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) =>
-            init.signal?.addEventListener('abort', () =>
-              reject(new DOMException('aborted', 'AbortError')),
-            ),
-          ),
-      );
-      const outcome = requestLogin({ identifier: 'a@b.co', password: 'xxxxxx' }).catch(
-        (e: unknown) => e,
-      );
-      jest.advanceTimersByTime(1999);
-      expect(lastCall().init.signal?.aborted).toBe(false);
-      jest.advanceTimersByTime(1);
+      const outcome = requestLogin(ann).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(1999);
+      expect(seen?.signal.aborted).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
       expect(await outcome).toBeInstanceOf(AuthError);
     } finally {
       jest.useRealTimers();
@@ -117,13 +102,12 @@ describe('auth calls', () => {
   });
 
   it('logout posts to /api/auth/logout with the bearer token and no body', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await requestLogout('jwt-1');
-    const { url, init, headers } = lastCall();
-    expect(url).toBe('/api/auth/logout');
-    expect(init.method).toBe('POST');
-    expect(headers.get('authorization')).toBe('Bearer jwt-1');
-    expect(headers.get('content-type')).toBeNull();
-    expect(init.body).toBeUndefined();
+    const request = lastRequest();
+    expect(request.url.href).toBe(`${SAME_ORIGIN_API}/auth/logout`);
+    expect(request.method).toBe('POST');
+    expect(request.authorization).toBe('Bearer jwt-1');
+    expect(request.headers.get('content-type')).toBeNull();
+    expect(request.body).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { FakeTodoApi } from './support/fakeTodoApi';
+import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderWithStore } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -14,17 +14,16 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, confirmed: true }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];
-beforeEach(() => (server = new FakeTodoApi().install()));
+beforeEach(() => (api = startMockApi()));
 afterEach(() => {
   for (const store of stores) store.dispatch(todosApi.util.resetApiState());
   stores = [];
-  server.uninstall();
 });
 
 function occurrence(completed = false) {
-  const todo = server.insert({ title: 'Water plants', description: null, completed });
+  const todo = api.insert({ title: 'Water plants', description: null, completed });
   Object.assign(todo.attributes, {
     dueDate: '2026-11-25',
     remindAt: null,
@@ -41,7 +40,7 @@ function render(ui: React.ReactElement) {
 }
 
 const scopeOf = (method: string, id: number) =>
-  server
+  api
     .requestsTo(method, `/api/todos/${id}`)
     .map((request) => request.url.searchParams.get('scope'));
 
@@ -57,11 +56,11 @@ describe('editing an occurrence of a series', () => {
     await user.click(within(form).getByRole('button', { name: 'Edit' }));
 
     const ask = await screen.findByRole('dialog', { name: 'Change a recurring todo' });
-    expect(server.requestsTo('PUT')).toHaveLength(0);
+    expect(api.requestsTo('PUT')).toHaveLength(0);
     await user.click(within(ask).getByRole('button', { name: 'This and following' }));
     expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
     expect(scopeOf('PUT', todo.id)).toEqual(['following']);
-    expect(server.requestsTo('PUT')[0]?.body).toEqual({
+    expect(api.requestsTo('PUT')[0]?.body).toEqual({
       data: { title: 'Water the plants', description: '' },
     });
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -92,7 +91,7 @@ describe('editing an occurrence of a series', () => {
       ).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('dialog', { name: 'Edit this todo' })).toBeInTheDocument();
-    expect(server.requestsTo('PUT')).toHaveLength(0);
+    expect(api.requestsTo('PUT')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

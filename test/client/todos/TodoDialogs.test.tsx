@@ -8,7 +8,16 @@ import {
   EditTodoDialog,
 } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { http, HttpResponse } from 'msw';
+import {
+  apiUrl,
+  errorBody,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { renderWithStore } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -20,17 +29,16 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => mockUser,
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let stores: { dispatch(action: unknown): unknown }[] = [];
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
 });
 
 afterEach(() => {
   for (const store of stores) store.dispatch(todosApi.util.resetApiState());
   stores = [];
-  server.uninstall();
 });
 
 function renderAdd() {
@@ -58,7 +66,7 @@ describe('the "Add New Todo" dialog', () => {
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveAccessibleDescription('Title is required');
     expect(screen.getByLabelText('Description')).toHaveAttribute('aria-invalid', 'false');
-    expect(server.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -67,16 +75,13 @@ describe('the "Add New Todo" dialog', () => {
     await user.type(screen.getByLabelText('Title'), '   ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('posts {data:{title, description, user}}, shows "Loading..." while pending, then toasts and closes', async () => {
     const { user, onClose } = renderAdd();
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => held.promise,
-    );
+    server.use(http.post(apiUrl('todos'), () => held.promise, { once: true }));
     await user.type(screen.getByLabelText('Title'), '  Buy milk ');
     await user.type(screen.getByLabelText('Description'), 'Two litres');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -84,7 +89,7 @@ describe('the "Add New Todo" dialog', () => {
     const pending = await screen.findByRole('button', { name: 'Loading...' });
     expect(pending).toBeDisabled();
     expect(within(pending).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
-    expect(server.requestsTo('POST')[0]?.body).toEqual({
+    expect(api.requestsTo('POST')[0]?.body).toEqual({
       data: { title: 'Buy milk', description: 'Two litres', user: 7 },
     });
 
@@ -95,9 +100,12 @@ describe('the "Add New Todo" dialog', () => {
 
   it('says "Todo was added but something went wrong!" for a status other than 200 or 204', async () => {
     const { user, onClose } = renderAdd();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => jsonResponse(201, { data: { id: 1, attributes: {} }, meta: {} }),
+    server.use(
+      http.post(
+        apiUrl('todos'),
+        () => jsonResponse(201, { data: { id: 1, attributes: {} }, meta: {} }),
+        { once: true },
+      ),
     );
     await user.type(screen.getByLabelText('Title'), 'Odd');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -107,13 +115,16 @@ describe('the "Add New Todo" dialog', () => {
 
   it('shows the server error.message and stays open', async () => {
     const { user, onClose } = renderAdd();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () =>
-        jsonResponse(
-          403,
-          errorBody(403, 'ForbiddenError', 'You may only create todos for yourself'),
-        ),
+    server.use(
+      http.post(
+        apiUrl('todos'),
+        () =>
+          jsonResponse(
+            403,
+            errorBody(403, 'ForbiddenError', 'You may only create todos for yourself'),
+          ),
+        { once: true },
+      ),
     );
     await user.type(screen.getByLabelText('Title'), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -124,9 +135,10 @@ describe('the "Add New Todo" dialog', () => {
 
   it('says "Something went wrong!" for an error without a message', async () => {
     const { user } = renderAdd();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => new Response('Bad gateway', { status: 502 }),
+    server.use(
+      http.post(apiUrl('todos'), () => new Response('Bad gateway', { status: 502 }), {
+        once: true,
+      }),
     );
     await user.type(screen.getByLabelText('Title'), 'Gateway');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -135,9 +147,10 @@ describe('the "Add New Todo" dialog', () => {
 
   it('says "Network error! Please try again later." when nothing answers', async () => {
     const { user } = renderAdd();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => Promise.reject(new TypeError('Failed to fetch')),
+    server.use(
+      http.post(apiUrl('todos'), () => HttpResponse.error(), {
+        once: true,
+      }),
     );
     await user.type(screen.getByLabelText('Title'), 'Offline');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -148,13 +161,13 @@ describe('the "Add New Todo" dialog', () => {
     const { user, onClose } = renderAdd();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(server.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 });
 
 describe('the "Edit this todo" dialog', () => {
   it('is prefilled from the todo and puts the new title and description', async () => {
-    const todo = server.insert({ title: 'Old title', description: 'Old text', completed: false });
+    const todo = api.insert({ title: 'Old title', description: 'Old text', completed: false });
     const onClose = jest.fn();
     const { store } = renderWithStore(<EditTodoDialog open todo={todo} onClose={onClose} />);
     stores.push(store);
@@ -171,17 +184,18 @@ describe('the "Edit this todo" dialog', () => {
     await user.type(title, 'New title');
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Todo updated successfully!')).toBeInTheDocument();
-    expect(server.requestsTo('PUT', `/api/todos/${todo.id}`)[0]?.body).toEqual({
+    expect(api.requestsTo('PUT', `/api/todos/${todo.id}`)[0]?.body).toEqual({
       data: { title: 'New title', description: 'Old text' },
     });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('says "Todo was updated but something went wrong!" for an odd status', async () => {
-    const todo = server.insert({ title: 'T', description: null, completed: false });
-    server.interceptOnce(
-      (request) => request.method === 'PUT',
-      () => jsonResponse(202, { data: todo, meta: {} }),
+    const todo = api.insert({ title: 'T', description: null, completed: false });
+    server.use(
+      http.put(apiUrl('todos/:id'), () => jsonResponse(202, { data: todo, meta: {} }), {
+        once: true,
+      }),
     );
     const { store } = renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />);
     stores.push(store);
@@ -208,7 +222,7 @@ describe('the reminder field and mail', () => {
   });
 
   it('says nothing of it in the edit dialog once the address is confirmed', () => {
-    const todo = server.insert({ title: 'T', description: null, completed: false });
+    const todo = api.insert({ title: 'T', description: null, completed: false });
     stores.push(renderWithStore(<EditTodoDialog open todo={todo} onClose={() => {}} />).store);
     const reminder = within(screen.getByRole('dialog', { name: 'Edit this todo' })).getByRole(
       'group',
@@ -221,7 +235,7 @@ describe('the reminder field and mail', () => {
 
 describe('the "Delete this todo" dialog', () => {
   it('asks, deletes on Delete, toasts "Todo Deleted successfully!" and closes', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
     const onClose = jest.fn();
     const { store } = renderWithStore(<DeleteTodoDialog open todo={todo} onClose={onClose} />);
     stores.push(store);
@@ -234,20 +248,23 @@ describe('the "Delete this todo" dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Todo Deleted successfully!')).toBeInTheDocument();
-    expect(server.requestsTo('DELETE', `/api/todos/${todo.id}`)).toHaveLength(1);
-    expect(server.todos).toHaveLength(0);
+    expect(api.requestsTo('DELETE', `/api/todos/${todo.id}`)).toHaveLength(1);
+    expect(api.todos).toHaveLength(0);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('says "Todo was Deleted but something went wrong!" for an odd status, and the server message on an error', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
-    server.interceptOnce(
-      (request) => request.method === 'DELETE',
-      () => jsonResponse(202, { data: todo, meta: {} }),
-    );
-    server.interceptOnce(
-      (request) => request.method === 'DELETE',
-      () => jsonResponse(404, errorBody(404, 'NotFoundError', 'Not Found')),
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
+    // The first delete gets an odd status, the second a 404.
+    server.use(
+      http.delete(apiUrl('todos/:id'), () => jsonResponse(202, { data: todo, meta: {} }), {
+        once: true,
+      }),
+      http.delete(
+        apiUrl('todos/:id'),
+        () => jsonResponse(404, errorBody(404, 'NotFoundError', 'Not Found')),
+        { once: true },
+      ),
     );
     const onClose = jest.fn();
     const { store } = renderWithStore(<DeleteTodoDialog open todo={todo} onClose={onClose} />);
@@ -315,25 +332,25 @@ describe('undoing a delete', () => {
   }
 
   it('the delete toast carries an Undo button, which restores the same todo from the trash and says "Todo restored!"', async () => {
-    const todo = server.insert({ title: 'Doomed', description: 'Its details', completed: true });
+    const todo = api.insert({ title: 'Doomed', description: 'Its details', completed: true });
     const { user } = renderDelete(todo);
     const undo = await deleteIt(user);
-    expect(server.todos).toHaveLength(0);
+    expect(api.todos).toHaveLength(0);
 
     await user.click(undo);
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
-    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
+    expect(api.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
       `/api/todos/${todo.id}/restore`,
     ]);
-    expect(server.todos).toEqual([todo]);
-    expect(server.trash).toHaveLength(0);
+    expect(api.todos).toEqual([todo]);
+    expect(api.trash).toHaveLength(0);
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
     );
   });
 
   it('moves focus to Undo once the dialog has closed (the row that opened it is gone)', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
     const { user, onClose } = renderDelete(todo);
     const undo = await deleteIt(user);
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -341,7 +358,7 @@ describe('undoing a delete', () => {
   });
 
   it('hands focus on when Undo is pressed and its toast leaves', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
     const { user, onFocusLost } = renderDelete(todo);
     const undo = await deleteIt(user);
     await waitFor(() => expect(undo).toHaveFocus());
@@ -352,36 +369,41 @@ describe('undoing a delete', () => {
   });
 
   it('a failed restore says why', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
     const { user } = renderDelete(todo);
     const undo = await deleteIt(user);
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+    server.use(
+      http.post(
+        apiUrl('todos/:id/restore'),
+        () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+        { once: true },
+      ),
     );
     await user.click(undo);
     expect(await screen.findByText('title is a required field')).toBeInTheDocument();
     expect(screen.queryByText('Todo restored!')).not.toBeInTheDocument();
-    expect(server.todos).toHaveLength(0);
+    expect(api.todos).toHaveLength(0);
   });
 
   it('a restore that gets no answer says "Network error! Please try again later."', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
     const { user } = renderDelete(todo);
     const undo = await deleteIt(user);
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => Promise.reject(new TypeError('Failed to fetch')),
+    server.use(
+      http.post(apiUrl('todos/:id/restore'), () => HttpResponse.error(), {
+        once: true,
+      }),
     );
     await user.click(undo);
     expect(await screen.findByText('Network error! Please try again later.')).toBeInTheDocument();
   });
 
   it('a delete with an odd status offers no Undo', async () => {
-    const todo = server.insert({ title: 'Doomed', description: null, completed: false });
-    server.interceptOnce(
-      (request) => request.method === 'DELETE',
-      () => jsonResponse(202, { data: todo, meta: {} }),
+    const todo = api.insert({ title: 'Doomed', description: null, completed: false });
+    server.use(
+      http.delete(apiUrl('todos/:id'), () => jsonResponse(202, { data: todo, meta: {} }), {
+        once: true,
+      }),
     );
     const { user } = renderDelete(todo);
     await user.click(screen.getByRole('button', { name: 'Delete' }));

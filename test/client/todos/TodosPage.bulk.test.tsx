@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { FakeTodoApi } from './support/fakeTodoApi';
+import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderRoute } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -15,16 +15,15 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionActor: () => ({ send: jest.fn() }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
 });
 
 afterEach(() => {
   cleanupStore?.();
-  server.uninstall();
 });
 
 function open(path = '/todos') {
@@ -34,11 +33,11 @@ function open(path = '/todos') {
 }
 
 const headerBox = () => screen.getByRole('checkbox', { name: 'Select all todos on this page' });
-const bulkCalls = () => server.requestsTo('POST', '/api/todos/bulk').map((request) => request.body);
+const bulkCalls = () => api.requestsTo('POST', '/api/todos/bulk').map((request) => request.body);
 
 describe('bulk actions on the list', () => {
   it('selects rows, shows "N selected" with an indeterminate header, and completes them in one call', async () => {
-    server.seed(3);
+    api.seed(3);
     const { user } = open();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
@@ -56,7 +55,7 @@ describe('bulk actions on the list', () => {
   });
 
   it('the header selects the whole page, Escape clears the selection', async () => {
-    server.seed(3);
+    api.seed(3);
     const { user } = open();
     await screen.findByRole('checkbox', { name: 'Select Todo 1' });
     await user.click(headerBox());
@@ -68,7 +67,7 @@ describe('bulk actions on the list', () => {
   });
 
   it('deletes the selection to the trash with one Undo that restores them all in one call', async () => {
-    server.seed(3);
+    api.seed(3);
     const { user } = open();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 2' }));
@@ -77,7 +76,7 @@ describe('bulk actions on the list', () => {
       '[role="alert"]',
     ) as HTMLElement;
     await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(1));
-    expect(server.trash).toHaveLength(2);
+    expect(api.trash).toHaveLength(2);
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('2 todos restored')).toBeInTheDocument();
     expect(bulkCalls()).toEqual([
@@ -88,7 +87,7 @@ describe('bulk actions on the list', () => {
   });
 
   it('a new page starts with nothing selected', async () => {
-    server.seed(12);
+    api.seed(12);
     const { user } = open();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();

@@ -3,7 +3,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage, { NO_SEARCH_MATCH_TEXT } from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { http } from 'msw';
+import {
+  apiUrl,
+  errorBody,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { renderRoute } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -17,17 +26,16 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionActor: () => ({ send: mockSend }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
   mockSend.mockClear();
 });
 
 afterEach(() => {
   cleanupStore?.();
-  server.uninstall();
 });
 
 function open(path = '/todos') {
@@ -38,26 +46,23 @@ function open(path = '/todos') {
 
 describe('the todo list, beyond the happy path', () => {
   it('claims no count while the list loads', async () => {
-    server.seed(2);
+    api.seed(2);
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'GET',
-      () => held.promise,
-    );
+    server.use(http.get(apiUrl('todos'), () => held.promise, { once: true }));
     open();
     expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
     expect(screen.queryByText(/Showing 0 to 0/)).not.toBeInTheDocument();
     held.release(
       jsonResponse(
         200,
-        server.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10')),
+        api.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10')),
       ),
     );
     expect(await screen.findByText('Showing 1 to 2 of 2 entries')).toBeInTheDocument();
   });
 
   it('says "No todos match your search" with a Clear search button that clears it', async () => {
-    server.seed(3);
+    api.seed(3);
     const { user, router } = open('/todos?search=zebra');
     expect(await screen.findByText(NO_SEARCH_MATCH_TEXT)).toBeInTheDocument();
     expect(NO_SEARCH_MATCH_TEXT).toBe('No todos match your search');
@@ -69,10 +74,10 @@ describe('the todo list, beyond the happy path', () => {
   });
 
   it('a 500 keeps the session and shows the error page', async () => {
-    server.interceptors.push((request) =>
-      request.method === 'GET'
-        ? jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error'))
-        : undefined,
+    server.use(
+      http.get(apiUrl('todos'), () =>
+        jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')),
+      ),
     );
     open();
     expect(
@@ -87,12 +92,15 @@ describe('the todo list, beyond the happy path', () => {
   }, 15_000);
 
   it('closes an old error toast once a later action of the same kind succeeds', async () => {
-    server.seed(1);
+    api.seed(1);
     const { user } = open();
     const box = await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
-    server.interceptOnce(
-      (request) => request.method === 'PUT',
-      () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Tick failed')),
+    server.use(
+      http.put(
+        apiUrl('todos/:id'),
+        () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Tick failed')),
+        { once: true },
+      ),
     );
     await user.click(box);
     expect(await screen.findByText('Tick failed')).toBeInTheDocument();

@@ -3,7 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage, { OFFLINE_MISS_TEXT } from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { FakeTodoApi } from './support/fakeTodoApi';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, startMockApi, type MockApi } from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { renderRoute } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -17,19 +19,18 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionActor: () => ({ send: mockSend }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 let online: jest.SpyInstance<boolean, []>;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
   mockSend.mockClear();
   online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
 });
 
 afterEach(() => {
   cleanupStore?.();
-  server.uninstall();
   online.mockRestore();
 });
 
@@ -39,10 +40,7 @@ function open(path = '/todos') {
   return { ...view, user: userEvent.setup() };
 }
 
-const failReads = () =>
-  server.interceptors.push((request) =>
-    request.method === 'GET' ? Promise.reject(new TypeError('Failed to fetch')) : undefined,
-  );
+const failReads = () => server.use(http.get(apiUrl('todos'), () => HttpResponse.error()));
 
 function goOffline() {
   online.mockReturnValue(false);
@@ -58,18 +56,18 @@ describe('the todo list offline', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Todos' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
     // Offline a retry cannot help: one try, no backoff.
-    expect(server.requestsTo('GET')).toHaveLength(1);
+    expect(api.requestsTo('GET')).toHaveLength(1);
     expect(mockSend).not.toHaveBeenCalled();
   });
 
   it('another page that fails offline keeps the last list on screen', async () => {
-    server.seed(12);
+    api.seed(12);
     const { user } = open();
     await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(10));
     goOffline();
     failReads();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(server.requestsTo('GET').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.requestsTo('GET').length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(screen.getByRole('list')).not.toHaveAttribute('aria-busy'));
     expect(screen.getAllByTestId('todo-row')).toHaveLength(10);
     expect(screen.getByText('Todo 1')).toBeInTheDocument();

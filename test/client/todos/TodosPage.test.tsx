@@ -2,7 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage, { EMPTY_TEXT, NO_MATCH_TEXT } from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { http } from 'msw';
+import {
+  apiUrl,
+  errorBody,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../support/mockApi';
+import { server } from '../support/mswServer';
 import { renderRoute } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -16,11 +25,11 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionActor: () => ({ send: mockSend }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
   mockSend.mockClear();
   localStorage.setItem(
     'user',
@@ -30,7 +39,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanupStore?.();
-  server.uninstall();
   localStorage.clear();
 });
 
@@ -50,18 +58,15 @@ const search = (router: ReturnType<typeof open>['router']) => router.location.se
 
 describe('the todo list screen', () => {
   it('shows the heading "Todos", five skeleton rows while loading, then the numbered rows', async () => {
-    server.seed(3);
+    api.seed(3);
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'GET',
-      () => held.promise,
-    );
+    server.use(http.get(apiUrl('todos'), () => held.promise, { once: true }));
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Todos' })).toBeInTheDocument();
     expect(await screen.findAllByTestId('todo-skeleton')).toHaveLength(5);
     held.release(
       jsonResponse(200, {
-        data: server.todos,
+        data: api.todos,
         meta: { pagination: { page: 1, pageSize: 10, pageCount: 1, total: 3 } },
       }),
     );
@@ -72,8 +77,8 @@ describe('the todo list screen', () => {
   });
 
   it('shows a row with its badge, buttons, description only when present, and dates', async () => {
-    server.insert({ title: 'Done thing', description: 'With details', completed: true });
-    server.insert({ title: 'Open thing', description: null, completed: false });
+    api.insert({ title: 'Done thing', description: 'With details', completed: true });
+    api.insert({ title: 'Open thing', description: null, completed: false });
     open();
     await waitFor(() => expect(rows()).toHaveLength(2));
     const [done, pending] = rows() as [HTMLElement, HTMLElement];
@@ -97,7 +102,7 @@ describe('the todo list screen', () => {
     const times = dates.querySelectorAll('time');
     expect(times).toHaveLength(2);
     expect(times[0]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
-    expect(times[0]!.getAttribute('dateTime')).toBe(server.todos[1]!.attributes.createdAt);
+    expect(times[0]!.getAttribute('dateTime')).toBe(api.todos[1]!.attributes.createdAt);
     expect(times[1]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
   });
 
@@ -142,7 +147,7 @@ describe('the todo list screen', () => {
   });
 
   it('pages with numbering that continues, and keeps the page in the URL', async () => {
-    server.seed(23);
+    api.seed(23);
     const { user, router } = open('/todos?pageSize=5');
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(screen.getByText('Showing 1 to 5 of 23 entries')).toBeInTheDocument();
@@ -178,7 +183,7 @@ describe('the todo list screen', () => {
   });
 
   it('goes back to page 1 when the page size, sort or order changes', async () => {
-    server.seed(23);
+    api.seed(23);
     const { user, router } = open('/todos?page=3');
     await waitFor(() => expect(numbersAndTitles()[0]).toBe('21. Todo 21'));
     await user.selectOptions(screen.getByLabelText('Items per page'), '5');
@@ -194,11 +199,11 @@ describe('the todo list screen', () => {
   });
 
   it('searches 500 ms after the last keystroke, once, and from page 1', async () => {
-    server.seed(23);
+    api.seed(23);
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(rows()).toHaveLength(10));
     const withFilter = () =>
-      server
+      api
         .requestsTo('GET')
         .filter((request) => request.url.searchParams.has('filters[title][$contains]'));
     const typedAt = Date.now();
@@ -221,7 +226,7 @@ describe('the todo list screen', () => {
   });
 
   it('shows the search from the URL and follows the URL back', async () => {
-    server.seed(3);
+    api.seed(3);
     const { router } = open('/todos?search=Todo+3');
     expect(screen.getByPlaceholderText('Search todos...')).toHaveValue('Todo 3');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Todo 3']));
@@ -231,14 +236,14 @@ describe('the todo list screen', () => {
   });
 
   it('brings a page past the end back to the last page', async () => {
-    server.seed(12);
+    api.seed(12);
     const { router } = open('/todos?page=9');
     await waitFor(() => expect(search(router)).toBe('?page=2'));
     await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11', '12. Todo 12']));
   });
 
   it('goes to the previous page when a delete empties the last one', async () => {
-    server.seed(11);
+    api.seed(11);
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11']));
     await user.click(screen.getByRole('button', { name: 'Delete Todo 11' }));
@@ -261,7 +266,7 @@ describe('the todo list screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Fresh']));
-    expect(server.requestsTo('POST')[0]?.body).toEqual({
+    expect(api.requestsTo('POST')[0]?.body).toEqual({
       data: { title: 'Fresh', description: '', user: 7 },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -269,14 +274,11 @@ describe('the todo list screen', () => {
   });
 
   it('ticks a todo at once and unticks it with an error toast when the call fails', async () => {
-    server.seed(1);
+    api.seed(1);
     const { user } = open();
     const box = await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'PUT',
-      () => held.promise,
-    );
+    server.use(http.put(apiUrl('todos/:id'), () => held.promise, { once: true }));
     await user.click(box);
     // The PUT is still held: only the optimistic update can tick the box now (RTK applies it a tick
     // after the click, hence the wait).
@@ -291,9 +293,12 @@ describe('the todo list screen', () => {
   });
 
   it('keeps the session and shows the error page with the status and message when loading fails (not a 401)', async () => {
-    server.interceptOnce(
-      (request) => request.method === 'GET',
-      () => jsonResponse(403, errorBody(403, 'ForbiddenError', 'Forbidden')),
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        () => jsonResponse(403, errorBody(403, 'ForbiddenError', 'Forbidden')),
+        { once: true },
+      ),
     );
     const { unmount } = open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Forbidden' })).toBeInTheDocument();
@@ -307,12 +312,12 @@ describe('the todo list screen', () => {
 
   it('filters by status: the select, the query sent, the URL, and back to page 1', async () => {
     for (let index = 1; index <= 12; index += 1) {
-      server.insert({ title: `Todo ${index}`, description: null, completed: index % 3 === 0 });
+      api.insert({ title: `Todo ${index}`, description: null, completed: index % 3 === 0 });
     }
     const { user, router } = open('/todos?page=2');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['11. Todo 11', '12. Todo 12']));
     const completedFilter = () =>
-      server.requestsTo('GET').at(-1)?.url.searchParams.get('filters[completed][$eq]');
+      api.requestsTo('GET').at(-1)?.url.searchParams.get('filters[completed][$eq]');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'completed');
     await waitFor(() =>
@@ -335,8 +340,8 @@ describe('the todo list screen', () => {
   });
 
   it('reads the status from the URL, and an unknown one falls back to All', async () => {
-    server.insert({ title: 'Open', description: null, completed: false });
-    server.insert({ title: 'Done', description: null, completed: true });
+    api.insert({ title: 'Open', description: null, completed: false });
+    api.insert({ title: 'Done', description: null, completed: true });
     const first = open('/todos?status=completed');
     expect(screen.getByLabelText('Status')).toHaveValue('completed');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Done']));
@@ -348,7 +353,7 @@ describe('the todo list screen', () => {
   });
 
   it('says "No todos match this view." when the status filter hides every todo', async () => {
-    server.insert({ title: 'Open', description: null, completed: false });
+    api.insert({ title: 'Open', description: null, completed: false });
     open('/todos?status=completed');
     expect(await screen.findByText(NO_MATCH_TEXT)).toBeInTheDocument();
     expect(NO_MATCH_TEXT).toBe('No todos match this view.');
@@ -356,8 +361,8 @@ describe('the todo list screen', () => {
   });
 
   it('a ticked todo leaves the Pending list', async () => {
-    server.insert({ title: 'First', description: null, completed: false });
-    server.insert({ title: 'Second', description: null, completed: false });
+    api.insert({ title: 'First', description: null, completed: false });
+    api.insert({ title: 'Second', description: null, completed: false });
     const { user } = open('/todos?status=pending');
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. First', '2. Second']));
     await user.click(screen.getByRole('checkbox', { name: 'Mark First as completed' }));
@@ -365,8 +370,8 @@ describe('the todo list screen', () => {
   });
 
   it('deletes a todo and brings it back with Undo; focus goes to Undo, then to the search box', async () => {
-    server.insert({ title: 'Keep', description: null, completed: false });
-    server.insert({ title: 'Oops', description: 'Still needed', completed: true });
+    api.insert({ title: 'Keep', description: null, completed: false });
+    api.insert({ title: 'Oops', description: 'Still needed', completed: true });
     const { user } = open();
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep', '2. Oops']));
     await user.click(screen.getByRole('button', { name: 'Delete Oops' }));
@@ -384,7 +389,7 @@ describe('the todo list screen', () => {
 
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
-    expect(server.requestsTo('POST')[0]?.url.pathname).toMatch(/^\/api\/todos\/\d+\/restore$/);
+    expect(api.requestsTo('POST')[0]?.url.pathname).toMatch(/^\/api\/todos\/\d+\/restore$/);
     await waitFor(() => expect(numbersAndTitles()).toEqual(['1. Keep', '2. Oops']));
     const restored = rows()[1]!;
     expect(within(restored).getByText('Completed')).toBeInTheDocument();

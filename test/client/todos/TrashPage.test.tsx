@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TrashPage from '../../../src/client/trash/TrashPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
-import { FakeTodoApi } from './support/fakeTodoApi';
+import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderRoute } from './support/render';
 
 jest.mock('../../../src/client/config', () => ({
@@ -15,16 +15,15 @@ jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionActor: () => ({ send: jest.fn() }),
 }));
 
-let server: FakeTodoApi;
+let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi();
 });
 
 afterEach(() => {
   cleanupStore?.();
-  server.uninstall();
 });
 
 function open(path = '/todos') {
@@ -35,14 +34,10 @@ function open(path = '/todos') {
 
 /** Seeds `count` todos and moves them all to the trash, the first one deleted first. */
 function trashTodos(count: number) {
-  server.seed(count);
-  for (const todo of [...server.todos]) {
-    server.todos = server.todos.filter((candidate) => candidate !== todo);
-    server.trash.push({
-      todo,
-      deletedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString(),
-    });
-  }
+  api.seed(count);
+  const threeDaysAgo = Date.now() - 3 * 24 * 3600 * 1000 - 60_000;
+  for (const [index, todo] of api.todos.entries())
+    api.trashTodo(todo.id, new Date(threeDaysAgo + index * 1000).toISOString());
 }
 
 const titles = () =>
@@ -63,7 +58,7 @@ describe('the trash screen', () => {
     const first = screen.getAllByTestId('trash-row')[0]!;
     const time = first.querySelector('time')!;
     expect(time).toHaveTextContent('3 days ago');
-    expect(time.getAttribute('dateTime')).toBe(server.trash.at(-1)!.deletedAt);
+    expect(time.getAttribute('dateTime')).toBe(api.trash[0]!.attributes.deletedAt);
     expect(time.getAttribute('title')).toMatch(/\d{4} at \d\d:\d\d [AP]M$/);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(titles()).toEqual(['Todo 2', 'Todo 1']));
@@ -75,7 +70,7 @@ describe('the trash screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Restore Todo 1' }));
     expect(await screen.findByText('Todo restored!')).toBeInTheDocument();
     await waitFor(() => expect(titles()).toEqual(['Todo 2']));
-    expect(server.todos.map((todo) => todo.id)).toEqual([1]);
+    expect(api.todos.map((todo) => todo.id)).toEqual([1]);
   });
 
   it('Empty trash asks first, then empties it and says "Trash emptied"', async () => {
@@ -88,6 +83,6 @@ describe('the trash screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Empty trash' }));
     expect(await screen.findByText('Trash emptied')).toBeInTheDocument();
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
-    expect(server.trash).toHaveLength(0);
+    expect(api.trash).toHaveLength(0);
   });
 });

@@ -7,7 +7,16 @@ import {
   todosApi,
 } from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
-import { errorBody, FakeTodoApi, heldResponse, jsonResponse } from './support/fakeTodoApi';
+import { http } from 'msw';
+import {
+  apiUrl,
+  errorBody,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../support/mockApi';
+import { server } from '../support/mswServer';
 
 jest.mock('../../../src/client/config', () => ({
   API_BASE: 'http://ticklist.test/api',
@@ -17,23 +26,22 @@ jest.mock('../../../src/client/config', () => ({
 const { getTodos, addTodo, restoreTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } =
   todosApi.endpoints;
 
-let server: FakeTodoApi;
+let api: MockApi;
 let store: ReturnType<typeof createAppStore>;
 let onUnauthorized: jest.Mock;
 
 beforeEach(() => {
-  server = new FakeTodoApi().install();
+  api = startMockApi({ tokens: ['jwt-123'] });
   onUnauthorized = jest.fn();
   store = createAppStore({ getToken: () => 'jwt-123', onUnauthorized });
 });
 
 afterEach(() => {
   store.dispatch(todosApi.util.resetApiState());
-  server.uninstall();
 });
 
 const view = (change: Partial<TodoView> = {}): TodoView => ({ ...DEFAULT_VIEW, ...change });
-const listGets = () => server.requestsTo('GET');
+const listGets = () => api.requestsTo('GET');
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 2000) {
   const start = Date.now();
@@ -74,8 +82,8 @@ describe('the list query', () => {
   });
 
   it('reads only the todos of the status asked for', async () => {
-    server.insert({ title: 'Open', description: null, completed: false });
-    server.insert({ title: 'Done', description: null, completed: true });
+    api.insert({ title: 'Open', description: null, completed: false });
+    api.insert({ title: 'Done', description: null, completed: true });
     const titles = async (status: TodoView['status']) =>
       (await store.dispatch(getTodos.initiate(view({ status })))).data?.todos.map(
         (todo) => todo.attributes.title,
@@ -95,7 +103,7 @@ describe('the list query', () => {
   });
 
   it('calls GET /api/todos with that query and the bearer token, and reads data and the pagination', async () => {
-    server.seed(23);
+    api.seed(23);
     const result = await store.dispatch(
       getTodos.initiate(view({ page: 2, pageSize: 5, search: 'Todo 1', order: 'desc' })),
     );
@@ -119,7 +127,7 @@ describe('the list query', () => {
   });
 
   it('provides one tag per row plus the list tag', async () => {
-    server.seed(2);
+    api.seed(2);
     await store.dispatch(getTodos.initiate(view()));
     const tagged = (tag: { type: 'Todo'; id: number | string }) =>
       todosApi.util.selectInvalidatedBy(store.getState(), [tag]).map((entry) => entry.endpointName);
@@ -130,10 +138,13 @@ describe('the list query', () => {
   });
 
   it('tells the session about a 401', async () => {
-    server.interceptOnce(
-      (request) => request.method === 'GET',
-      () =>
-        jsonResponse(401, errorBody(401, 'UnauthorizedError', 'Missing or invalid credentials')),
+    server.use(
+      http.get(
+        apiUrl('todos'),
+        () =>
+          jsonResponse(401, errorBody(401, 'UnauthorizedError', 'Missing or invalid credentials')),
+        { once: true },
+      ),
     );
     const result = await store.dispatch(getTodos.initiate(view()));
     expect(result.error).toMatchObject({ status: 401 });
@@ -150,13 +161,13 @@ describe('changes refetch the list on screen', () => {
   }
 
   it('adding a todo posts {data:{title, description, user}} and refetches', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = await watchList();
     const outcome = await store
       .dispatch(addTodo.initiate({ title: 'New', description: 'Desc', user: 7 }))
       .unwrap();
     expect(outcome.status).toBe(200);
-    expect(server.requestsTo('POST')[0]?.body).toEqual({
+    expect(api.requestsTo('POST')[0]?.body).toEqual({
       data: { title: 'New', description: 'Desc', user: 7 },
     });
     await waitFor(() => listGets().length === 2, 'the refetch');
@@ -168,9 +179,9 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('restoring a deleted todo brings the same todo back from the trash (POST /todos/:id/restore) and refetches', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = await watchList();
-    const deleted = server.insert({ title: 'Gone', description: 'Was here', completed: true });
+    const deleted = api.insert({ title: 'Gone', description: 'Was here', completed: true });
     await store.dispatch(deleteTodo.initiate(deleted.id)).unwrap();
     await waitFor(
       () => getTodos.select(view())(store.getState()).data?.total === 1,
@@ -178,10 +189,10 @@ describe('changes refetch the list on screen', () => {
     );
     const outcome = await store.dispatch(restoreTodo.initiate({ todo: deleted, user: 7 })).unwrap();
     expect(outcome.status).toBe(200);
-    expect(server.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
+    expect(api.requestsTo('POST').map((request) => request.url.pathname)).toEqual([
       `/api/todos/${deleted.id}/restore`,
     ]);
-    expect(server.requestsTo('POST')[0]?.body).toBeUndefined();
+    expect(api.requestsTo('POST')[0]?.body).toBeUndefined();
     await waitFor(
       () => getTodos.select(view())(store.getState()).data?.total === 2,
       'the restore refetch',
@@ -197,7 +208,7 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('a restore body keeps a missing description as null and leaves out an unknown owner', () => {
-    const todo = server.insert({ title: 'Bare', description: null, completed: false });
+    const todo = api.insert({ title: 'Bare', description: null, completed: false });
     expect(restoreTodoBody({ todo, user: undefined })).toEqual({
       data: { title: 'Bare', description: null, completed: false },
     });
@@ -205,10 +216,13 @@ describe('changes refetch the list on screen', () => {
 
   it('a failed restore does not refetch', async () => {
     const subscription = await watchList();
-    const todo = server.insert({ title: 'Gone', description: null, completed: false });
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')),
+    const todo = api.insert({ title: 'Gone', description: null, completed: false });
+    server.use(
+      http.post(
+        apiUrl('todos/:id/restore'),
+        () => jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')),
+        { once: true },
+      ),
     );
     const result = await store.dispatch(restoreTodo.initiate({ todo, user: 7 }));
     expect(result.error).toMatchObject({ status: 500 });
@@ -218,12 +232,12 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('editing a todo puts {data:{...}} and refetches', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = await watchList();
     await store
       .dispatch(editTodo.initiate({ id: 1, changes: { title: 'Renamed', description: '' } }))
       .unwrap();
-    expect(server.requestsTo('PUT', '/api/todos/1')[0]?.body).toEqual({
+    expect(api.requestsTo('PUT', '/api/todos/1')[0]?.body).toEqual({
       data: { title: 'Renamed', description: '' },
     });
     await waitFor(
@@ -236,10 +250,10 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('deleting a todo calls DELETE /api/todos/:id and refetches', async () => {
-    server.seed(2);
+    api.seed(2);
     const subscription = await watchList();
     await store.dispatch(deleteTodo.initiate(1)).unwrap();
-    expect(server.requestsTo('DELETE', '/api/todos/1')).toHaveLength(1);
+    expect(api.requestsTo('DELETE', '/api/todos/1')).toHaveLength(1);
     await waitFor(
       () => getTodos.select(view())(store.getState()).data?.total === 1,
       'the smaller total',
@@ -248,11 +262,14 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('a failed change does not refetch', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = await watchList();
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+    server.use(
+      http.post(
+        apiUrl('todos'),
+        () => jsonResponse(400, errorBody(400, 'ValidationError', 'title is a required field')),
+        { once: true },
+      ),
     );
     const result = await store.dispatch(addTodo.initiate({ title: 'x' }));
     expect(result.error).toMatchObject({ status: 400 });
@@ -262,19 +279,21 @@ describe('changes refetch the list on screen', () => {
   });
 
   it('a status other than 200 is reported, so the dialog can say so', async () => {
-    server.interceptOnce(
-      (request) => request.method === 'POST',
-      () => jsonResponse(201, { data: { id: 9, attributes: {} }, meta: {} }),
+    server.use(
+      http.post(
+        apiUrl('todos'),
+        () => jsonResponse(201, { data: { id: 9, attributes: {} }, meta: {} }),
+        { once: true },
+      ),
     );
     const outcome = await store.dispatch(addTodo.initiate({ title: 'x' })).unwrap();
     expect(outcome.status).toBe(201);
   });
 
   it('a 204 without a body is a success with no todo', async () => {
-    server.seed(1);
-    server.interceptOnce(
-      (request) => request.method === 'DELETE',
-      () => new Response(null, { status: 204 }),
+    api.seed(1);
+    server.use(
+      http.delete(apiUrl('todos/:id'), () => new Response(null, { status: 204 }), { once: true }),
     );
     await expect(store.dispatch(deleteTodo.initiate(1)).unwrap()).resolves.toEqual({
       status: 204,
@@ -287,7 +306,7 @@ describe('changes refetch the list on screen', () => {
     await store
       .dispatch(createSampleTodo.initiate({ title: 'Sample', description: 'p', user: [7] }))
       .unwrap();
-    expect(server.requestsTo('POST')[0]?.body).toEqual({
+    expect(api.requestsTo('POST')[0]?.body).toEqual({
       data: { title: 'Sample', description: 'p', user: [7] },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -303,22 +322,19 @@ describe('completion', () => {
     getTodos.select(args)(store.getState()).data?.todos[0]?.attributes.completed;
 
   it('is shown at once, before the server answers, and keeps the server values after', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = store.dispatch(getTodos.initiate(view()));
     await subscription;
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'PUT',
-      () => held.promise,
-    );
+    server.use(http.put(apiUrl('todos/:id'), () => held.promise, { once: true }));
     const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
-    await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
-    expect(server.requestsTo('PUT')[0]?.body).toEqual({ data: { completed: true } });
+    await waitFor(() => api.requestsTo('PUT').length === 1, 'the PUT');
+    expect(api.requestsTo('PUT')[0]?.body).toEqual({ data: { completed: true } });
     expect(completedIn(view())).toBe(true);
     const saved = {
-      ...server.todos[0]!,
+      ...api.todos[0]!,
       attributes: {
-        ...server.todos[0]!.attributes,
+        ...api.todos[0]!.attributes,
         completed: true,
         updatedAt: '2030-01-01T00:00:00.000Z',
       },
@@ -333,17 +349,12 @@ describe('completion', () => {
   });
 
   it('refetches once more when a list was being refetched during the change, so a stale answer does not stay', async () => {
-    server.seed(1);
+    api.seed(1);
     const subscription = store.dispatch(getTodos.initiate(view()));
     await subscription;
-    const staleList = server.list(
-      new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'),
-    );
+    const staleList = api.list(new URLSearchParams('pagination[page]=1&pagination[pageSize]=10'));
     const heldList = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'GET',
-      () => heldList.promise,
-    );
+    server.use(http.get(apiUrl('todos'), () => heldList.promise, { once: true }));
     store.dispatch(refreshTodoLists());
     await waitFor(() => listGets().length === 2, 'the refetch to start');
     await store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
@@ -354,7 +365,7 @@ describe('completion', () => {
   });
 
   it('refetches the Pending and Completed lists, which it changes, and not the others', async () => {
-    server.seed(2);
+    api.seed(2);
     const all = store.dispatch(getTodos.initiate(view()));
     const pending = store.dispatch(getTodos.initiate(view({ status: 'pending' })));
     const completed = store.dispatch(getTodos.initiate(view({ status: 'completed' })));
@@ -378,17 +389,14 @@ describe('completion', () => {
   });
 
   it('is rolled back in every cached list when the call fails', async () => {
-    server.seed(1);
+    api.seed(1);
     const first = store.dispatch(getTodos.initiate(view()));
     const second = store.dispatch(getTodos.initiate(view({ sort: 'title' })));
     await Promise.all([first, second]);
     const held = heldResponse();
-    server.interceptOnce(
-      (request) => request.method === 'PUT',
-      () => held.promise,
-    );
+    server.use(http.put(apiUrl('todos/:id'), () => held.promise, { once: true }));
     const change = store.dispatch(setTodoCompleted.initiate({ id: 1, completed: true }));
-    await waitFor(() => server.requestsTo('PUT').length === 1, 'the PUT');
+    await waitFor(() => api.requestsTo('PUT').length === 1, 'the PUT');
     expect(completedIn(view())).toBe(true);
     expect(completedIn(view({ sort: 'title' }))).toBe(true);
     held.release(jsonResponse(500, errorBody(500, 'InternalServerError', 'Internal Server Error')));
@@ -396,7 +404,7 @@ describe('completion', () => {
     expect('error' in result && result.error).toMatchObject({ status: 500 });
     expect(completedIn(view())).toBe(false);
     expect(completedIn(view({ sort: 'title' }))).toBe(false);
-    expect(server.requestsTo('PUT')).toHaveLength(1); // changes are not retried
+    expect(api.requestsTo('PUT')).toHaveLength(1); // changes are not retried
     first.unsubscribe();
     second.unsubscribe();
   });

@@ -1,0 +1,145 @@
+/**
+ * The mock API's todos: every call takes the owner's id first and sees only that owner's todos,
+ * as the server's repository does. Deleting moves a todo to its owner's trash.
+ */
+import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
+import { bulkBodySchema, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { pageOf, readListQuery } from './listQuery';
+import { MockFailure, notFound, parseBody } from './mockFailure';
+
+interface Row {
+  ownerId: number;
+  todo: TodoEntity;
+  deletedAt: string | null;
+}
+
+export type NewMockTodo = Pick<TodoAttributes, 'title'> &
+  Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt'>>;
+
+const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
+
+/** A create or update body may name its owner (Strapi's `user`): only the caller, as an id or `[id]`. */
+function checkOwner(ownerId: number, user: unknown): void {
+  if (user === undefined || user === ownerId) return;
+  if (Array.isArray(user) && user.length === 1 && user[0] === ownerId) return;
+  throw new MockFailure(403, 'ForbiddenError', 'Forbidden');
+}
+
+export class MockTodos {
+  private rows: Row[] = [];
+  private nextId = 1;
+
+  constructor(private readonly now: () => string) {}
+
+  /** Adds a todo as a create would, without the checks: tests and the demo data start from these. */
+  insert(ownerId: number, values: NewMockTodo): TodoEntity {
+    const stamp = this.now();
+    const todo: TodoEntity = {
+      id: this.nextId++,
+      attributes: {
+        description: null,
+        completed: false,
+        dueDate: null,
+        remindAt: null,
+        recurrence: null,
+        seriesId: null,
+        ...values,
+        createdAt: stamp,
+        updatedAt: stamp,
+      },
+    };
+    this.rows.push({ ownerId, todo, deletedAt: null });
+    return todo;
+  }
+
+  /** The owner's todos (not trashed), oldest first: the objects the API answers with. */
+  active(ownerId: number): TodoEntity[] {
+    return this.rows
+      .filter((row) => row.ownerId === ownerId && !row.deletedAt)
+      .map((row) => row.todo);
+  }
+
+  /** The owner's trash, most recently deleted first. */
+  trashed(ownerId: number) {
+    return this.rows
+      .filter((row) => row.ownerId === ownerId && row.deletedAt)
+      .sort((a, b) => (a.deletedAt! < b.deletedAt! ? 1 : a.deletedAt! > b.deletedAt! ? -1 : 0))
+      .map(({ todo, deletedAt }) => ({
+        ...todo,
+        attributes: { ...todo.attributes, deletedAt: deletedAt! },
+      }));
+  }
+
+  list(ownerId: number, params: URLSearchParams) {
+    const query = readListQuery(params);
+    const rows = this.active(ownerId)
+      .filter((todo) => query.keep(todo.attributes))
+      .sort(query.compare);
+    return pageOf(rows, query.page, query.pageSize);
+  }
+
+  trashPage(ownerId: number, params: URLSearchParams) {
+    const { page, pageSize } = readListQuery(params);
+    return pageOf(this.trashed(ownerId), page, pageSize);
+  }
+
+  find(ownerId: number, id: number, trashed = false): Row {
+    const row = this.rows.find(
+      (candidate) =>
+        candidate.ownerId === ownerId &&
+        candidate.todo.id === id &&
+        !candidate.deletedAt === !trashed,
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  create(ownerId: number, body: unknown): TodoEntity {
+    const { user, ...values } = parseBody(todoCreateDataSchema, asData(body), ['data']);
+    checkOwner(ownerId, user);
+    return this.insert(ownerId, values);
+  }
+
+  update(ownerId: number, id: number, body: unknown): TodoEntity {
+    const { user, ...changes } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
+    checkOwner(ownerId, user);
+    const { todo } = this.find(ownerId, id);
+    const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
+    todo.attributes = { ...todo.attributes, ...Object.fromEntries(defined), updatedAt: this.now() };
+    return todo;
+  }
+
+  /** Moves a todo to the trash, now or at a given time (demo data and tests date it in the past). */
+  remove(ownerId: number, id: number, at = this.now()): TodoEntity {
+    const row = this.find(ownerId, id);
+    row.deletedAt = at;
+    return row.todo;
+  }
+
+  restore(ownerId: number, id: number): TodoEntity {
+    const row = this.find(ownerId, id, true);
+    row.deletedAt = null;
+    return row.todo;
+  }
+
+  emptyTrash(ownerId: number): void {
+    this.rows = this.rows.filter((row) => row.ownerId !== ownerId || !row.deletedAt);
+  }
+
+  /** One action over several todos, all or none: an id that is not the owner's is a 404. */
+  bulk(ownerId: number, body: unknown): number {
+    const { action, ids } = parseBody(bulkBodySchema, body);
+    const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
+    for (const row of rows) {
+      if (action === 'restore') row.deletedAt = null;
+      else if (action === 'delete') row.deletedAt = this.now();
+      else
+        row.todo.attributes = {
+          ...row.todo.attributes,
+          completed: action === 'complete',
+          updatedAt: this.now(),
+        };
+    }
+    return rows.length;
+  }
+}
