@@ -7,6 +7,7 @@ import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
+import { DomainError } from '../domain-error';
 import { makeRoom } from './capacity';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
@@ -23,9 +24,6 @@ interface TodoInput {
   remindAt?: string | null;
   recurrence?: string | null;
 }
-
-/** Thrown when a todo would have a recurrence without a due date to repeat from. */
-export class RecurrenceWithoutDueDate extends Error {}
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
   return db
@@ -95,7 +93,7 @@ export function createTodo(
   input: TodoInput,
   { maxTodos = Infinity, now = new Date() } = {},
 ): Promise<TodoRow> {
-  if (input.recurrence && !input.dueDate) throw new RecurrenceWithoutDueDate();
+  if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const todo = { ...input, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
     await makeRoom(trx, ownerId, 1, maxTodos);
@@ -135,7 +133,7 @@ export function updateTodo(
     if (!current) return undefined;
     const dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
-    if (recurrence && !dueDate) throw new RecurrenceWithoutDueDate();
+    if (recurrence && !dueDate) throw new DomainError('recurrence-needs-due-date');
     let seriesId = current.series_id;
     if (recurrence && !current.recurrence) {
       const template = {
