@@ -79,6 +79,7 @@ const titleFilter = v.pipe(
 
 const completedFilter = v.pipe(
   v.unknown(),
+  v.description('filters[completed][$eq]=true|false (or filters[completed]=true|false)'),
   asEqualsOperator,
   bracketObject(
     { $eq: v.optional(queryBoolean('filters.completed.$eq must be true or false')) },
@@ -104,6 +105,9 @@ const isNull = (operator: '$null' | '$notNull') =>
 /** filters[dueDate][$lt]=2026-12-05 and the like; $null / $notNull take true or false, as in Strapi. */
 const dueDateFilter = v.pipe(
   v.unknown(),
+  v.description(
+    'filters[dueDate][$eq|$lt|$lte|$gt|$gte]=YYYY-MM-DD, filters[dueDate][$null|$notNull]=true|false',
+  ),
   asEqualsOperator,
   bracketObject(
     {
@@ -170,6 +174,8 @@ const sortParts = v.pipe(
     ],
     'sort must look like sort=title:asc or sort[0]=title:asc',
   ),
+  v.description(`field:asc|desc, comma-separated or sort[0]=…; fields ${SORT_FIELDS.join(', ')}`),
+  v.examples(['createdAt:asc']),
   v.transform((raw) => (typeof raw === 'string' ? [raw] : raw).flatMap((part) => part.split(','))),
 );
 

@@ -19,15 +19,12 @@ const envelopedBy = (schema: v.GenericSchema): v.GenericSchema | undefined => {
 
 /** A valibot schema as JSON schema, describing the input it accepts. */
 export const jsonSchemaOf = (schema: v.GenericSchema): JsonObject => {
+  const inner = envelopedBy(schema);
+  if (inner)
+    return { type: 'object', required: ['data'], properties: { data: jsonSchemaOf(inner) } };
   const { $schema: _ignored, ...json } = toJsonSchema(schema, {
     errorMode: 'ignore',
     typeMode: 'input',
-    overrideSchema: ({ valibotSchema }) => {
-      const inner = envelopedBy(valibotSchema);
-      return inner
-        ? { type: 'object', required: ['data'], properties: { data: jsonSchemaOf(inner) } }
-        : undefined;
-    },
   }) as JsonObject;
   return json;
 };

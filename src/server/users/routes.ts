@@ -14,6 +14,7 @@ import { toUser } from './present';
 /** populate=todos, populate=*, populate[0]=todos or populate[todos]=true ask for the todos. */
 const wantsTodos = v.pipe(
   v.unknown(),
+  v.metadata({ type: 'string', enum: ['todos', '*'] }),
   v.rawTransform(({ dataset: { value: populate }, addIssue }) => {
     if (populate === undefined || populate === '') return false;
     const listed = typeof populate === 'string' ? populate.split(',') : populate;
@@ -25,7 +26,6 @@ const wantsTodos = v.pipe(
       });
     return true;
   }),
-  v.metadata({ type: 'string', enum: ['todos', '*'] }),
 );
 const meQuery = v.object({ populate: v.optional(wantsTodos, '') });
 
