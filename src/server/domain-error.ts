@@ -18,3 +18,9 @@ export class DomainError extends Error {
 
 export const isDomainError = (error: unknown, rule: DomainRule): error is DomainError =>
   error instanceof DomainError && error.rule === rule;
+
+/** The todo (or count) a lookup found; nothing found is the not-found rule. */
+export function found<T>(value: T | undefined): T {
+  if (value === undefined) throw new DomainError('not-found');
+  return value;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bulkBodySchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
+import { found } from '../domain-error';
 import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, countSchema, errorResponses } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
@@ -29,8 +29,7 @@ export function bulkRoutes(app: FastifyInstance, { config, db, authenticate }: A
         const count = await applyBulk(trx, sessionOf(request).user.id, request.body, {
           maxTodos: config.maxTodosPerUser,
         });
-        if (count === undefined) throw notFound();
-        return { data: { count } };
+        return { data: { count: found(count) } };
       });
     },
   );

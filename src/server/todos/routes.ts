@@ -10,7 +10,7 @@ import {
 import { strapiData } from '../../shared/strapi-data';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
+import { found } from '../domain-error';
 import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, errorResponses, singleTodoSchema, todoListSchema } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
@@ -61,8 +61,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
     },
     async (request) => {
       const row = await findTodo(db, sessionOf(request).user.id, request.params.id);
-      if (!row) throw notFound();
-      return { data: toTodoEntity(row), meta: {} };
+      return { data: toTodoEntity(found(row)), meta: {} };
     },
   );
 
@@ -112,8 +111,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
           scope: request.query.scope,
           maxTodos: config.maxTodosPerUser,
         });
-        if (!changed) throw notFound();
-        return changedAnswer(changed);
+        return changedAnswer(found(changed));
       });
     },
   );
@@ -138,8 +136,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
         const trashed = await trashTodo(trx, ownerId, request.params.id, request.query.scope, {
           maxTodos: config.maxTodosPerUser,
         });
-        if (!trashed) throw notFound();
-        return changedAnswer(trashed);
+        return changedAnswer(found(trashed));
       });
     },
   );

@@ -7,7 +7,7 @@ import { trashQuerySchema } from '../../shared/list-pagination';
 import { todoIdParamsSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
+import { found } from '../domain-error';
 import { bearerSecurity, errorResponses, singleTodoSchema, trashListSchema } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { paginationMeta } from './pagination';
@@ -68,8 +68,7 @@ export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppConte
     },
     async (request) => {
       const row = await restoreTodo(db, sessionOf(request).user.id, request.params.id);
-      if (!row) throw notFound();
-      return { data: toTodoEntity(row), meta: {} };
+      return { data: toTodoEntity(found(row)), meta: {} };
     },
   );
 }
