@@ -62,10 +62,6 @@ export const paginationSchema = v.pipe(
   }),
 );
 
-/** What pagination[…] a request sends: a page and its size, or an offset and a limit. */
-export type PaginationRequest =
-  { page?: number; pageSize?: number } | { start?: number; limit?: number };
-
 /** A list's pagination, page 1 of DEFAULT_PAGE_SIZE when the query names none. */
 export const listPaginationEntry = v.optional(paginationSchema, {});
 

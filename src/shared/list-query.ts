@@ -1,39 +1,27 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
  * title, the completion and the due date, and the sort. The server validates with it and reads a
- * typed ListQuery; the client writes its requests with `listSearchParams`. Anything not understood
- * is a 400, never the wrong rows.
+ * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
+ * Anything not understood is a 400, never the wrong rows.
  */
 import * as v from 'valibot';
 import { isCalendarDate } from './dates';
-import { listPaginationEntry, type Pagination, type PaginationRequest } from './list-pagination';
-import {
-  asEqualsOperator,
-  bracketObject,
-  bracketParams,
-  isRecord,
-  queryBoolean,
-} from './qs-object';
-
-/** The fields a list sorts by, in the order the 400 names them. */
-export const SORT_FIELDS = [
-  'createdAt',
-  'updatedAt',
-  'title',
-  'completed',
-  'dueDate',
-  'id',
-] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = 'asc' | 'desc';
+import { listPaginationEntry, type Pagination } from './list-pagination';
+import { SORT_FIELDS, type DateOperator, type SortDirection, type SortField } from './list-request';
+import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
 
 export interface SortKey {
   field: SortField;
   direction: SortDirection;
 }
 
-const DATE_OPERATORS = { $eq: '=', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
-type DateOperator = keyof typeof DATE_OPERATORS;
+const DATE_OPERATORS = {
+  $eq: '=',
+  $lt: '<',
+  $lte: '<=',
+  $gt: '>',
+  $gte: '>=',
+} as const satisfies Record<DateOperator, string>;
 export type DueDateCondition =
   { op: (typeof DATE_OPERATORS)[DateOperator]; date: string } | { op: 'is' | 'is not'; date: null };
 
@@ -214,18 +202,3 @@ export const listQuerySchema = v.pipe(
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
   })),
 );
-
-/** A list request as the client writes it; `listSearchParams` puts it in the URL. */
-export interface ListRequest {
-  pagination?: PaginationRequest;
-  filters?: {
-    title?: { $contains?: string; $containsi?: string };
-    completed?: { $eq: boolean };
-    dueDate?: Partial<Record<DateOperator, string>> & { $null?: boolean; $notNull?: boolean };
-  };
-  sort?: `${SortField}:${SortDirection}`[];
-}
-
-/** The query string of a list request, in the bracket syntax listQuerySchema reads. */
-export const listSearchParams = ({ sort, ...rest }: ListRequest): URLSearchParams =>
-  bracketParams({ ...rest, sort: sort?.length ? sort.join(',') : undefined });

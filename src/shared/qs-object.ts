@@ -1,7 +1,4 @@
-/**
- * Pieces for schemas of Strapi's bracket query as qs parses it (`a[b][c]=x` → `{ a: { b: { c: 'x' } } }`),
- * and the reverse: a nested object written as bracket parameters for a request.
- */
+/** Pieces for schemas of Strapi's bracket query as qs parses it (`a[b][c]=x` → `{ a: { b: { c: 'x' } } }`). */
 import * as v from 'valibot';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -29,19 +26,3 @@ export const queryBoolean = (message: string) =>
     v.picklist(['true', 'false'], message),
     v.transform((text) => text === 'true'),
   );
-
-type BracketValue = string | number | boolean | undefined | BracketObject;
-interface BracketObject {
-  [key: string]: BracketValue;
-}
-
-/** `{ a: { b: 1 } }` → `a[b]=1`, in key order; undefined values are left out. */
-export function bracketParams(object: BracketObject, params = new URLSearchParams(), prefix = '') {
-  for (const [key, value] of Object.entries(object)) {
-    const name = prefix ? `${prefix}[${key}]` : key;
-    if (value === undefined) continue;
-    if (typeof value === 'object') bracketParams(value, params, name);
-    else params.append(name, String(value));
-  }
-  return params;
-}

@@ -3,13 +3,8 @@ import qs from 'qs';
 import * as v from 'valibot';
 import { offsetAndLimit } from '../../src/server/todos/pagination';
 import { parseQueryString } from '../../src/server/http/query-string';
-import {
-  listQuerySchema,
-  listSearchParams,
-  SORT_FIELDS,
-  type ListQuery,
-  type ListRequest,
-} from '../../src/shared/list-query';
+import { listQuerySchema, type ListQuery } from '../../src/shared/list-query';
+import { listSearchParams, SORT_FIELDS, type ListRequest } from '../../src/shared/list-request';
 
 const parse = (text: string) => v.parse(listQuerySchema, qs.parse(text));
 const issuesOf = (text: string) => {

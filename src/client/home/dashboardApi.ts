@@ -12,7 +12,7 @@
  */
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
-import { listSearchParams } from '../../shared/list-query';
+import { listSearchParams } from '../../shared/list-request';
 import { api, TODO_TAGS } from '../lib/api';
 
 export const RECENT_TODOS = 5;

@@ -3,7 +3,7 @@
  * or earlier, then the open todos of the next 7 days, grouped by day under a heading each.
  */
 import type { TodoEntity } from '../../shared/api-types';
-import { listSearchParams, type ListRequest } from '../../shared/list-query';
+import { listSearchParams, type ListRequest } from '../../shared/list-request';
 import { addDays, asLocalDate, dayName } from '../ui/dueDates';
 
 /** Days after today that the page looks ahead. */

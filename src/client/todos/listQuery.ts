@@ -3,7 +3,7 @@
  * the body that creates a deleted todo again on a Strapi backend.
  */
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
-import { listSearchParams } from '../../shared/list-query';
+import { listSearchParams } from '../../shared/list-request';
 import { clientConfig } from '../config';
 import { lastPage } from './pagination';
 import type { StatusFilter, TodoView } from './view';

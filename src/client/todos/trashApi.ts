@@ -4,7 +4,7 @@
  * todo is todosApi's restoreTodo (it is also the Undo of a delete).
  */
 import type { TodoEntity } from '../../shared/api-types';
-import { listSearchParams } from '../../shared/list-query';
+import { listSearchParams } from '../../shared/list-request';
 import { api, TODO_TAGS } from '../lib/api';
 import type { TodoPage } from './todosApi';
 import { toTodoPage } from './listQuery';

@@ -2,7 +2,7 @@
  * The list view (page, page size, search, sort field, order, status filter) and its place in
  * the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
-import type { SortDirection, SortField } from '../../shared/list-query';
+import type { SortDirection, SortField } from '../../shared/list-request';
 import { hasDueDates } from '../lib/features';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;

@@ -8,7 +8,8 @@ import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } f
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit } from './pagination';
-import type { ListQuery, SortField, SortKey } from '../../shared/list-query';
+import type { ListQuery, SortKey } from '../../shared/list-query';
+import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
