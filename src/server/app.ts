@@ -23,6 +23,7 @@ import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
+import { rememberReceivedBody } from './http/idempotency';
 import { createLogger, OneLinePerRequest, type LogStream } from './http/logging';
 import {
   answerClientError,
@@ -86,6 +87,7 @@ export async function buildApp(
 
   // Requests are validated at entry by the shared valibot schemas their routes declare.
   validateWithValibot(app);
+  app.addHook('preValidation', rememberReceivedBody);
   // The API speaks JSON (the import CSV too): any other body is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   // An empty body labelled JSON (Strapi clients send one with logout) counts as no body, as in

@@ -33,10 +33,22 @@ export const idempotencyHeaders = v.looseObject({
   ),
 });
 
-/** The request as validated (the body's content, as the handler reads it). */
+/**
+ * Bodies as they arrived, before validation turned them into what the handler reads: a key's
+ * request is recognised by what the client sent (the stored hashes were made from it).
+ */
+const receivedBodies = new WeakMap<FastifyRequest, unknown>();
+
+/** An app-wide preValidation hook: remembers the body that validation will replace. */
+export async function rememberReceivedBody(request: FastifyRequest): Promise<void> {
+  if (request.body !== undefined) receivedBodies.set(request, request.body);
+}
+
 const hashOf = (request: FastifyRequest) =>
   createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .update(
+      `${request.method} ${request.url}\n${JSON.stringify(receivedBodies.get(request) ?? null)}`,
+    )
     .digest('hex');
 
 /** Runs `write` (given the transaction to write in) once per key; without a key, just runs it. */
