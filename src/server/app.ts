@@ -23,6 +23,7 @@ import { createEventBus } from './events/bus';
 import { registerEventStreams } from './events/stream-routes';
 import { fieldError, toApiError } from './http/errors';
 import { parseQueryString } from './http/query-string';
+import { rememberReceivedBody } from './http/idempotency';
 import { createLogger, OneLinePerRequest, type LogStream } from './http/logging';
 import {
   answerClientError,
@@ -32,6 +33,7 @@ import {
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
+import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
 import { bulkRoutes } from './todos/bulk-routes';
@@ -83,9 +85,9 @@ export async function buildApp(
     connectionTimeout: 60_000,
   });
 
-  // Bodies are validated by the shared valibot schemas in each handler; the JSON schemas on the
-  // routes describe them (OpenAPI) and serialise responses, and must not coerce input first.
-  app.setValidatorCompiler(() => () => true);
+  // Requests are validated at entry by the shared valibot schemas their routes declare.
+  validateWithValibot(app);
+  app.addHook('preValidation', rememberReceivedBody);
   // The API speaks JSON (the import CSV too): any other body is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
   // An empty body labelled JSON (Strapi clients send one with logout) counts as no body, as in

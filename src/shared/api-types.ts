@@ -96,6 +96,3 @@ export interface ApiErrorBody {
     details: { errors?: ValidationIssue[] } & Record<string, unknown>;
   };
 }
-
-export type SortField = 'createdAt' | 'updatedAt' | 'title' | 'completed' | 'dueDate' | 'id';
-export type SortDirection = 'asc' | 'desc';

@@ -195,10 +195,25 @@ export const todoUpdateDataSchema = v.pipe(
 export const SCOPES = ['this', 'following'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+export const scopeQuerySchema = v.object({
+  scope: v.optional(
+    v.pipe(
+      v.picklist(SCOPES, 'scope must be this or following'),
+      v.description('for an occurrence of a series'),
+    ),
+    'this',
+  ),
+});
+
 export const BULK_ACTIONS = ['complete', 'uncomplete', 'delete', 'restore'] as const;
 export const BULK_MAX_IDS = 500;
 /** Todo ids are PostgreSQL integers. */
 export const LARGEST_ID = 2_147_483_647;
+
+/** A todo's id in a path (/todos/:id): a positive integer in the ids' range, or no todo at all. */
+export const todoIdParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number), v.maxValue(LARGEST_ID)),
+});
 
 /** POST /api/todos/bulk: one action over 1–500 distinct todo ids. A repeated id is refused, not merged. */
 export const bulkBodySchema = v.strictObject(

@@ -12,6 +12,7 @@
  */
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
+import { listSearchParams } from '../../shared/list-request';
 import { api, TODO_TAGS } from '../lib/api';
 
 export const RECENT_TODOS = 5;
@@ -24,14 +25,14 @@ export interface DashboardSummary {
   recent: TodoEntity[];
 }
 
-const RECENT_TODOS_QUERY = `todos?${new URLSearchParams({
-  'pagination[pageSize]': String(RECENT_TODOS),
-  sort: 'updatedAt:desc',
+const RECENT_TODOS_QUERY = `todos?${listSearchParams({
+  pagination: { pageSize: RECENT_TODOS },
+  sort: ['updatedAt:desc'],
 })}`;
 
-const COMPLETED_COUNT_QUERY = `todos?${new URLSearchParams({
-  'filters[completed][$eq]': 'true',
-  'pagination[pageSize]': '1',
+const COMPLETED_COUNT_QUERY = `todos?${listSearchParams({
+  filters: { completed: { $eq: true } },
+  pagination: { pageSize: 1 },
 })}`;
 
 const isListResponse = (value: unknown): value is ListResponse => {

@@ -1,9 +1,15 @@
 /**
- * The mock API's reading of a list query in Strapi's bracket syntax, with the contract's rules:
- * pagination defaults and clamp, title / completed / dueDate filters, several sort keys with ties
- * broken by id, and a 400 for anything else (as the server gives).
+ * The mock API's reading of a list query in Strapi's bracket syntax: qs parses it and the contract's
+ * own schemas (src/shared/list-query.ts, list-pagination.ts) check and type it, as on the server, so
+ * the mock cannot read a query otherwise; a query they refuse is a 400 with their first message.
  */
-import type { SortDirection, SortField, TodoAttributes, TodoEntity } from '../../shared/api-types';
+import qs from 'qs';
+import * as v from 'valibot';
+import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
+import type { Pagination } from '../../shared/list-pagination';
+import { trashQuerySchema } from '../../shared/list-pagination';
+import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
+import type { SortField } from '../../shared/list-request';
 import { titleContains, titleKey } from '../../shared/title-key';
 
 export interface MockListQuery {
@@ -22,45 +28,33 @@ export class QueryError extends Error {
   }
 }
 
-const DEFAULT_PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 100;
-const SORT_FIELDS: readonly SortField[] = [
-  'createdAt',
-  'updatedAt',
-  'title',
-  'completed',
-  'dueDate',
-  'id',
-];
+function parsed<TSchema extends v.GenericSchema>(schema: TSchema, params: URLSearchParams) {
+  const result = v.safeParse(schema, qs.parse(params.toString()));
+  if (result.success) return result.output as v.InferOutput<TSchema>;
+  const [issue] = result.issues;
+  throw new QueryError(
+    issue.message,
+    (issue.path ?? []).map((item) => String(item.key)),
+  );
+}
+
+/** Page and size of either kind of pagination (the app asks by page). */
+const pageOf_ = (pagination: Pagination) =>
+  pagination.kind === 'page'
+    ? { page: pagination.page, pageSize: pagination.pageSize }
+    : { page: Math.floor(pagination.start / pagination.limit) + 1, pageSize: pagination.limit };
+
 const DATE_TESTS: Record<string, (due: string, operand: string) => boolean> = {
-  $eq: (due, operand) => due === operand,
-  $lt: (due, operand) => due < operand,
-  $lte: (due, operand) => due <= operand,
-  $gt: (due, operand) => due > operand,
-  $gte: (due, operand) => due >= operand,
+  '=': (due, operand) => due === operand,
+  '<': (due, operand) => due < operand,
+  '<=': (due, operand) => due <= operand,
+  '>': (due, operand) => due > operand,
+  '>=': (due, operand) => due >= operand,
 };
-
-function positive(params: URLSearchParams, name: 'page' | 'pageSize', fallback: number): number {
-  const raw = params.get(`pagination[${name}]`);
-  if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1)
-    throw new QueryError(`pagination.${name} must be a positive integer`, ['pagination', name]);
-  return Number(raw);
-}
-
-function filterOf(key: string, value: string): (attributes: TodoAttributes) => boolean {
-  const [, field, operator] = /^filters\[(\w+)\]\[(\$\w+)\]$/.exec(key) ?? [];
-  const path = ['filters', field ?? key, operator ?? ''];
-  if (field === 'title' && (operator === '$contains' || operator === '$containsi'))
-    return (todo) => titleContains(todo.title, value);
-  if (field === 'completed' && operator === '$eq' && /^(true|false)$/.test(value))
-    return (todo) => String(todo.completed) === value;
-  if (field === 'dueDate' && operator && operator in DATE_TESTS && /^\d{4}-\d\d-\d\d$/.test(value))
-    return (todo) => todo.dueDate != null && DATE_TESTS[operator]!(todo.dueDate, value);
-  if (field === 'dueDate' && (operator === '$null' || operator === '$notNull'))
-    return (todo) => (todo.dueDate == null) === ((operator === '$null') === (value === 'true'));
-  throw new QueryError(`${key} is not a supported filter`, path);
-}
+const meetsDate = (due: string | null | undefined, condition: DueDateCondition) =>
+  condition.date === null
+    ? (due == null) === (condition.op === 'is')
+    : due != null && DATE_TESTS[condition.op]!(due, condition.date);
 
 /** A sort value of one key, with undated todos last in both directions (the server's order). */
 function sortValue(todo: TodoEntity, field: SortField): string | number | boolean {
@@ -69,38 +63,33 @@ function sortValue(todo: TodoEntity, field: SortField): string | number | boolea
   return todo.attributes[field] ?? '';
 }
 
-function comparerOf(sortKeys: string[]): MockListQuery['compare'] {
-  const keys = (sortKeys.length ? sortKeys : ['createdAt:asc']).map((key) => {
-    const [field, direction = 'asc'] = key.split(':') as [SortField, SortDirection];
-    if (!SORT_FIELDS.includes(field) || (direction !== 'asc' && direction !== 'desc'))
-      throw new QueryError(`sort ${key} is not a sortable field and direction`, ['sort']);
-    return { field, sign: direction === 'desc' ? -1 : 1 };
-  });
-  return (a, b) => {
-    for (const { field, sign } of keys) {
-      if (field === 'dueDate' && !a.attributes.dueDate !== !b.attributes.dueDate)
-        return a.attributes.dueDate ? -1 : 1;
-      const [x, y] = [sortValue(a, field), sortValue(b, field)];
-      if (x !== y) return x < y ? -sign : sign;
-    }
-    return keys[0]!.sign * (a.id - b.id);
+export function readListQuery(params: URLSearchParams): MockListQuery {
+  const query = parsed(listQuerySchema, params);
+  const keys = query.sort.map(({ field, direction }) => ({
+    field,
+    sign: direction === 'desc' ? -1 : 1,
+  }));
+  return {
+    ...pageOf_(query.pagination),
+    keep: (todo) =>
+      query.titleContains.every((needle) => titleContains(todo.title, needle)) &&
+      (query.completed === undefined || todo.completed === query.completed) &&
+      query.dueDate.every((condition) => meetsDate(todo.dueDate, condition)),
+    compare: (a, b) => {
+      for (const { field, sign } of keys) {
+        if (field === 'dueDate' && !a.attributes.dueDate !== !b.attributes.dueDate)
+          return a.attributes.dueDate ? -1 : 1;
+        const [x, y] = [sortValue(a, field), sortValue(b, field)];
+        if (x !== y) return x < y ? -sign : sign;
+      }
+      return keys[0]!.sign * (a.id - b.id);
+    },
   };
 }
 
-export function readListQuery(params: URLSearchParams): MockListQuery {
-  const filters: ((attributes: TodoAttributes) => boolean)[] = [];
-  const sortKeys: string[] = [];
-  for (const [key, value] of params) {
-    if (key.startsWith('filters[')) filters.push(filterOf(key, value));
-    else if (key === 'sort' || /^sort\[\d+\]$/.test(key)) sortKeys.push(...value.split(','));
-  }
-  return {
-    page: positive(params, 'page', 1),
-    pageSize: Math.min(positive(params, 'pageSize', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-    keep: (attributes) => filters.every((keep) => keep(attributes)),
-    compare: comparerOf(sortKeys),
-  };
-}
+/** The trash's query: pagination only, as the contract has it. */
+export const readTrashQuery = (params: URLSearchParams) =>
+  pageOf_(parsed(trashQuerySchema, params).pagination);
 
 /** One page of `rows` with Strapi's page pagination; a page past the end is empty with the true total. */
 export function pageOf<T>(rows: T[], page: number, pageSize: number) {

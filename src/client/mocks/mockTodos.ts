@@ -4,7 +4,7 @@
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
-import { pageOf, readListQuery } from './listQuery';
+import { pageOf, readListQuery, readTrashQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
 
 interface Row {
@@ -79,7 +79,7 @@ export class MockTodos {
   }
 
   trashPage(ownerId: number, params: URLSearchParams) {
-    const { page, pageSize } = readListQuery(params);
+    const { page, pageSize } = readTrashQuery(params);
     return pageOf(this.trashed(ownerId), page, pageSize);
   }
 

@@ -3,6 +3,7 @@
  * or earlier, then the open todos of the next 7 days, grouped by day under a heading each.
  */
 import type { TodoEntity } from '../../shared/api-types';
+import { listSearchParams, type ListRequest } from '../../shared/list-request';
 import { addDays, asLocalDate, dayName } from '../ui/dueDates';
 
 /** Days after today that the page looks ahead. */
@@ -10,20 +11,19 @@ const DAYS_AHEAD = 7;
 /** The API's largest page: each of the two calls shows at most this many todos. */
 const TODAY_PAGE_SIZE = 100;
 
-const list = (filters: Record<string, string>) =>
-  `todos?${new URLSearchParams({
-    ...filters,
-    'filters[completed][$eq]': 'false',
-    'pagination[pageSize]': String(TODAY_PAGE_SIZE),
-    sort: 'dueDate:asc',
+const list = (dueDate: NonNullable<ListRequest['filters']>['dueDate']) =>
+  `todos?${listSearchParams({
+    filters: { dueDate, completed: { $eq: false } },
+    pagination: { pageSize: TODAY_PAGE_SIZE },
+    sort: ['dueDate:asc'],
   })}`;
 
 /** Open todos due on `today` or before it, oldest first. */
-export const dueByTodayQuery = (today: string) => list({ 'filters[dueDate][$lte]': today });
+export const dueByTodayQuery = (today: string) => list({ $lte: today });
 
 /** Open todos due in the 7 days after `today`. */
 export const dueSoonQuery = (today: string) =>
-  list({ 'filters[dueDate][$gt]': today, 'filters[dueDate][$lte]': addDays(today, DAYS_AHEAD) });
+  list({ $gt: today, $lte: addDays(today, DAYS_AHEAD) });
 
 export interface DayGroup {
   /** "overdue", "today", or the day's "YYYY-MM-DD". */

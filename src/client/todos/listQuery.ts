@@ -3,6 +3,7 @@
  * the body that creates a deleted todo again on a Strapi backend.
  */
 import type { ListResponse, TodoEntity } from '../../shared/api-types';
+import { listSearchParams } from '../../shared/list-request';
 import { clientConfig } from '../config';
 import { lastPage } from './pagination';
 import type { StatusFilter, TodoView } from './view';
@@ -22,35 +23,34 @@ export interface RestoredTodo {
 }
 
 /** The status filter's `filters[completed][$eq]` value; All sends no filter. */
-const COMPLETED_FILTER: Record<StatusFilter, 'true' | 'false' | undefined> = {
+const COMPLETED_FILTER: Record<StatusFilter, boolean | undefined> = {
   all: undefined,
-  pending: 'false',
-  completed: 'true',
+  pending: false,
+  completed: true,
 };
 
 export const onStrapi = clientConfig.apiFlavor === 'strapi';
 /** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
 const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
-/** Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages. */
-const SORT_TIE_BREAK = {
-  asc: onStrapi ? ',id:asc' : '',
-  desc: onStrapi ? ',id:desc' : '',
-} as const;
-
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
  * filters[completed][$eq] (the status filter) and sort.
  */
 export function listTodosQuery(view: TodoView): string {
-  const params = new URLSearchParams();
-  params.set('pagination[page]', String(view.page));
-  params.set('pagination[pageSize]', String(view.pageSize));
   const search = view.search.trim();
-  if (search) params.set(`filters[title][${SEARCH_OPERATOR}]`, search);
   const completed = COMPLETED_FILTER[view.status];
-  if (completed) params.set('filters[completed][$eq]', completed);
-  params.set('sort', `${view.sort}:${view.order}${SORT_TIE_BREAK[view.order]}`);
-  return params.toString();
+  return listSearchParams({
+    pagination: { page: view.page, pageSize: view.pageSize },
+    filters: {
+      title: search ? { [SEARCH_OPERATOR]: search } : undefined,
+      completed: completed === undefined ? undefined : { $eq: completed },
+    },
+    sort: [
+      `${view.sort}:${view.order}`,
+      // Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages.
+      ...(onStrapi ? [`id:${view.order}` as const] : []),
+    ],
+  }).toString();
 }
 
 /** The POST body that creates a deleted todo again: its title, description and completion. */

@@ -4,6 +4,7 @@
  * todo is todosApi's restoreTodo (it is also the Undo of a delete).
  */
 import type { TodoEntity } from '../../shared/api-types';
+import { listSearchParams } from '../../shared/list-request';
 import { api, TODO_TAGS } from '../lib/api';
 import type { TodoPage } from './todosApi';
 import { toTodoPage } from './listQuery';
@@ -32,7 +33,7 @@ const trashApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTrash: builder.query<TrashPage, number>({
       query: (page) =>
-        `todos/trash?pagination[page]=${page}&pagination[pageSize]=${TRASH_PAGE_SIZE}`,
+        `todos/trash?${listSearchParams({ pagination: { page, pageSize: TRASH_PAGE_SIZE } })}`,
       transformResponse: (response: Parameters<typeof toTodoPage>[0], _meta, page) =>
         toTodoPage(response, { ...DEFAULT_VIEW, page, pageSize: TRASH_PAGE_SIZE }) as TrashPage,
       providesTags: [TODO_TAGS.trash],

@@ -2,26 +2,28 @@
  * The list view (page, page size, search, sort field, order, status filter) and its place in
  * the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
+import type { SortDirection, SortField } from '../../shared/list-request';
 import { hasDueDates } from '../lib/features';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-export const SORT_FIELDS = [
+/** The list's sort choices: some of the API's SORT_FIELDS (src/shared/list-query.ts), with labels. */
+const SORT_CHOICES = [
   { value: 'createdAt', label: 'Creation Date' },
   { value: 'title', label: 'Title' },
   { value: 'dueDate', label: 'Due Date' },
-] as const;
-export type ListSortField = (typeof SORT_FIELDS)[number]['value'];
+] as const satisfies readonly { value: SortField; label: string }[];
+export type ListSortField = (typeof SORT_CHOICES)[number]['value'];
 
 /** The sort fields the backend offers: a Strapi backend has no due dates. */
 export const sortFields = (dates: boolean) =>
-  SORT_FIELDS.filter((field) => dates || field.value !== 'dueDate');
+  SORT_CHOICES.filter((field) => dates || field.value !== 'dueDate');
 
 export const SORT_ORDERS = [
   { value: 'asc', label: 'Ascending' },
   { value: 'desc', label: 'Descending' },
-] as const;
+] as const satisfies readonly { value: SortDirection; label: string }[];
 export type ListSortOrder = (typeof SORT_ORDERS)[number]['value'];
 
 /** The status filter (beyond the spec): every todo, only pending ones, or only completed ones. */

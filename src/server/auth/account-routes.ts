@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordBodySchema, deleteAccountBodySchema } from '../../shared/account-schemas';
 import type { AppContext } from '../context';
 import { fieldError, rateLimited } from '../http/errors';
-import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { bearerSecurity, errorResponses, sessionSchema } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { toUser } from '../users/present';
 import { deleteUserById, endAllSessions, setPassword } from '../users/repository';
 import { sessionOf } from './authenticate';
@@ -17,9 +17,10 @@ import { loginKey } from './throttle';
 const common = { tags: ['auth'], security: bearerSecurity };
 
 export function accountRoutes(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { db, hasher, tokens, throttle, authenticate }: AppContext,
 ): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   /** Whether `password` is the caller's, counted as a login attempt (429 past the limit). */
   async function isCallersPassword(request: FastifyRequest, password: string): Promise<boolean> {
     const { user } = sessionOf(request);
@@ -33,16 +34,16 @@ export function accountRoutes(
   api.post(
     '/auth/change-password',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'Change the password; other tokens of the user stop working',
-        body: fromValibot(changePasswordBodySchema),
+        body: changePasswordBodySchema,
         response: { 200: sessionSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const body = parseWith(changePasswordBodySchema, request.body);
+      const { body } = request;
       if (!(await isCallersPassword(request, body.currentPassword)))
         throw fieldError(['currentPassword'], 'The provided current password is invalid');
       if (body.password === body.currentPassword)
@@ -65,7 +66,7 @@ export function accountRoutes(
   api.post(
     '/auth/logout-all',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'Refuse every token of the user issued until now',
@@ -84,17 +85,17 @@ export function accountRoutes(
   api.delete(
     '/users/me',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         tags: ['users'],
         summary: 'Delete the account with its todos and tokens (asks for the password)',
-        body: fromValibot(deleteAccountBodySchema),
+        body: deleteAccountBodySchema,
         response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const body = parseWith(deleteAccountBodySchema, request.body);
+      const { body } = request;
       if (!(await isCallersPassword(request, body.password)))
         throw fieldError(['password'], 'The provided password is invalid');
       await deleteUserById(db, sessionOf(request).user.id);

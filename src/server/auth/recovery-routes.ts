@@ -3,6 +3,7 @@
  * at once and alike for any address; the lookup and the mail happen after the answer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import {
   emailBodySchema,
   resetCodeQuerySchema,
@@ -10,8 +11,8 @@ import {
 } from '../../shared/account-schemas';
 import type { AppContext } from '../context';
 import { applicationError, fieldError, rateLimited } from '../http/errors';
-import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { bearerSecurity, errorResponses, sessionSchema } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { createCode, ownerOfCode, useCode, useResetCode } from '../users/codes';
 import { toUser } from '../users/present';
 import {
@@ -29,7 +30,8 @@ const common = { tags: ['auth'] };
 /** The account's own token, when sent, lets its owner ask past what anonymous callers used up. */
 const optionalBearer = [{}, ...bearerSecurity];
 
-export function recoveryRoutes(api: FastifyInstance, context: AppContext): void {
+export function recoveryRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const { db, hasher, tokens, throttle, mailer, config, authenticate } = context;
 
   /** The caller's id when a valid bearer token of the account with this email came along; these calls need none. */
@@ -49,9 +51,9 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
   /** The email of a mail request, counted (429 past the limits); the rest happens after the answer. */
   async function mailRequest(
     request: FastifyRequest,
+    email: string,
     work: (email: string) => Promise<void>,
   ): Promise<string> {
-    const { email } = parseWith(emailBodySchema, request.body);
     const key = emailKey(email);
     const retryAfter = await throttle.consumeMailRequest(
       key,
@@ -72,7 +74,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
         ...common,
         summary: 'Mail a password reset link (the same answer for any address)',
         security: optionalBearer,
-        body: fromValibot(emailBodySchema),
+        body: emailBodySchema,
         response: {
           200: { type: 'object', properties: { ok: { type: 'boolean' } } },
           ...errorResponses,
@@ -80,7 +82,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
       },
     },
     async (request) => {
-      await mailRequest(request, async (email) => {
+      await mailRequest(request, request.body.email, async (email) => {
         const user = await findUserByIdentifier(db, email);
         if (!user || user.email !== email || user.blocked) return;
         const code = await createCode(db, user.id, 'reset', HOUR_MS);
@@ -103,7 +105,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
         ...common,
         summary:
           'Whether a reset link’s code can still be used (false once used or expired), so the page says so before a new password is typed',
-        querystring: fromValibot(resetCodeQuerySchema),
+        querystring: resetCodeQuerySchema,
         response: {
           200: { type: 'object', properties: { valid: { type: 'boolean' } } },
           ...errorResponses,
@@ -111,7 +113,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
       },
     },
     async (request) => {
-      const { code } = parseWith(resetCodeQuerySchema, request.query);
+      const { code } = request.query;
       return { valid: (await ownerOfCode(db, code, 'reset')) !== undefined };
     },
   );
@@ -122,12 +124,12 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
       schema: {
         ...common,
         summary: 'Set a new password with the code of a reset link; signs in',
-        body: fromValibot(resetPasswordBodySchema),
+        body: resetPasswordBodySchema,
         response: { 200: sessionSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const body = parseWith(resetPasswordBodySchema, request.body);
+      const { body } = request;
       const incorrectCode = () => fieldError(['code'], 'Incorrect code provided');
       // The password is judged against its account before the code is spent, so a refused one leaves the link usable.
       const owner = await ownerOfCode(db, body.code, 'reset').then((id) =>
@@ -151,7 +153,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
         ...common,
         summary: 'Mail a link that confirms the address (the same answer for any address)',
         security: optionalBearer,
-        body: fromValibot(emailBodySchema),
+        body: emailBodySchema,
         response: {
           200: {
             type: 'object',
@@ -162,7 +164,7 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
       },
     },
     async (request) => {
-      const email = await mailRequest(request, async (key) => {
+      const email = await mailRequest(request, request.body.email, async (key) => {
         const user = await findUserByIdentifier(db, key);
         if (user && user.email === key && !user.confirmed) await sendConfirmation(context, user.id);
       });
@@ -176,15 +178,12 @@ export function recoveryRoutes(api: FastifyInstance, context: AppContext): void 
       schema: {
         ...common,
         summary: 'Confirm an address from its mailed link; redirects to the profile',
-        querystring: { type: 'object', properties: { confirmation: { type: 'string' } } },
+        querystring: v.object({ confirmation: v.optional(v.string('Invalid token')) }),
       },
     },
     async (request, reply) => {
-      const { confirmation } = request.query as { confirmation?: unknown };
-      const userId =
-        typeof confirmation === 'string' && confirmation !== ''
-          ? await useCode(db, confirmation, 'confirm')
-          : undefined;
+      const { confirmation } = request.query;
+      const userId = confirmation ? await useCode(db, confirmation, 'confirm') : undefined;
       if (userId === undefined) throw fieldError(['confirmation'], 'Invalid token');
       await confirmUser(db, userId);
       return reply.redirect('/profile?confirmed=1', 302);

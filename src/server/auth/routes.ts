@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { loginBodySchema, registerBodySchema } from '../../shared/schemas';
 import type { AppContext } from '../context';
 import { ApiError, applicationError, fieldError, rateLimited } from '../http/errors';
-import { bearerSecurity, errorResponses, fromValibot, sessionSchema } from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { bearerSecurity, errorResponses, sessionSchema } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { toUser } from '../users/present';
 import {
   createUser,
@@ -23,22 +23,26 @@ const BLOCKED = 'Your account has been blocked by an administrator';
 const invalidCredentials = () =>
   new ApiError(400, 'ValidationError', 'Invalid identifier or password');
 
-export function authRoutes(api: FastifyInstance, context: AppContext): void {
+export function authRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const { config, db, hasher, tokens, throttle, authenticate } = context;
   api.post(
     '/auth/local/register',
     {
+      // Counted before the body is checked, so that refused attempts use up the budget too.
+      preValidation: async (request) => {
+        const retryAfter = await throttle.consumeRegistration(request.ip);
+        if (retryAfter > 0) throw rateLimited(retryAfter);
+      },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
-        body: fromValibot(registerBodySchema),
+        body: registerBodySchema,
         response: { 200: sessionSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const retryAfter = await throttle.consumeRegistration(request.ip);
-      if (retryAfter > 0) throw rateLimited(retryAfter);
-      const body = parseWith(registerBodySchema, request.body);
+      const { body } = request;
       if (isCommonPassword(body.password, body)) throw fieldError(['password'], TOO_COMMON);
       if (await isEmailOrUsernameTaken(db, body.email, body.username))
         throw applicationError(TAKEN);
@@ -67,12 +71,12 @@ export function authRoutes(api: FastifyInstance, context: AppContext): void {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an email or username and a password',
-        body: fromValibot(loginBodySchema),
+        body: loginBodySchema,
         response: { 200: sessionSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const body = parseWith(loginBodySchema, request.body);
+      const { body } = request;
       const identifierKey = body.identifier.trim().toLowerCase();
       // The account is resolved first, so its email and its username draw on one budget; the attempt
       // is still counted before the password is verified, so parallel guesses cannot outrun the limit.
@@ -95,7 +99,7 @@ export function authRoutes(api: FastifyInstance, context: AppContext): void {
   api.post(
     '/auth/logout',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token of this call',

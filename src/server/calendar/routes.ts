@@ -8,10 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import * as v from 'valibot';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { notFound, rateLimited } from '../http/errors';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 import { calendarFeed } from './ics';
 
@@ -61,9 +63,10 @@ async function ownerOfSecret(db: Db, secret: string): Promise<number | undefined
 }
 
 export function calendarRoutes(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { config, db, throttle, authenticate }: AppContext,
 ): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const urlOf = (secret: string | null) =>
     secret ? `${config.publicUrl}/api/calendar/${secret}.ics` : null;
   const common = {
@@ -75,7 +78,7 @@ export function calendarRoutes(
   api.get(
     '/users/me/calendar-feed',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: { ...common, summary: 'The caller’s calendar feed link, or null' },
     },
     async (request) => ({
@@ -86,7 +89,7 @@ export function calendarRoutes(
   api.post(
     '/users/me/calendar-feed',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'A new secret calendar feed link; the previous one stops working',
@@ -102,11 +105,9 @@ export function calendarRoutes(
         tags: ['calendar'],
         summary:
           'A calendar feed (text/calendar): a VTODO per dated todo of the link’s owner, or with <secret>-events.ics an all-day VEVENT per open dated todo (for calendar apps that show no VTODOs); no login, the link is the key',
-        params: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', example: '<secret>.ics' } },
-        },
+        params: v.object({
+          file: v.pipe(v.string(), v.examples(['<secret>.ics', '<secret>-events.ics'])),
+        }),
         response: {
           200: {
             description: 'iCalendar (RFC 5545)',
@@ -120,7 +121,7 @@ export function calendarRoutes(
       // Counted before the secret is looked up, so guessing costs as much as reading.
       const retryAfter = await throttle.consumeFeedRead(request.ip);
       if (retryAfter > 0) throw rateLimited(retryAfter);
-      const [, secret, events] = FEED_FILE.exec((request.params as { file: string }).file) ?? [];
+      const [, secret, events] = FEED_FILE.exec(request.params.file) ?? [];
       const ownerId = secret ? await ownerOfSecret(db, secret) : undefined;
       if (ownerId === undefined) throw notFound();
       const host = new URL(config.publicUrl).hostname;

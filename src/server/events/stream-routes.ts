@@ -7,6 +7,7 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { sessionOf, WRITES } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { bearerSecurity, errorResponses } from '../http/schemas';
@@ -22,7 +23,7 @@ const eventStreamSchema = {
   security: bearerSecurity,
   summary:
     'The caller’s todo changes as they happen (text/event-stream); Last-Event-ID replays the last 5 minutes',
-  headers: { type: 'object', properties: { 'last-event-id': { type: 'string' } } },
+  headers: v.looseObject({ 'last-event-id': v.optional(v.string()) }),
   response: {
     200: {
       description: 'events: ready, reset, and { action, id } or { action, ids }',
@@ -49,7 +50,7 @@ export function registerEventStreams(
 
   app.get(
     '/api/todos/events',
-    { preHandler: authenticate, schema: eventStreamSchema },
+    { preValidation: authenticate, schema: eventStreamSchema },
     async (request, reply) => {
       const { user, claims } = sessionOf(request);
       const header = request.headers['last-event-id'];

@@ -3,7 +3,9 @@
  * 5xx answers never carry the cause: it goes to the log only.
  */
 import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
+import { RECURRENCE_NEEDS_DUE_DATE } from '../../shared/schemas';
 import { isDatabaseUnavailable } from '../db/errors';
+import { DomainError, type DomainRule } from '../domain-error';
 
 export class ApiError extends Error {
   constructor(
@@ -52,7 +54,7 @@ export const unauthorized = (): ApiError =>
 export const forbidden = (message = 'Forbidden'): ApiError =>
   new ApiError(403, 'ForbiddenError', message);
 
-export const todoLimitReached = (): ApiError =>
+const todoLimitReached = (): ApiError =>
   new ApiError(403, 'ApplicationError', 'Todo limit reached');
 
 export const notFound = (message = 'Not Found'): ApiError =>
@@ -97,8 +99,17 @@ const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
   FST_ERR_BAD_URL: malformedUrl,
 };
 
+/** The answer to each domain rule a change broke. */
+const DOMAIN_ERRORS: Record<DomainRule, () => ApiError> = {
+  // A refused action is a 403 in Strapi.
+  'todo-limit': todoLimitReached,
+  'recurrence-needs-due-date': () => fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE),
+  'not-found': () => notFound(),
+};
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return DOMAIN_ERRORS[error.rule]();
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   const framework = error as FastifyLikeError;
   const known = framework.code ? FRAMEWORK_ERRORS[framework.code] : undefined;

@@ -1,17 +1,71 @@
 /**
- * JSON schemas for the OpenAPI document and Fastify's serialiser, which also guarantees that no field
- * outside them (a password hash) is sent. Bodies come from the shared valibot schemas.
+ * The OpenAPI document's schemas. Request schemas are the routes' own valibot schemas, converted
+ * here; the JSON schemas below describe responses and feed Fastify's serialiser, which also
+ * guarantees that no field outside them (a password hash) is sent.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifySchema } from 'fastify';
 import type * as v from 'valibot';
+import { isValibotSchema } from './valibot-compiler';
 
-export const fromValibot = (schema: v.GenericSchema): Record<string, unknown> => {
-  const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<
-    string,
-    unknown
-  >;
+type JsonObject = Record<string, unknown>;
+
+/** The schema a strapiData() envelope wraps (see src/shared/strapi-data.ts). */
+const envelopedBy = (schema: v.GenericSchema): v.GenericSchema | undefined => {
+  const pipe = (schema as { pipe?: { type: string; metadata?: { strapiData?: unknown } }[] }).pipe;
+  const inner = pipe?.find((item) => item.type === 'metadata')?.metadata?.strapiData;
+  return isValibotSchema(inner) ? inner : undefined;
+};
+
+/** A valibot schema as JSON schema, describing the input it accepts. */
+export const jsonSchemaOf = (schema: v.GenericSchema): JsonObject => {
+  const inner = envelopedBy(schema);
+  if (inner)
+    return { type: 'object', required: ['data'], properties: { data: jsonSchemaOf(inner) } };
+  const { $schema: _ignored, ...json } = toJsonSchema(schema, {
+    errorMode: 'ignore',
+    typeMode: 'input',
+  }) as JsonObject;
   return json;
 };
+
+/** A query's nested objects as Strapi's bracket parameters: pagination.page → pagination[page]. */
+function bracketProperties(properties: JsonObject, prefix = ''): JsonObject {
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([key, property]) => {
+      const name = prefix ? `${prefix}[${key}]` : key;
+      const nested = (property as { properties?: JsonObject }).properties;
+      return nested ? Object.entries(bracketProperties(nested, name)) : [[name, property]];
+    }),
+  );
+}
+
+/** swagger's transform: a route's valibot request schemas → JSON schema, queries in bracket form. */
+export function documentRoute({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (!schema) return { schema, url };
+  const documented: JsonObject = { ...schema };
+  const content = (schema.body as { content?: Record<string, { schema: unknown }> } | undefined)
+    ?.content;
+  if (content)
+    documented.body = {
+      content: Object.fromEntries(
+        Object.entries(content).map(([type, { schema: typed }]) => [
+          type,
+          { schema: isValibotSchema(typed) ? jsonSchemaOf(typed) : typed },
+        ]),
+      ),
+    };
+  for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
+    const partSchema = schema[part];
+    if (!isValibotSchema(partSchema)) continue;
+    const json = jsonSchemaOf(partSchema);
+    documented[part] =
+      part === 'querystring' && json.properties
+        ? { type: 'object', properties: bracketProperties(json.properties as JsonObject) }
+        : json;
+  }
+  return { schema: documented as FastifySchema, url };
+}
 
 const timestamp = { type: 'string', format: 'date-time' } as const;
 
@@ -175,21 +229,3 @@ export const errorSchema = {
 export const errorResponses = { '4xx': errorSchema, '5xx': errorSchema } as const;
 
 export const bearerSecurity = [{ bearerAuth: [] }];
-
-/** A list's page in Strapi's bracket syntax (the list and the trash). */
-export const pageQueryProperties = {
-  'pagination[page]': { type: 'integer', minimum: 1, default: 1 },
-  'pagination[pageSize]': {
-    type: 'integer',
-    minimum: 1,
-    default: 25,
-    description: 'above 100 counts as 100',
-  },
-} as const;
-
-/** Wraps a body schema the way Strapi's content API expects it: { data: … }. */
-export const dataEnvelope = (schema: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['data'],
-  properties: { data: schema },
-});

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { serviceUnavailable } from './errors';
-import { errorSchema } from './schemas';
+import { documentRoute, errorSchema } from './schemas';
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: documentRoute,
     openapi: {
       openapi: '3.1.0',
       info: {

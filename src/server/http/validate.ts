@@ -1,13 +1,10 @@
 /** Runs a valibot schema on request input; failures become one 400 ValidationError listing each field. */
 import * as v from 'valibot';
 import type { ValidationIssue } from '../../shared/api-types';
-import { validationError } from './errors';
+import { validationError, type ApiError } from './errors';
 
 const pathOf = (issue: v.BaseIssue<unknown>): string[] =>
   (issue.path ?? []).map((item) => String(item.key));
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_BODY_DEPTH = 32;
@@ -42,21 +39,22 @@ function nulPath(value: unknown, path: string[] = []): string[] | undefined {
   return undefined;
 }
 
-export function parseWith<TSchema extends v.GenericSchema>(
+/** The schema's output, or the 400 ValidationError that names each field it refuses (one message a field). */
+export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
-): v.InferOutput<TSchema> {
+): { value: v.InferOutput<TSchema> } | { error: ApiError } {
   const result = v.safeParse(schema, input);
   if (result.success) {
     // PostgreSQL text cannot store NUL (the insert fails, a 500); refuse it on both databases alike.
     const path = nulPath(result.output);
-    if (path) {
-      const field = path.join('.') || 'value';
-      throw validationError([
+    if (!path) return { value: result.output };
+    const field = path.join('.') || 'value';
+    return {
+      error: validationError([
         { path, message: `${field} must not contain the NUL character`, name: 'ValidationError' },
-      ]);
-    }
-    return result.output;
+      ]),
+    };
   }
   // One message a field: the first rule it breaks, as the forms show it.
   const seen = new Set<string>();
@@ -68,5 +66,15 @@ export function parseWith<TSchema extends v.GenericSchema>(
     seen.add(key);
     issues.push({ path, message: issue.message, name: 'ValidationError' });
   }
-  throw validationError(issues);
+  return { error: validationError(issues) };
+}
+
+/** validate(), throwing its 400: for input read inside a handler (an import file's rows). */
+export function parseWith<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  const result = validate(schema, input);
+  if ('error' in result) throw result.error;
+  return result.value;
 }

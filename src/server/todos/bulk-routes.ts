@@ -3,35 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import { bulkBodySchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
+import { found } from '../domain-error';
 import { idempotencyHeaders, idempotent } from '../http/idempotency';
-import { bearerSecurity, countSchema, errorResponses, fromValibot } from '../http/schemas';
-import { parseWith } from '../http/validate';
+import { bearerSecurity, countSchema, errorResponses } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { applyBulk } from './bulk';
 
-export function bulkRoutes(api: FastifyInstance, { config, db, authenticate }: AppContext): void {
-  api.post(
+export function bulkRoutes(app: FastifyInstance, { config, db, authenticate }: AppContext): void {
+  app.withTypeProvider<ValibotTypeProvider>().post(
     '/todos/bulk',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         tags: ['todos'],
         security: bearerSecurity,
         summary:
           'One action over 1–500 of the caller’s todos, in one transaction: if any id is not found, nothing changes (404)',
         headers: idempotencyHeaders,
-        body: fromValibot(bulkBodySchema),
+        body: bulkBodySchema,
         response: { 200: countSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const body = parseWith(bulkBodySchema, request.body);
       return idempotent(db, request, reply, async (trx) => {
-        const count = await applyBulk(trx, sessionOf(request).user.id, body, {
+        const count = await applyBulk(trx, sessionOf(request).user.id, request.body, {
           maxTodos: config.maxTodosPerUser,
         });
-        if (count === undefined) throw notFound();
-        return { data: { count } };
+        return { data: { count: found(count) } };
       });
     },
   );

@@ -5,11 +5,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { DomainError } from '../domain-error';
 
 type Db = Kysely<Database>;
-
-/** Thrown when a create or an import would take an owner past MAX_TODOS_PER_USER. */
-export class TodoLimitError extends Error {}
 
 /** The owner's live and trashed todos, as the triggers of migration 016 keep them: no row is counted. */
 async function keptCounts(db: Db, ownerId: number): Promise<{ live: number; trashed: number }> {
@@ -36,7 +34,7 @@ export async function makeRoom(
   maxTodos: number,
 ): Promise<void> {
   const { live, trashed } = await keptCounts(trx, ownerId);
-  if (live + adding > maxTodos) throw new TodoLimitError('Todo limit reached');
+  if (live + adding > maxTodos) throw new DomainError('todo-limit');
   const over = live + trashed + adding - maxTodos;
   if (over <= 0) return;
   const oldest = trx

@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
-import { liveTodoCount, makeRoom, TodoLimitError } from './capacity';
+import { DomainError } from '../domain-error';
+import { liveTodoCount, makeRoom } from './capacity';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
 
 type Db = Kysely<Database>;
@@ -144,7 +145,7 @@ export async function importTodos(
   now = new Date(),
 ): Promise<number> {
   if ((await liveTodoCount(db, ownerId)) + todos.length > maxTodos)
-    throw new TodoLimitError('Todo limit reached');
+    throw new DomainError('todo-limit');
   if (todos.length === 0) return 0;
   const batchId = randomUUID();
   await db

@@ -9,8 +9,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import * as v from 'valibot';
 import { RECURRENCE_NEEDS_DUE_DATE, todoCreateEntries } from '../../shared/schemas';
-import { ApiError, fieldError, todoLimitReached } from '../http/errors';
-import { isRecord, parseWith } from '../http/validate';
+import { DomainError } from '../domain-error';
+import { ApiError, fieldError } from '../http/errors';
+import { isRecord } from '../../shared/qs-object';
+import { parseWith } from '../http/validate';
 import { unneutralised } from './export';
 import type { ImportedTodo } from './repository';
 
@@ -105,11 +107,11 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
       }
       const row = read(record);
       rows.push(row);
-      if (row && ++todos > maxTodos) throw todoLimitReached();
+      if (row && ++todos > maxTodos) throw new DomainError('todo-limit');
       if (rows.length % SLICE === 0) await nextTurn();
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ApiError || error instanceof DomainError) throw error;
     throw fieldError([], `The CSV file cannot be read: ${(error as Error).message}`);
   } finally {
     records.destroy();
@@ -127,7 +129,7 @@ export async function readImport(
 ): Promise<ImportedTodo[]> {
   const rows = typeof body === 'string' ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
-  if (rows.filter(Boolean).length > maxTodos) throw todoLimitReached();
+  if (rows.filter(Boolean).length > maxTodos) throw new DomainError('todo-limit');
   const todos: ImportedTodo[] = [];
   for (const [index, row] of rows.entries()) {
     if (index % SLICE === SLICE - 1) await nextTurn();

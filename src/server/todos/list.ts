@@ -8,7 +8,8 @@ import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } f
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit } from './pagination';
-import type { ListQuery, SortKey } from './query';
+import type { ListQuery, SortKey } from '../../shared/list-query';
+import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
@@ -20,7 +21,7 @@ const SORT_COLUMNS = {
   completed: 'completed',
   dueDate: 'due_date',
   id: 'id',
-} as const;
+} as const satisfies Record<SortField, string>;
 
 /** What a list shows of each todo (the API's attributes): the owner and the search key stay behind. */
 export const LISTED_COLUMNS = [

@@ -4,14 +4,15 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, fieldError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { csvExport, jsonExport } from './export';
 import { readImport } from './import';
 import { importTodos } from './import-batches';
-import { refuseOverLimit } from './todo-requests';
 
 const IMPORT_LIMIT = 5 * 1024 * 1024;
 
@@ -19,28 +20,40 @@ const file = (json: Record<string, unknown>) => ({
   'application/json': { schema: json },
   'text/csv': { schema: { type: 'string' } },
 });
+const exportQuery = v.object({
+  format: v.optional(v.picklist(['json', 'csv'], 'format must be json or csv'), 'json'),
+});
+
+/** The file is read and checked row by row by readImport, which names the row at fault. */
+const importFile = {
+  'application/json': {
+    schema: v.pipe(v.unknown(), v.description('a Ticklist JSON export: { "todos": [...] }')),
+  },
+  'text/csv': {
+    schema: v.pipe(v.string(), v.description('a Ticklist or Todoist CSV export')),
+  },
+};
+
 const importedSchema = {
   type: 'object',
   properties: { data: { type: 'object', properties: { imported: { type: 'integer' } } } },
 };
 
 export function portabilityRoutes(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { config, db, authenticate }: AppContext,
 ): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   api.get(
     '/users/me/export',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         tags: ['users'],
         security: bearerSecurity,
         summary:
           'Every todo of the caller (the trash aside) as a file to download, JSON or CSV, streamed',
-        querystring: {
-          type: 'object',
-          properties: { format: { type: 'string', enum: ['json', 'csv'], default: 'json' } },
-        },
+        querystring: exportQuery,
         response: {
           200: {
             description: '{ user, todos: [...] } or a CSV file',
@@ -52,9 +65,7 @@ export function portabilityRoutes(
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const format = (request.query as { format?: unknown }).format ?? 'json';
-      if (format !== 'json' && format !== 'csv')
-        throw fieldError(['format'], 'format must be json or csv');
+      const { format } = request.query;
       const filename = `ticklist-export-${new Date().toISOString().slice(0, 10)}.${format}`;
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
@@ -96,12 +107,7 @@ export function portabilityRoutes(
           security: bearerSecurity,
           summary:
             'Add todos from an export (JSON or CSV) or a Todoist CSV, up to 5 MB: a bad row (400) or the todo limit (403) imports nothing',
-          body: {
-            content: file({
-              type: 'object',
-              properties: { todos: { type: 'array', items: { type: 'object' } } },
-            }),
-          },
+          body: { content: importFile },
           response: { 200: importedSchema, ...errorResponses },
         },
       },
@@ -114,7 +120,7 @@ export function portabilityRoutes(
               sessionOf(request).user.id,
               todos,
               config.maxTodosPerUser,
-            ).catch(refuseOverLimit),
+            ),
           },
         };
       },

@@ -7,6 +7,7 @@ import type { Scope } from '../../shared/schemas';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
+import { DomainError } from '../domain-error';
 import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
@@ -24,9 +25,6 @@ interface TodoInput {
   remindAt?: string | null;
   recurrence?: string | null;
 }
-
-/** Thrown when a todo would have a recurrence without a due date to repeat from. */
-export class RecurrenceWithoutDueDate extends Error {}
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
   return db
@@ -96,7 +94,7 @@ export function createTodo(
   input: TodoInput,
   { maxTodos = Infinity, now = new Date() } = {},
 ): Promise<TodoRow> {
-  if (input.recurrence && !input.dueDate) throw new RecurrenceWithoutDueDate();
+  if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
     : input.dueDate;
@@ -139,7 +137,7 @@ export function updateTodo(
     if (!current) return undefined;
     let dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
-    if (recurrence && !dueDate) throw new RecurrenceWithoutDueDate();
+    if (recurrence && !dueDate) throw new DomainError('recurrence-needs-due-date');
     let seriesId = current.series_id;
     if (recurrence && !current.recurrence) {
       // A new series starts on the rule's first day, as a created one does.

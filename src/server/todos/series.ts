@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import { LAST_DATE, startOfDate } from '../../shared/dates';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
-import { makeRoom, TodoLimitError } from './capacity';
+import { isDomainError } from '../domain-error';
+import { makeRoom } from './capacity';
 import { followingDate } from './rule-dates';
 import { titleKey } from '../../shared/title-key';
 
@@ -118,7 +119,7 @@ export async function continueSeries(
   const due = following.date;
   const roomLeft = await makeRoom(trx, ownerId, 1, maxTodos).then(
     () => true,
-    (error: unknown) => (error instanceof TodoLimitError ? false : Promise.reject(error)),
+    (error: unknown) => (isDomainError(error, 'todo-limit') ? false : Promise.reject(error)),
   );
   if (!roomLeft) return undefined;
   const remindAt =

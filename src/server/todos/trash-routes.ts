@@ -3,37 +3,34 @@
  * the static /todos/trash to /todos/:id, so "trash" is never read as an id.
  */
 import type { FastifyInstance } from 'fastify';
+import { trashQuerySchema } from '../../shared/list-pagination';
+import { todoIdParamsSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { notFound } from '../http/errors';
-import {
-  bearerSecurity,
-  errorResponses,
-  pageQueryProperties,
-  singleTodoSchema,
-  trashListSchema,
-} from '../http/schemas';
+import { found } from '../domain-error';
+import { bearerSecurity, errorResponses, singleTodoSchema, trashListSchema } from '../http/schemas';
+import type { ValibotTypeProvider } from '../http/valibot-compiler';
+import { paginationMeta } from './pagination';
 import { toTodoEntity, toTrashedEntity } from './present';
-import { paginationMeta, parsePageQuery } from './pagination';
-import { idParams, todoId } from './todo-requests';
 import { emptyTrash, listTrash, restoreTodo } from './trash';
 
-export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppContext): void {
+export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppContext): void {
+  const api = app.withTypeProvider<ValibotTypeProvider>();
   const common = { tags: ['trash'], security: bearerSecurity };
 
   api.get(
     '/todos/trash',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'A page of the caller’s deleted todos, most recently deleted first',
-        querystring: { type: 'object', properties: pageQueryProperties },
+        querystring: trashQuerySchema,
         response: { 200: trashListSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const pagination = parsePageQuery(request.query);
+      const { pagination } = request.query;
       const { rows, total } = await listTrash(db, sessionOf(request).user.id, pagination);
       return {
         data: rows.map(toTrashedEntity),
@@ -45,7 +42,7 @@ export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppConte
   api.delete(
     '/todos/trash',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'Delete the caller’s deleted todos for good',
@@ -61,18 +58,17 @@ export function trashRoutes(api: FastifyInstance, { db, authenticate }: AppConte
   api.post(
     '/todos/:id/restore',
     {
-      preHandler: authenticate,
+      preValidation: authenticate,
       schema: {
         ...common,
         summary: 'Bring a deleted todo back from the trash (a todo not in the trash is 404)',
-        params: idParams,
+        params: todoIdParamsSchema,
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const row = await restoreTodo(db, sessionOf(request).user.id, todoId(request));
-      if (!row) throw notFound();
-      return { data: toTodoEntity(row), meta: {} };
+      const row = await restoreTodo(db, sessionOf(request).user.id, request.params.id);
+      return { data: toTodoEntity(found(row)), meta: {} };
     },
   );
 }

@@ -8,7 +8,8 @@ import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
-import { offsetAndLimit, type Pagination } from './pagination';
+import type { Pagination } from '../../shared/list-pagination';
+import { offsetAndLimit } from './pagination';
 import type { ChangedTodo } from './series';
 import { afterTrashed } from './series-scope';
 

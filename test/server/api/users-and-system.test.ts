@@ -268,6 +268,28 @@ describeEachDialect('users/me, errors, headers and docs', (dialect) => {
       expect(registerBody.additionalProperties).toBe(false);
     });
 
+    it('describes the list query in bracket form and a todo body inside its data envelope', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const listParameters = (doc.paths['/api/todos'].get.parameters as { name: string }[]).map(
+        (parameter) => parameter.name,
+      );
+      expect(listParameters).toEqual(
+        expect.arrayContaining([
+          'pagination[page]',
+          'pagination[pageSize]',
+          'filters[title][$contains]',
+          'sort',
+        ]),
+      );
+      const createBody =
+        doc.paths['/api/todos'].post.requestBody.content['application/json'].schema;
+      expect(createBody).toMatchObject({
+        type: 'object',
+        required: ['data'],
+        properties: { data: { required: ['title'], additionalProperties: false } },
+      });
+    });
+
     it('renders the docs page', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
       expect(response.statusCode).toBe(200);

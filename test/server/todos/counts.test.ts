@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import qs from 'qs';
-import { parseListQuery } from '../../../src/server/todos/query';
+import * as v from 'valibot';
+import { listQuerySchema } from '../../../src/shared/list-query';
 import { createTodo, updateTodo } from '../../../src/server/todos/repository';
 import { trashTodo } from '../../../src/server/todos/trash';
 import { listTodos } from '../../../src/server/todos/list';
@@ -71,7 +72,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
   const totals = async (ownerId: number) => {
     const { db } = database.handle;
     const list = async (filters: string) =>
-      (await listTodos(db, ownerId, parseListQuery(qs.parse(filters)))).total;
+      (await listTodos(db, ownerId, v.parse(listQuerySchema, qs.parse(filters)))).total;
     return {
       all: await list(''),
       completed: await list('filters[completed][$eq]=true'),
@@ -222,7 +223,7 @@ describe.each(dialectsUnderTest())('todo counts on %s', (dialect) => {
       const total = await expected(where);
       expect(total).toBeGreaterThan(0);
       const page = (pagination: string) =>
-        listTodos(db, owner.id, parseListQuery(qs.parse(`${filters}&${pagination}`)));
+        listTodos(db, owner.id, v.parse(listQuerySchema, qs.parse(`${filters}&${pagination}`)));
       const first = await page('pagination[page]=1&pagination[pageSize]=2');
       expect([filters, first.total, first.rows.length]).toEqual([
         filters,

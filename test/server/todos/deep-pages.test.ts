@@ -7,7 +7,7 @@
  */
 import { createTodo } from '../../../src/server/todos/repository';
 import { listTodos } from '../../../src/server/todos/list';
-import { type ListQuery, type SortKey } from '../../../src/server/todos/query';
+import { type ListQuery, type SortKey } from '../../../src/shared/list-query';
 import { createUser } from '../../../src/server/users/repository';
 import type { TodoRow } from '../../../src/server/db/types';
 import { titleContains, titleKey } from '../../../src/shared/title-key';

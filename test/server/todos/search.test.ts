@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import type { TodoRow } from '../../../src/server/db/types';
 import { listTodos } from '../../../src/server/todos/list';
-import { parseListQuery } from '../../../src/server/todos/query';
+import * as v from 'valibot';
+import { listQuerySchema } from '../../../src/shared/list-query';
 import { createTodo } from '../../../src/server/todos/repository';
 import { titleKey } from '../../../src/shared/title-key';
 import { createUser } from '../../../src/server/users/repository';
@@ -109,7 +110,7 @@ describe.each(dialectsUnderTest())('title search on %s', (dialect) => {
             const expected = todos
               .filter((todo) => todo.title_key.includes(titleKey(needle)))
               .sort(byKeyThenId);
-            const query = parseListQuery({
+            const query = v.parse(listQuerySchema, {
               filters: { title: { $contains: needle } },
               sort: 'title:asc',
               pagination: { pageSize: '100' },
@@ -146,7 +147,11 @@ describe.each(dialectsUnderTest())('title search on %s', (dialect) => {
     }
     const titlesFor = async (needle: string) =>
       (
-        await listTodos(db, owner.id, parseListQuery({ filters: { title: { $contains: needle } } }))
+        await listTodos(
+          db,
+          owner.id,
+          v.parse(listQuerySchema, { filters: { title: { $contains: needle } } }),
+        )
       ).rows.map((row) => row.title);
     expect(await titlesFor('0%')).toEqual(['100% sure']);
     expect(await titlesFor('e_c')).toEqual(['snake_case']);

@@ -1,0 +1,26 @@
+/**
+ * A change a domain rule refuses, thrown where the rule is checked (repositories, imports) and
+ * turned into its answer in one place: http/errors.ts toApiError.
+ */
+export type DomainRule =
+  /** The change would take the owner past MAX_TODOS_PER_USER. */
+  | 'todo-limit'
+  /** The change would leave a recurrence without a due date. */
+  | 'recurrence-needs-due-date'
+  /** The todo named is not the caller's, or does not exist. */
+  | 'not-found';
+
+export class DomainError extends Error {
+  constructor(readonly rule: DomainRule) {
+    super(rule);
+  }
+}
+
+export const isDomainError = (error: unknown, rule: DomainRule): error is DomainError =>
+  error instanceof DomainError && error.rule === rule;
+
+/** The todo (or count) a lookup found; nothing found is the not-found rule. */
+export function found<T>(value: T | undefined): T {
+  if (value === undefined) throw new DomainError('not-found');
+  return value;
+}

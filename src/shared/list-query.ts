@@ -1,0 +1,204 @@
+/**
+ * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
+ * title, the completion and the due date, and the sort. The server validates with it and reads a
+ * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
+ * Anything not understood is a 400, never the wrong rows.
+ */
+import * as v from 'valibot';
+import { isCalendarDate } from './dates';
+import { listPaginationEntry, type Pagination } from './list-pagination';
+import { SORT_FIELDS, type DateOperator, type SortDirection, type SortField } from './list-request';
+import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+
+export interface SortKey {
+  field: SortField;
+  direction: SortDirection;
+}
+
+const DATE_OPERATORS = {
+  $eq: '=',
+  $lt: '<',
+  $lte: '<=',
+  $gt: '>',
+  $gte: '>=',
+} as const satisfies Record<DateOperator, string>;
+export type DueDateCondition =
+  { op: (typeof DATE_OPERATORS)[DateOperator]; date: string } | { op: 'is' | 'is not'; date: null };
+
+export interface ListQuery {
+  pagination: Pagination;
+  /** Substrings the title must contain, case-insensitively (all of them). */
+  titleContains: string[];
+  completed: boolean | undefined;
+  /** Conditions on the due date, all of which must hold. */
+  dueDate: DueDateCondition[];
+  sort: SortKey[];
+}
+
+const MAX_SEARCH_LENGTH = 1000;
+
+const needle = (operator: string) =>
+  v.optional(
+    v.pipe(
+      v.string(`filters.title.${operator} must be a single text value`),
+      v.maxLength(
+        MAX_SEARCH_LENGTH,
+        `filters.title.${operator} must be at most ${MAX_SEARCH_LENGTH} characters`,
+      ),
+      // PostgreSQL text cannot hold NUL (a query with one fails): no title contains it anyway.
+      v.check(
+        (text) => !text.includes('\u0000'),
+        `filters.title.${operator} must not contain the NUL character`,
+      ),
+    ),
+  );
+
+const titleFilter = v.pipe(
+  bracketObject(
+    { $contains: needle('$contains'), $containsi: needle('$containsi') },
+    (operator) =>
+      `filters.title.${operator} is not a supported operator (use $contains or $containsi)`,
+    'filters.title takes $contains or $containsi, e.g. filters[title][$contains]=milk',
+  ),
+  v.transform(({ $contains, $containsi }) =>
+    [$contains, $containsi].filter((text): text is string => !!text),
+  ),
+);
+
+const completedFilter = v.pipe(
+  v.unknown(),
+  v.description('filters[completed][$eq]=true|false (or filters[completed]=true|false)'),
+  asEqualsOperator,
+  bracketObject(
+    { $eq: v.optional(queryBoolean('filters.completed.$eq must be true or false')) },
+    (operator) => `filters.completed.${operator} is not a supported operator (use $eq)`,
+    'filters.completed must be an object such as filters[completed][$eq]=true',
+  ),
+  v.transform(({ $eq }) => $eq),
+);
+
+const calendarDate = (operator: DateOperator) =>
+  v.optional(
+    v.pipe(
+      v.string(`filters.dueDate.${operator} must be a calendar date written YYYY-MM-DD`),
+      v.check(
+        isCalendarDate,
+        `filters.dueDate.${operator} must be a calendar date written YYYY-MM-DD`,
+      ),
+    ),
+  );
+const isNull = (operator: '$null' | '$notNull') =>
+  v.optional(queryBoolean(`filters.dueDate.${operator} must be true or false`));
+
+/** filters[dueDate][$lt]=2026-12-05 and the like; $null / $notNull take true or false, as in Strapi. */
+const dueDateFilter = v.pipe(
+  v.unknown(),
+  v.description(
+    'filters[dueDate][$eq|$lt|$lte|$gt|$gte]=YYYY-MM-DD, filters[dueDate][$null|$notNull]=true|false',
+  ),
+  asEqualsOperator,
+  bracketObject(
+    {
+      $eq: calendarDate('$eq'),
+      $lt: calendarDate('$lt'),
+      $lte: calendarDate('$lte'),
+      $gt: calendarDate('$gt'),
+      $gte: calendarDate('$gte'),
+      $null: isNull('$null'),
+      $notNull: isNull('$notNull'),
+    },
+    (operator) =>
+      `filters.dueDate.${operator} is not a supported operator (use $eq, $lt, $lte, $gt, $gte, $null or $notNull)`,
+    'filters.dueDate must be an object such as filters[dueDate][$lte]=2026-12-05',
+  ),
+  v.transform(({ $null, $notNull, ...dates }): DueDateCondition[] => [
+    ...Object.entries(dates)
+      .filter((entry): entry is [DateOperator, string] => entry[1] !== undefined)
+      .map(([operator, date]) => ({ op: DATE_OPERATORS[operator], date })),
+    ...[
+      [$null, true],
+      [$notNull, false],
+    ]
+      .filter(([value]) => value !== undefined)
+      .map(([value, meansNull]): DueDateCondition => ({
+        op: value === meansNull ? 'is' : 'is not',
+        date: null,
+      })),
+  ]),
+);
+
+const filtersSchema = v.optional(
+  bracketObject(
+    {
+      title: v.optional(titleFilter, {}),
+      completed: v.optional(completedFilter),
+      dueDate: v.optional(dueDateFilter, {}),
+    },
+    (field) => `filters.${field} is not a filterable field (use title, completed or dueDate)`,
+    'filters must be an object such as filters[title][$contains]=milk',
+  ),
+  {},
+);
+
+const isSortField = (field: string): field is SortField =>
+  (SORT_FIELDS as readonly string[]).includes(field);
+
+/** sort=a:asc,b:desc, sort[0]=a:asc, or qs's object form of a long sort[] list, as its parts. */
+const sortParts = v.pipe(
+  v.union(
+    [
+      v.string(),
+      v.array(v.string()),
+      v.pipe(
+        v.custom<Record<string, string>>(
+          (raw) =>
+            isRecord(raw) &&
+            Object.entries(raw).every(
+              ([key, part]) => /^\d+$/.test(key) && typeof part === 'string',
+            ),
+        ),
+        v.transform((indexed) => Object.values(indexed)),
+      ),
+    ],
+    'sort must look like sort=title:asc or sort[0]=title:asc',
+  ),
+  v.description(`field:asc|desc, comma-separated or sort[0]=…; fields ${SORT_FIELDS.join(', ')}`),
+  v.examples(['createdAt:asc']),
+  v.transform((raw) => (typeof raw === 'string' ? [raw] : raw).flatMap((part) => part.split(','))),
+);
+
+/** Each part "field" or "field:direction"; a field named twice counts once, the first time. */
+const sortSchema = v.pipe(
+  sortParts,
+  v.rawTransform(({ dataset, addIssue }) => {
+    const keys: SortKey[] = [];
+    for (const part of dataset.value) {
+      const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
+      const normalised = direction.toLowerCase();
+      if (!isSortField(field))
+        addIssue({ message: `Cannot sort by "${field}" (use ${SORT_FIELDS.join(', ')})` });
+      else if (rest.length > 0 || (normalised !== 'asc' && normalised !== 'desc'))
+        addIssue({ message: `Sort direction of "${field}" must be asc or desc` });
+      else if (!keys.some((key) => key.field === field))
+        keys.push({ field, direction: normalised });
+    }
+    return keys;
+  }),
+);
+
+const DEFAULT_SORT: SortKey[] = [{ field: 'createdAt', direction: 'asc' }];
+
+export const listQuerySchema = v.pipe(
+  v.object({
+    pagination: listPaginationEntry,
+    filters: filtersSchema,
+    sort: v.optional(sortSchema, []),
+  }),
+  v.transform(({ pagination, filters, sort }): ListQuery => ({
+    pagination,
+    titleContains: filters.title,
+    completed: filters.completed,
+    dueDate: filters.dueDate,
+    sort: sort.length > 0 ? sort : DEFAULT_SORT,
+  })),
+);

@@ -1,0 +1,53 @@
+/**
+ * A list request as the client writes it, in Strapi v4's bracket syntax: what list-query.ts's schema
+ * reads on the server. Apart from it (no valibot here) so that building a request costs the
+ * client no schema code.
+ */
+
+/** The fields a list sorts by, in the order the 400 names them. */
+export const SORT_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'title',
+  'completed',
+  'dueDate',
+  'id',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export type DateOperator = '$eq' | '$lt' | '$lte' | '$gt' | '$gte';
+
+export interface ListRequest {
+  /** A page and its size, or an offset and a limit. */
+  pagination?: { page?: number; pageSize?: number } | { start?: number; limit?: number };
+  filters?: {
+    title?: { $contains?: string; $containsi?: string };
+    completed?: { $eq: boolean };
+    dueDate?: Partial<Record<DateOperator, string>> & { $null?: boolean; $notNull?: boolean };
+  };
+  sort?: `${SortField}:${SortDirection}`[];
+}
+
+type BracketValue = string | number | boolean | undefined | BracketObject;
+interface BracketObject {
+  [key: string]: BracketValue;
+}
+
+/** `{ a: { b: 1 } }` → `a[b]=1`, in key order; undefined values are left out. */
+function bracketParams(object: BracketObject, params: URLSearchParams, prefix = '') {
+  for (const [key, value] of Object.entries(object)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (value === undefined) continue;
+    if (typeof value === 'object') bracketParams(value, params, name);
+    else params.append(name, String(value));
+  }
+  return params;
+}
+
+/** The query string of a list request. */
+export const listSearchParams = ({ sort, ...rest }: ListRequest): URLSearchParams =>
+  bracketParams(
+    { ...rest, sort: sort?.length ? sort.join(',') : undefined },
+    new URLSearchParams(),
+  );
