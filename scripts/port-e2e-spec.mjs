@@ -2,8 +2,8 @@
 // describeInBrowser + stageForSuite) to a @playwright/test spec (test/e2e/*.spec.ts on the fixtures
 // of test/e2e/support/fixtures.ts), the way the suites were ported: `node scripts/port-e2e-spec.mjs
 // test/e2e/x.test.ts` writes test/e2e/x.spec.ts and removes the old file. What it cannot port
-// (it.each, sleeps, hand-written polling loops, helpers that read `stage`) is left for a person,
-// and `npx tsc --noEmit` and a grep for waitForTimeout find it. See test/e2e/README.md.
+// (fixed pauses, hand-written polling loops, helpers that read `stage`) is left for a person, and
+// `npx tsc --noEmit` and `grep -n 'Timeout(' test/e2e` find it. See test/e2e/README.md.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
