@@ -215,10 +215,10 @@ const screens: Screen[] = [
       const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
       await dialog.getByLabel('Title').fill('Added by the a11y suite');
       await dialog.getByRole('button', { name: 'Add' }).click();
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Todo added successfully!' }),
-      ).toBeVisible();
-      // The toast lives 2 s: audit just the toasts.
+      const toast = page.getByRole('alert').filter({ hasText: 'Todo added successfully!' });
+      await expect(toast).toBeVisible();
+      // The toast lives 2 s, unless the pointer rests on it: audit just the toasts, held there.
+      await toast.hover();
       return '.notistack-SnackbarContainer';
     },
   },

@@ -24,11 +24,6 @@ export const chromiumLaunchOptions: LaunchOptions = {
   ],
 };
 
-export function assertChromium(): void {
-  if (!fs.existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-}
-
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -2,7 +2,8 @@
  * The fixtures every browser spec imports `test` and `expect` from:
  * - `server` (worker): the built server on its own SQLite file and a free port, one per worker, so
  *   the workers never share data; `serverEnv` (worker option) adds to its environment.
- * - `browser` (worker): Playwright's, whose new contexts block service workers unless a test asks
+ * - `browser` (worker): Playwright's (Debian's Chromium, see playwright.config.ts; a missing one fails
+ *   at launch, naming the path), whose new contexts block service workers unless a test asks
  *   for them (`serviceWorkers: 'allow'`, as the PWA spec does): a worker answers the app's reads out
  *   of page.route's reach and from its cache, which the other specs' intercepted answers must not meet.
  * - `session` (test): a user registered through the real API.
@@ -10,7 +11,6 @@
  */
 import { test as base, expect, type Browser } from '@playwright/test';
 import type { Session } from '../../../src/shared/api-types';
-import { assertChromium } from './browser';
 import { startServer, type RunningServer } from './server';
 import { registerUser, signInContext } from './session';
 
@@ -43,7 +43,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   browser: [
     async ({ browser }, use) => {
-      assertChromium();
       await use(blockingServiceWorkers(browser));
     },
     { scope: 'worker' },
