@@ -34,7 +34,7 @@ export default defineConfig({
   // A test about a phone or the dark theme says so with its tag; every other test runs on a desktop.
   projects: [
     { name: 'desktop', grepInvert: /@phone|@dark/ },
-    { name: 'phone', grep: /@phone/, use: { viewport: PHONE, isMobile: false } },
+    { name: 'phone', grep: /@phone/, use: { viewport: PHONE } },
     { name: 'dark', grep: /@dark/, use: { colorScheme: 'dark' } },
   ],
 });
