@@ -53,19 +53,6 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/test/client/support/setup.ts'],
       globals: { __TICKLIST_CONFIG__: clientConfigFromEnv({}, false) },
     },
-    {
-      ...shared,
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-    },
-    // The SPA against a Strapi 4.25 project (STRAPI_COMPAT_DIR); scripts/test.mjs runs it after the rest, alone.
-    {
-      ...shared,
-      displayName: 'e2e-strapi',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/e2e-strapi/**/*.test.ts'],
-    },
   ],
 };
 

@@ -1,17 +1,22 @@
-// npm test: typecheck, lint, build (the browser tests use the built app), then every Jest project
-// (shared, server on each database, client in jsdom, e2e in Chromium), then the SPA against Strapi
-// (e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Ends with one line that
-// totals every runner: "N passed, N failed[, N skipped]" (tsc, eslint and the
-// Prettier check count as one test each).
+// npm test: typecheck, lint, build (the browser tests use the built app), then Jest (shared, server on
+// each database, client in jsdom), then Playwright (test/e2e in Chromium), then the SPA against Strapi
+// (test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each
+// stage's wall time, and ends with one line that totals every runner: "N passed, N failed[, N
+// skipped]" (tsc, eslint and the Prettier check count as one test each).
+// `npm test -- <jest arguments>` runs Jest alone with them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (label, command, args) => {
+const run = (label, command, args, env = {}) => {
   console.log(`\n=== ${label}: ${path.basename(command)} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0;
+  return (
+    spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+      .status === 0
+  );
 };
 
 /** As run, without waiting; its output is shown when it ends, so two at once do not interleave. */
@@ -32,37 +37,37 @@ let failed = 0;
 let skipped = 0;
 const check = (ok) => (ok ? (passed += 1) : (failed += 1));
 
-// tsc and ESLint each keep one core busy: on a two-core machine they run side by side.
-const [typed, linted] = await Promise.all([
-  runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
-  runAsync('lint', bin('eslint'), ['.']),
-]);
-check(typed);
-check(linted);
-check(run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']));
-const built =
-  run('build', process.execPath, [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    'build',
-    '--logLevel',
-    'warn',
-  ]) && run('build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
-check(built);
+const stageTimes = [];
+/** Runs one stage and notes its wall time, printed at once and again in the closing summary. */
+async function stage(name, work) {
+  const startedAt = Date.now();
+  const value = await work();
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  stageTimes.push(`${name} ${seconds} s`);
+  console.log(`\n--- ${name}: ${seconds} s`);
+  return value;
+}
+
+/** A fresh path for a runner's JSON report under test-results/. */
+function reportFile(name) {
+  fs.mkdirSync(results, { recursive: true });
+  const file = path.join(results, name);
+  fs.rmSync(file, { force: true });
+  return file;
+}
 
 /** One Jest run, its results added to the totals. */
-function jest(label, report, args) {
-  const file = path.join(root, 'test-results', report);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.rmSync(file, { force: true });
+function jest(label, args) {
+  const file = reportFile('jest.json');
   const ok = run(label, bin('jest'), ['--json', `--outputFile=${file}`, '--maxWorkers=2', ...args]);
   const before = failed;
   if (fs.existsSync(file)) {
-    const results = JSON.parse(fs.readFileSync(file, 'utf8'));
-    passed += results.numPassedTests;
-    failed += results.numFailedTests;
-    skipped += results.numPendingTests + results.numTodoTests;
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
     // A suite that fails to load has no failed test of its own: count it, so it cannot pass unseen.
-    failed += results.testResults.filter(
+    failed += report.testResults.filter(
       (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
     ).length;
   } else {
@@ -71,23 +76,77 @@ function jest(label, report, args) {
   if (!ok && failed === before) failed += 1;
 }
 
+/** One Playwright run (list output, plus a JSON report), its results added to the totals. */
+function playwright(label, report, args = []) {
+  const file = reportFile(report);
+  const ok = run(label, bin('playwright'), ['test', '--reporter=list,json', ...args], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+  });
+  const before = failed;
+  if (fs.existsSync(file)) {
+    const { stats, errors } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky;
+    skipped += stats.skipped;
+    // An error outside any test (a worker fixture, a file that does not load) fails the run too.
+    failed += errors.length;
+  } else {
+    failed += 1;
+  }
+  if (!ok && failed === before) failed += 1;
+}
+
 const args = process.argv.slice(2);
 if (args.length > 0) {
-  jest('jest', 'jest.json', args);
+  await stage('jest', () => jest('jest', args));
 } else {
-  // The Strapi suite runs on its own after the rest: Strapi, a build and Chromium at once would
-  // slow the timing-sensitive browser suites on a small machine.
-  jest('jest', 'jest.json', ['--ignoreProjects', 'e2e-strapi']);
-  if (process.env.STRAPI_COMPAT_DIR || process.env.CI === 'true') {
-    jest('jest (Strapi)', 'jest-strapi.json', ['--selectProjects', 'e2e-strapi']);
+  // tsc and ESLint each keep one core busy: on a two-core machine they run side by side.
+  await stage('typecheck+lint', async () => {
+    const [typed, linted] = await Promise.all([
+      runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+      runAsync('lint', bin('eslint'), ['.']),
+    ]);
+    check(typed);
+    check(linted);
+  });
+  await stage('format', () =>
+    check(run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'])),
+  );
+  const built = await stage('build', () => {
+    const ok =
+      run('build', process.execPath, [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+      ]) && run('build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
+    check(ok);
+    return ok;
+  });
+  await stage('jest', () => jest('jest', []));
+  if (built) {
+    await stage('playwright', () => playwright('playwright', 'e2e.json'));
+    // The Strapi suite runs on its own after the rest: Strapi, a build and Chromium at once would
+    // slow the other browser suites on a small machine.
+    if (process.env.STRAPI_COMPAT_DIR || process.env.CI === 'true') {
+      await stage('strapi', () =>
+        playwright('playwright (Strapi)', 'e2e-strapi.json', ['-c', 'playwright-strapi.config.ts']),
+      );
+    } else {
+      console.log(
+        '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
+      );
+      console.log(
+        '  npm run strapi:compat -- <dir> --no-start && STRAPI_COMPAT_DIR=<dir> npm test',
+      );
+      skipped += 1;
+    }
   } else {
-    console.log(
-      '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
-    );
-    console.log('  npm run strapi:compat -- <dir> --no-start && STRAPI_COMPAT_DIR=<dir> npm test');
-    skipped += 1;
+    console.log('\nThe build failed: the browser suites did not run.');
+    failed += 1;
   }
 }
 
+console.log(`\nWall time per stage: ${stageTimes.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumAvailable, CHROMIUM_PATH } from '../../e2e/support/browser';
+import { CHROMIUM_PATH } from '../../e2e/support/browser';
 import { freePort } from '../../support/server-process';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -27,25 +27,14 @@ const strapiPrepared = (dir: string | undefined): dir is string =>
 
 const HOW_TO = 'npm run strapi:compat -- <dir> --no-start, then STRAPI_COMPAT_DIR=<dir> npm test';
 
-/** describe() when a prepared Strapi and Chromium are there; otherwise skipped, or failed under CI. */
-export function describeWithStrapi(name: string, suite: () => void): void {
+/** Why the suite cannot run here (no prepared Strapi project, no Chromium), or undefined when it can. */
+export function strapiMissing(): string | undefined {
   const missing = !strapiPrepared(STRAPI_DIR)
     ? `no prepared Strapi project${STRAPI_DIR ? ` in ${STRAPI_DIR}` : ' (STRAPI_COMPAT_DIR is unset)'}`
-    : !chromiumAvailable
+    : !fs.existsSync(CHROMIUM_PATH)
       ? `no Chromium at ${CHROMIUM_PATH}`
       : undefined;
-  if (!missing) {
-    describe(name, suite);
-  } else if (process.env.CI === 'true') {
-    describe(name, () => {
-      it('needs a prepared Strapi project and Chromium', () => {
-        throw new Error(`${missing}: ${HOW_TO}`);
-      });
-    });
-  } else {
-    console.warn(`Skipping "${name}": ${missing}. To run it: ${HOW_TO}`);
-    describe.skip(name, suite);
-  }
+  return missing && `${missing}. To run it: ${HOW_TO}`;
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {
@@ -145,7 +134,7 @@ export async function startStrapiStage(): Promise<StrapiStage> {
       [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       {
         cwd: ROOT,
-        // Jest sets NODE_ENV=test, which Vite would build into React's development code (StrictMode
+        // A test runner's NODE_ENV=test would make Vite build React's development code (StrictMode
         // then starts the session actor twice, and a registration is sent twice).
         env: {
           ...process.env,

@@ -1,7 +1,7 @@
 /** The installable app's pieces a browser suite looks at: the worker, its API cache, Workbox's list. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Session } from '../../../src/shared/api-types';
-import { DESKTOP, type Stage } from './browser';
+import { DESKTOP } from './browser';
 import { signInContext } from './session';
 
 /** The API answers the service worker keeps (0 when its cache does not exist). */
@@ -33,9 +33,7 @@ export const listedCachedReads = (page: Page) =>
 
 /** Waits until the service worker (registered once the page is idle) controls the page. */
 export const workerInControl = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 /** Waits until the worker's API cache holds an answer. */
 export const someApiAnswerCached = (page: Page) =>
@@ -47,10 +45,11 @@ export const someApiAnswerCached = (page: Page) =>
 
 /** A signed-in desktop page on /todos with service workers allowed (the worker registers once idle). */
 export async function workerContext(
-  stage: Stage,
+  browser: Browser,
+  baseUrl: string,
   session: Session,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await stage.browser.newContext({
+  const context = await browser.newContext({
     viewport: DESKTOP,
     serviceWorkers: 'allow',
     timezoneId: 'UTC',
@@ -58,7 +57,7 @@ export async function workerContext(
   });
   await signInContext(context, session);
   const page = await context.newPage();
-  await page.goto(`${stage.server.url}/todos`);
+  await page.goto(`${baseUrl}/todos`);
   return { context, page };
 }
 
@@ -67,10 +66,11 @@ export async function workerContext(
  * the list was read through the worker, which keeps the answer.
  */
 export async function todosThroughWorker(
-  stage: Stage,
+  browser: Browser,
+  baseUrl: string,
   session: Session,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await workerContext(stage, session);
+  const { context, page } = await workerContext(browser, baseUrl, session);
   await workerInControl(page);
   await page.reload();
   await someApiAnswerCached(page);

@@ -1,7 +1,8 @@
 /** Helpers for the session and layout browser suites. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Session } from '../../../src/shared/api-types';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { DESKTOP, PHONE } from './browser';
+import { expect } from '@playwright/test';
 import { signInContext } from './session';
 
 export type Viewport = typeof DESKTOP | typeof PHONE;
@@ -18,46 +19,27 @@ export async function openPage(
   return { context, page };
 }
 
-/** The page's one h1, once it has rendered. */
-export async function heading(page: Page): Promise<string> {
-  const h1 = page.getByRole('heading', { level: 1 });
-  await h1.waitFor();
-  return (await h1.textContent()) ?? '';
-}
+/** Waits until the page has its h1 (any text). */
+export const heading = (page: Page) =>
+  expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
 /**
  * Waits until the page's h1 reads `text`. Pages load lazily inside a transition, so right after a
  * navigation the previous page's heading may still be on screen for a moment.
  */
-export async function expectHeading(page: Page, text: string): Promise<void> {
-  try {
-    await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-  } catch {
-    throw new Error(
-      `expected the page's heading to read "${text}", it reads "${await heading(page)}"`,
-    );
-  }
-}
+export const expectHeading = (page: Page, text: string) =>
+  expect(page.getByRole('heading', { level: 1, name: text, exact: true })).toBeVisible();
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the toast with exactly this text is on screen. */
 export const toast = (page: Page, text: string) =>
-  page
-    .getByRole('alert')
-    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-    .first()
-    .waitFor();
-
-/** Screenshots the page at the desktop and the phone width, then restores the desktop width. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? DESKTOP;
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(original);
-}
+  expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+      .first(),
+  ).toBeVisible();
 
 export const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null') as unknown);

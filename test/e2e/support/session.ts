@@ -1,5 +1,5 @@
 /** Accounts made through the real API, and a page that starts signed in as one of them. */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext } from '@playwright/test';
 import type { Session } from '../../../src/shared/api-types';
 
 let counter = 0;

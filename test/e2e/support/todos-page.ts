@@ -1,7 +1,8 @@
 /** Helpers for the todo list screen in a real browser. */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { Session } from '../../../src/shared/api-types';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { DESKTOP } from './browser';
+import { expect } from '@playwright/test';
 import { signInContext } from './session';
 
 export type Viewport = { width: number; height: number };
@@ -18,7 +19,7 @@ export async function openTodos(
   await signInContext(context, session);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/todos${query}`);
-  await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
   return { context, page };
 }
 
@@ -34,30 +35,30 @@ export function rowSummaries(page: Page): Promise<string[]> {
 }
 
 /** Waits until the rows on screen are exactly `expected`. */
-export async function expectRows(
-  page: Page,
-  expected: string[],
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    seen = await rowSummaries(page);
-    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`rows on screen:\n  ${seen.join('\n  ')}\nexpected:\n  ${expected.join('\n  ')}`);
+export async function expectRows(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => rowSummaries(page), { message: 'the rows on screen' }).toEqual(expected);
 }
 
-/** Screenshots of the current state at desktop and at phone width. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? DESKTOP;
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(100);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(original);
+/**
+ * Records, from the page's next load on, every distinct non-empty list of rows it shows (as
+ * rowSummaries reads them), however briefly; answers a reader of that record.
+ */
+export async function watchRowLists(page: Page): Promise<() => Promise<string[][]>> {
+  await page.addInitScript(() => {
+    const seen: string[][] = [];
+    (window as unknown as { rowListsSeen: string[][] }).rowListsSeen = seen;
+    new MutationObserver(() => {
+      const rows = [...document.querySelectorAll('[data-testid="todo-row"]')].map((row) => {
+        const number = row.querySelector('[data-testid="todo-number"]')?.textContent?.trim() ?? '';
+        const title = row.querySelector('h2')?.textContent?.trim() ?? '';
+        return `${number} ${title}`;
+      });
+      const last = seen[seen.length - 1];
+      if (rows.length > 0 && JSON.stringify(rows) !== JSON.stringify(last)) seen.push(rows);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { rowListsSeen: string[][] }).rowListsSeen);
 }
 
 export const numbered = (from: number, titles: string[]) =>
@@ -86,22 +87,9 @@ export async function seedTodos(
   }
 }
 
-/** Whether this element has the keyboard focus. */
+/** Whether this element has the keyboard focus now. */
 export const hasFocus = (locator: Locator): Promise<boolean> =>
   locator.evaluate((element) => element === document.activeElement);
-
-/** Waits until this element has the keyboard focus. */
-export async function expectFocus(locator: Locator, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await hasFocus(locator)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const focused = await locator
-    .page()
-    .evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
-  throw new Error(`expected focus on ${locator.toString()}, found it on: ${focused}`);
-}
 
 /** A toast (by its exact text) and its Undo button. */
 export function undoToast(page: Page, text: string) {

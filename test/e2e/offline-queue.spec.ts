@@ -4,13 +4,12 @@
  * with the same key; a conflict keeps the user's version; another user never gets them; signing
  * out asks before discarding them, and then leaves none in IndexedDB.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Session, TodoEntity } from '../../src/shared/api-types';
-import { describeInBrowser, DESKTOP, stageForSuite } from './support/browser';
+import { DESKTOP, screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
-import { expectRows, numbered, screenshotBoth } from './support/todos-page';
-
-jest.setTimeout(120_000);
+import { expectRows, numbered } from './support/todos-page';
 
 /** Every todo of the user on the server, oldest first. */
 async function serverTodos(baseUrl: string, session: Session): Promise<TodoEntity['attributes'][]> {
@@ -29,7 +28,7 @@ async function openAs(context: BrowserContext, baseUrl: string, session: Session
     JSON.stringify(session),
   );
   await page.goto(`${baseUrl}/todos`);
-  await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
   return page;
 }
 
@@ -38,7 +37,7 @@ async function addTodo(page: Page, title: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('button', { name: 'Add' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await expect(dialog).toBeHidden();
 }
 
 async function editTitle(page: Page, from: string, to: string): Promise<void> {
@@ -46,20 +45,7 @@ async function editTitle(page: Page, from: string, to: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Edit this todo' });
   await dialog.getByLabel('Title').fill(to);
   await dialog.getByRole('button', { name: 'Edit' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function until(
-  check: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await expect(dialog).toBeHidden();
 }
 
 const waitingChips = (page: Page) => page.getByLabel('Waiting to sync');
@@ -82,30 +68,30 @@ const storedWrites = (page: Page) =>
       }),
   );
 
-describeInBrowser('offline write queue', () => {
-  const stage = stageForSuite();
+test.describe('offline write queue', () => {
   const newContext = (browser: Browser) =>
     browser.newContext({ viewport: DESKTOP, timezoneId: 'UTC', locale: 'en-US' });
 
-  it('writes made offline show at once and reach the server exactly once after the tab was closed', async () => {
-    const url = stage.server.url;
+  test('writes made offline show at once and reach the server exactly once after the tab was closed', async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const session = await registerUser(url);
     await createTodoList(url, session, [{ title: 'Buy milk' }, { title: 'Call Ann' }]);
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const page = await openAs(context, url, session);
     await expectRows(page, numbered(1, ['Buy milk', 'Call Ann']));
 
     await context.setOffline(true);
     await addTodo(page, 'Written offline');
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Todo saved on this device!' })
-      .first()
-      .waitFor();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Todo saved on this device!' }).first(),
+    ).toBeVisible();
     await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).check();
     await editTitle(page, 'Call Ann', 'Call Ann and Bob');
     await expectRows(page, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
-    expect(await waitingChips(page).count()).toBe(3);
+    await expect(waitingChips(page)).toHaveCount(3);
     await screenshotBoth(page, 'offline-queue-pending');
     expect(await serverTodos(url, session)).toMatchObject([
       { title: 'Buy milk', completed: false },
@@ -116,12 +102,13 @@ describeInBrowser('offline write queue', () => {
     await page.close();
     await context.setOffline(false);
     const again = await openAs(context, url, session);
-    await until(
-      async () => (await serverTodos(url, session)).length === 3,
-      'the queued add on the server',
-    );
+    await expect
+      .poll(async () => (await serverTodos(url, session)).length, {
+        message: 'the queued add on the server',
+      })
+      .toBe(3);
     await expectRows(again, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
-    await until(async () => (await waitingChips(again).count()) === 0, 'the waiting marks to go');
+    await expect(waitingChips(again)).toHaveCount(0);
     expect(await serverTodos(url, session)).toMatchObject([
       { title: 'Buy milk', completed: true },
       { title: 'Call Ann and Bob', completed: false },
@@ -133,11 +120,14 @@ describeInBrowser('offline write queue', () => {
     await context.close();
   });
 
-  it('an edit of a todo deleted elsewhere meanwhile is kept as a new todo, and the user is told', async () => {
-    const url = stage.server.url;
+  test('an edit of a todo deleted elsewhere meanwhile is kept as a new todo, and the user is told', async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const session = await registerUser(url);
     const [id] = await createTodoList(url, session, [{ title: 'Plan trip' }]);
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const page = await openAs(context, url, session);
     await expectRows(page, numbered(1, ['Plan trip']));
 
@@ -151,23 +141,25 @@ describeInBrowser('offline write queue', () => {
     expect(deleted.status).toBe(200);
 
     await context.setOffline(false);
-    await page
-      .getByRole('alert')
-      .filter({
+    await expect(
+      page.getByRole('alert').filter({
         hasText: '"Plan trip to Rome" was deleted elsewhere: your version is kept as a new todo.',
-      })
-      .waitFor();
+      }),
+    ).toBeVisible();
     await expectRows(page, numbered(1, ['Plan trip to Rome']));
     expect(await serverTodos(url, session)).toMatchObject([{ title: 'Plan trip to Rome' }]);
     await context.close();
   });
 
-  it("another user signing in on the same browser neither sees nor sends the first user's queued writes", async () => {
-    const url = stage.server.url;
+  test("another user signing in on the same browser neither sees nor sends the first user's queued writes", async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const [ann, bob] = [await registerUser(url), await registerUser(url)];
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const annPage = await openAs(context, url, ann);
-    await annPage.getByText('No todos available').first().waitFor();
+    await expect(annPage.getByText('No todos available').first()).toBeVisible();
     await context.setOffline(true);
     await addTodo(annPage, "Ann's secret");
     await expectRows(annPage, numbered(1, ["Ann's secret"]));
@@ -175,9 +167,9 @@ describeInBrowser('offline write queue', () => {
 
     await context.setOffline(false);
     const bobPage = await openAs(context, url, bob);
-    await bobPage.getByText('No todos available').first().waitFor();
+    await expect(bobPage.getByText('No todos available').first()).toBeVisible();
     await addTodo(bobPage, "Bob's todo"); // online: straight to the server, not through the queue
-    await bobPage.getByText('Todo added successfully!', { exact: true }).waitFor();
+    await expect(bobPage.getByText('Todo added successfully!', { exact: true })).toBeVisible();
     await expectRows(bobPage, numbered(1, ["Bob's todo"]));
     expect(await serverTodos(url, bob)).toMatchObject([{ title: "Bob's todo" }]);
     expect(await serverTodos(url, ann)).toEqual([]);
@@ -185,20 +177,24 @@ describeInBrowser('offline write queue', () => {
 
     // Ann comes back: her write is sent now, once.
     const annAgain = await openAs(context, url, ann);
-    await until(
-      async () => (await serverTodos(url, ann)).length === 1,
-      "Ann's queued add on the server",
-    );
+    await expect
+      .poll(async () => (await serverTodos(url, ann)).length, {
+        message: "Ann's queued add on the server",
+      })
+      .toBe(1);
     await expectRows(annAgain, numbered(1, ["Ann's secret"]));
     expect(await serverTodos(url, bob)).toHaveLength(1);
     await context.close();
   });
 
-  it('Logout with an offline edit asks first: Cancel keeps it, Sign out leaves no queued write in IndexedDB', async () => {
-    const url = stage.server.url;
+  test('Logout with an offline edit asks first: Cancel keeps it, Sign out leaves no queued write in IndexedDB', async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const session = await registerUser(url);
     await createTodoList(url, session, [{ title: 'Plan trip' }]);
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const page = await openAs(context, url, session);
     await expectRows(page, numbered(1, ['Plan trip']));
     await context.setOffline(true);
@@ -212,16 +208,16 @@ describeInBrowser('offline write queue', () => {
     };
     await logout();
     const dialog = page.getByRole('dialog', { name: 'Sign out and discard 1 unsent change?' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await screenshotBoth(page, 'offline-queue-sign-out');
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await expectRows(page, numbered(1, ['Plan trip to Rome']));
     expect(await storedWrites(page)).toBe(1);
 
     await logout();
     await dialog.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${url}/login`);
+    await expect(page).toHaveURL(`${url}/login`);
     expect(await storedWrites(page)).toBe(0);
     expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
 
@@ -233,11 +229,14 @@ describeInBrowser('offline write queue', () => {
     await context.close();
   });
 
-  it('"Log out of all devices" asks too when a change could not be sent, then discards it', async () => {
-    const url = stage.server.url;
+  test('"Log out of all devices" asks too when a change could not be sent, then discards it', async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const session = await registerUser(url);
     await createTodoList(url, session, [{ title: 'Plan trip' }]);
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const page = await openAs(context, url, session);
     await expectRows(page, numbered(1, ['Plan trip']));
     // The server is out of reach for todo writes only: the edit stays queued, the logout call goes.
@@ -252,7 +251,7 @@ describeInBrowser('offline write queue', () => {
     await page.getByRole('button', { name: 'Log out of all devices' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out and discard 1 unsent change?' });
     await dialog.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${url}/login`);
+    await expect(page).toHaveURL(`${url}/login`);
     expect(await storedWrites(page)).toBe(0);
     const me = await fetch(`${url}/api/users/me`, {
       headers: { authorization: `Bearer ${session.jwt}` },
@@ -261,12 +260,15 @@ describeInBrowser('offline write queue', () => {
     await context.close();
   });
 
-  it('a write whose answer was lost is sent again with the same key and lands once', async () => {
-    const url = stage.server.url;
+  test('a write whose answer was lost is sent again with the same key and lands once', async ({
+    browser,
+    server,
+  }) => {
+    const url = server.url;
     const session = await registerUser(url);
-    const context = await newContext(stage.browser);
+    const context = await newContext(browser);
     const page = await openAs(context, url, session);
-    await page.getByText('No todos available').first().waitFor();
+    await expect(page.getByText('No todos available').first()).toBeVisible();
     const keys: string[] = [];
     await page.route(`${url}/api/todos/`, async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -276,11 +278,12 @@ describeInBrowser('offline write queue', () => {
       await route.abort('connectionreset'); // ... and the answer never arrives
     });
     await addTodo(page, 'Answer lost');
-    await page
-      .getByText('Todo saved on this device! It will be added when the connection returns.')
-      .first()
-      .waitFor();
-    await until(async () => keys.length >= 2, 'the retry');
+    await expect(
+      page
+        .getByText('Todo saved on this device! It will be added when the connection returns.')
+        .first(),
+    ).toBeVisible();
+    await expect.poll(() => keys.length, { message: 'the retry' }).toBeGreaterThanOrEqual(2);
     await expectRows(page, numbered(1, ['Answer lost']));
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(new Set(keys)).toEqual(new Set([keys[0]]));

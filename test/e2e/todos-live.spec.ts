@@ -4,13 +4,12 @@
  * an open Edit dialog keeps what was typed in it. Another user's device sees none of it, and a
  * logout closes that tab's stream.
  */
-import type { Browser, Page, Request } from 'playwright-core';
+import { expect, test } from './support/fixtures';
+import type { Browser, Page, Request } from '@playwright/test';
 import type { Session } from '../../src/shared/api-types';
-import { describeInBrowser, DESKTOP, PHONE, stageForSuite } from './support/browser';
-import { createTodoList, registerUser, signInContext } from './support/session';
+import { DESKTOP, nextFrames, PHONE } from './support/browser';
+import { createTodoList, registerUser, signInContext, updateTodo } from './support/session';
 import { expectRows, numbered } from './support/todos-page';
-
-jest.setTimeout(90_000);
 
 const WITHIN_MS = 2000;
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/todos/events';
@@ -35,13 +34,14 @@ async function openDevice(
   });
   page.on('requestfinished', (request) => ended.add(request));
   page.on('requestfailed', (request) => ended.add(request));
+  const streamOpen = page.waitForResponse((response) => isStream(response.request()));
   await page.goto(`${baseUrl}/todos`);
-  await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
-  return { context, page, streams, ended, listCalls: () => listCalls };
+  await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+  return { context, page, streams, ended, streamOpen, listCalls: () => listCalls };
 }
 
 /** When (browser clock, ms since the epoch) a write's answer reached the page that made it. */
-async function answeredAt(answer: Promise<import('playwright-core').Response>): Promise<number> {
+async function answeredAt(answer: Promise<import('@playwright/test').Response>): Promise<number> {
   const response = await answer;
   await response.finished();
   const timing = response.request().timing();
@@ -66,26 +66,27 @@ async function shownAt(page: Page, title: string, state: RowState): Promise<numb
       return done && Date.now();
     },
     [title, state] as const,
-    { polling: 10, timeout: 15_000 },
+    { polling: 10 },
   );
   return (await handle.jsonValue()) as number;
 }
 
-describeInBrowser('todos: live across devices', () => {
-  const stage = stageForSuite();
-
-  it('two devices of one user see each other’s changes within 2 s; an open dialog keeps its text; another user sees nothing', async () => {
-    const ann = await registerUser(stage.server.url);
-    const bob = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, ann, [{ title: 'Water plants' }, { title: 'Pay rent' }]);
-    await createTodoList(stage.server.url, bob, [{ title: 'Only mine' }]);
+test.describe('todos: live across devices', () => {
+  test('two devices of one user see each other’s changes within 2 s; an open dialog keeps its text; another user sees nothing', async ({
+    browser,
+    server,
+  }) => {
+    const ann = await registerUser(server.url);
+    const bob = await registerUser(server.url);
+    await createTodoList(server.url, ann, [{ title: 'Water plants' }, { title: 'Pay rent' }]);
+    await createTodoList(server.url, bob, [{ title: 'Only mine' }]);
     // A is a small phone: its page is taller than the screen, so a refetch that lost its place would show.
-    const a = await openDevice(stage.browser, stage.server.url, ann, {
+    const a = await openDevice(browser, server.url, ann, {
       width: PHONE.width,
       height: 480,
     });
-    const b = await openDevice(stage.browser, stage.server.url, ann);
-    const c = await openDevice(stage.browser, stage.server.url, bob);
+    const b = await openDevice(browser, server.url, ann);
+    const c = await openDevice(browser, server.url, bob);
     for (const device of [a, b])
       await expectRows(device.page, numbered(1, ['Water plants', 'Pay rent']));
     await expectRows(c.page, ['1. Only mine']);
@@ -107,11 +108,11 @@ describeInBrowser('todos: live across devices', () => {
     const addedAt = await answeredAt(added);
     expect((await shownAt(b.page, 'Buy milk', 'shown')) - addedAt).toBeLessThanOrEqual(WITHIN_MS);
     await expectRows(b.page, numbered(1, ['Water plants', 'Pay rent', 'Buy milk']));
-    expect(await editDialog.isVisible()).toBe(true);
-    expect(await editDialog.getByLabel('Title').inputValue()).toBe('Pay rent by Friday');
+    await expect(editDialog).toBeVisible();
+    await expect(editDialog.getByLabel('Title')).toHaveValue('Pay rent by Friday');
     expect(b.streams).toHaveLength(1);
     await editDialog.getByRole('button', { name: 'Close' }).click();
-    await editDialog.waitFor({ state: 'detached' });
+    await expect(editDialog).toBeHidden();
 
     // B ticks a todo: A, scrolled to the bottom, shows it completed and stays where it was.
     await a.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -123,7 +124,8 @@ describeInBrowser('todos: live across devices', () => {
     expect((await shownAt(a.page, 'Water plants', 'completed')) - tickedAt).toBeLessThanOrEqual(
       WITHIN_MS,
     );
-    await a.page.waitForTimeout(300); // the refetch's rows are in
+    await expect(a.page.locator('ol[aria-busy]')).toBeHidden(); // the refetch's rows are in
+    await nextFrames(a.page);
     expect(await a.page.evaluate(() => window.scrollY)).toBe(scrolled);
 
     // A deletes a todo: it leaves B's list.
@@ -137,48 +139,54 @@ describeInBrowser('todos: live across devices', () => {
     expect((await shownAt(b.page, 'Buy milk', 'gone')) - deletedAt).toBeLessThanOrEqual(WITHIN_MS);
     await expectRows(b.page, numbered(1, ['Water plants', 'Pay rent']));
 
-    // The other user's device got no event of them: it never asked for its list again.
-    await c.page.waitForTimeout(500);
-    await expectRows(c.page, ['1. Only mine']);
-    expect(c.listCalls()).toBe(cListCalls);
+    // The other user's device got no event of them: once a change of its own user has come through
+    // its stream (which carries events in order), it has asked for its list again for that one only.
+    await createTodoList(server.url, bob, [{ title: 'Bob later' }]);
+    await expectRows(c.page, numbered(1, ['Only mine', 'Bob later']));
+    expect(c.listCalls()).toBe(cListCalls + 1);
     expect(c.streams).toHaveLength(1);
     for (const device of [a, b, c]) await device.context.close();
   });
 
-  it('a save refetches the list of the tab that made it once: its own event coming back adds no refetch', async () => {
-    const ann = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, ann, [{ title: 'Water plants' }]);
-    const a = await openDevice(stage.browser, stage.server.url, ann);
+  test('a save refetches the list of the tab that made it once: its own event coming back adds no refetch', async ({
+    browser,
+    server,
+  }) => {
+    const ann = await registerUser(server.url);
+    const [firstId] = await createTodoList(server.url, ann, [{ title: 'Water plants' }]);
+    const a = await openDevice(browser, server.url, ann);
     await expectRows(a.page, ['1. Water plants']);
-    for (let waited = 0; a.streams.length === 0; waited += 50) {
-      if (waited > 10_000) throw new Error('the signed-in tab opened no event stream');
-      await a.page.waitForTimeout(50);
-    }
-    await a.page.waitForTimeout(500); // the stream is open and its ready event in
+    await a.streamOpen;
     const before = a.listCalls();
     await a.page.getByRole('button', { name: 'Add todo' }).click();
     const addDialog = a.page.getByRole('dialog', { name: 'Add New Todo' });
     await addDialog.getByLabel('Title').fill('Buy milk');
     await addDialog.getByRole('button', { name: 'Add' }).click();
     await expectRows(a.page, numbered(1, ['Water plants', 'Buy milk']));
-    await a.page.waitForTimeout(1000); // the event of the add has come back meanwhile
-    expect(a.listCalls()).toBe(before + 1);
+    // Another device's change after it: the stream carries events in order, so once this tab shows
+    // that change, the event of its own add has come back before it. One refetch for each change.
+    await updateTodo(server.url, ann, firstId!, { title: 'Water the plants' });
+    await expectRows(a.page, numbered(1, ['Water the plants', 'Buy milk']));
+    expect(a.listCalls()).toBe(before + 2);
     await a.context.close();
   });
 
-  it('logging out closes the tab’s stream and opens no other', async () => {
-    const ann = await registerUser(stage.server.url);
-    const a = await openDevice(stage.browser, stage.server.url, ann);
-    for (let waited = 0; a.streams.length === 0; waited += 50) {
-      if (waited > 10_000) throw new Error('the signed-in tab opened no event stream');
-      await a.page.waitForTimeout(50);
-    }
+  test('logging out closes the tab’s stream and opens no other', async ({ browser, server }) => {
+    const ann = await registerUser(server.url);
+    const a = await openDevice(browser, server.url, ann);
+    await a.streamOpen;
+    // The page's timers can be run ahead: a reconnect (its backoff is at most 30 s) would be made then.
+    await a.page.clock.install();
     const main = a.page.getByRole('navigation', { name: 'Main' });
     await main.getByRole('button', { name: ann.user.username }).click();
     await a.page.getByRole('menuitem', { name: 'Logout' }).click();
-    await a.page.waitForURL(/\/login$/, { timeout: 10_000 });
-    await a.page.waitForTimeout(1500);
-    expect(a.streams.filter((request) => !a.ended.has(request))).toEqual([]);
+    await expect(a.page).toHaveURL(/\/login$/);
+    await expect
+      .poll(() => a.streams.filter((request) => !a.ended.has(request)), {
+        message: 'the event streams still open',
+      })
+      .toEqual([]);
+    await a.page.clock.runFor(31_000);
     expect(a.streams).toHaveLength(1);
     await a.context.close();
   });

@@ -3,27 +3,17 @@
  * logout, with the validation messages and toasts on the way; every guard redirect; the 404
  * page; a 401 ending the session. Screenshots of each screen at both widths.
  */
-import { describeInBrowser, PHONE, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { PHONE, screenshotBoth } from './support/browser';
 import { newCredentials, registerUser } from './support/session';
-import {
-  expectHeading,
-  openPage,
-  pathOf,
-  screenshotBoth,
-  storedSession,
-  toast,
-} from './support/session-pages';
-
-jest.setTimeout(60_000);
+import { expectHeading, openPage, pathOf, storedSession, toast } from './support/session-pages';
 
 const NOT_FOUND = 'Oops! The page you’re looking for doesn’t exist.';
 
-describeInBrowser('session: register, login, profile, logout', () => {
-  const stage = stageForSuite();
-
-  it('registers, logs in, shows the profile and logs out', async () => {
+test.describe('session: register, login, profile, logout', () => {
+  test('registers, logs in, shows the profile and logs out', async ({ browser, server }) => {
     const credentials = newCredentials('flow');
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
+    const { page, context } = await openPage(browser, `${server.url}/register`);
 
     // Register: validation first.
     await expectHeading(page, 'Register to get access!');
@@ -31,21 +21,19 @@ describeInBrowser('session: register, login, profile, logout', () => {
     const registerButton = page.getByRole('button', { name: 'Register' });
     await registerButton.click();
     for (const message of ['Email is required', 'Username is required', 'Password is required']) {
-      await page.getByText(message, { exact: true }).waitFor();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe(
-      'true',
-    );
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     // Found by a plain label, as a person would: nothing else on the page may be labelled Email.
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Username', { exact: true }).fill('has space');
     await page.getByLabel('Password', { exact: true }).fill('lowercase1!');
     await registerButton.click();
-    await page.getByText('Invalid email format', { exact: true }).waitFor();
-    await page.getByText('Username cannot contain spaces', { exact: true }).waitFor();
-    await page
-      .getByText('Password must contain at least one uppercase letter', { exact: true })
-      .waitFor();
+    await expect(page.getByText('Invalid email format', { exact: true })).toBeVisible();
+    await expect(page.getByText('Username cannot contain spaces', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Password must contain at least one uppercase letter', { exact: true }),
+    ).toBeVisible();
     // The border turns red: MUI's error colour on the outline.
     const border = await page
       .getByLabel('Email', { exact: true })
@@ -59,13 +47,13 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await page.getByLabel('Username', { exact: true }).fill(credentials.username);
     await page.getByLabel('Password', { exact: true }).fill('Password1!');
     await registerButton.click();
-    await page.getByText('This password is too common', { exact: true }).first().waitFor();
+    await expect(
+      page.getByText('This password is too common', { exact: true }).first(),
+    ).toBeVisible();
     const passwordField = page.getByLabel('Password', { exact: true });
-    expect(await passwordField.getAttribute('aria-invalid')).toBe('true');
+    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
     const describedBy = (await passwordField.getAttribute('aria-describedby')) ?? '';
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
-      'This password is too common',
-    );
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('This password is too common');
 
     // Register for real: toast, then /login after 2 s, signed out.
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
@@ -75,12 +63,12 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await toast(page, 'Registration successful! Welcome aboard.');
     const toastAt = Date.now();
     await screenshotBoth(page, 'register-success');
-    await page.waitForURL(`${stage.server.url}/login`, { timeout: 10_000 });
+    await expect(page).toHaveURL(`${server.url}/login`);
     expect(Date.now() - toastAt).toBeGreaterThan(1000);
     expect(await storedSession(page)).toBeNull();
 
     // Registering the same account again: the server's message.
-    await page.goto(`${stage.server.url}/register`);
+    await page.goto(`${server.url}/register`);
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByLabel('Username', { exact: true }).fill(credentials.username);
     await page.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -90,18 +78,22 @@ describeInBrowser('session: register, login, profile, logout', () => {
     await page.getByRole('link', { name: 'Already have an account?' }).click();
 
     // Login: validation, a wrong password, then the right one. (The page loads on the click: wait for it.)
-    await page.getByRole('heading', { level: 1, name: 'Login to get access!' }).waitFor();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Login to get access!' }),
+    ).toBeVisible();
     expect(pathOf(page)).toBe('/login');
     await screenshotBoth(page, 'login-empty');
     const loginButton = page.getByRole('button', { name: 'Login' });
     await loginButton.click();
-    await page.getByText('Email is required', { exact: true }).waitFor();
-    await page.getByText('Password is required', { exact: true }).waitFor();
+    await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill('nobody@');
     await page.getByLabel('Password', { exact: true }).fill('12345');
     await loginButton.click();
-    await page.getByText('Invalid email format', { exact: true }).waitFor();
-    await page.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+    await expect(page.getByText('Invalid email format', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Password must be at least 6 characters', { exact: true }),
+    ).toBeVisible();
     await screenshotBoth(page, 'login-invalid');
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
@@ -111,18 +103,21 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect(pathOf(page)).toBe('/login');
 
     // The button is disabled and says "Loading..." while the call runs (held back here).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/local', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await page.getByLabel('Password', { exact: true }).fill(credentials.password);
     await loginButton.click();
     const busy = page.getByRole('button', { name: 'Loading...' });
-    await busy.waitFor();
-    expect(await busy.isDisabled()).toBe(true);
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
     await screenshotBoth(page, 'login-submitting');
+    release();
     await toast(page, 'Login successful! Redirecting...');
-    await page.waitForURL(`${stage.server.url}/`);
+    await expect(page).toHaveURL(`${server.url}/`);
     await page.unroute('**/api/auth/local');
     await expectHeading(page, `Welcome, ${credentials.username}!`);
     const stored = (await storedSession(page)) as {
@@ -136,7 +131,7 @@ describeInBrowser('session: register, login, profile, logout', () => {
     // Profile, through the user menu.
     await page.getByRole('button', { name: credentials.username }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await page.waitForURL(`${stage.server.url}/profile`);
+    await expect(page).toHaveURL(`${server.url}/profile`);
     await expectHeading(page, 'Profile');
     const main = page.getByRole('main');
     for (const text of [
@@ -150,9 +145,9 @@ describeInBrowser('session: register, login, profile, logout', () => {
       'Account:',
       'Active',
     ]) {
-      await main.getByText(text, { exact: true }).waitFor();
+      await expect(main.getByText(text, { exact: true })).toBeVisible();
     }
-    await main.getByText(/^(Confirmed|Not Confirmed)$/).waitFor();
+    await expect(main.getByText(/^(Confirmed|Not Confirmed)$/)).toBeVisible();
     await screenshotBoth(page, 'profile');
 
     // A reload keeps the session (read from storage at start).
@@ -168,88 +163,93 @@ describeInBrowser('session: register, login, profile, logout', () => {
     expect((await loggedOut).status()).toBe(204);
     await toast(page, 'Logout successful! Redirecting...');
     expect(await storedSession(page)).toBeNull();
-    await page.waitForURL(`${stage.server.url}/login`);
-    await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    const me = await fetch(`${stage.server.url}/api/users/me`, {
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+    const me = await fetch(`${server.url}/api/users/me`, {
       headers: { authorization: `Bearer ${stored.jwt}` },
     });
     expect(me.status).toBe(401);
     await context.close();
   });
 
-  describe('guards', () => {
-    it.each(['/', '/todos', '/profile'])(
-      'an anonymous visitor at %s is sent to /login',
-      async (path) => {
-        const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
-        await page.waitForURL(`${stage.server.url}/login`);
+  test.describe('guards', () => {
+    for (const path of ['/', '/todos', '/profile'])
+      test(`an anonymous visitor at ${path} is sent to /login`, async ({ browser, server }) => {
+        const { page, context } = await openPage(browser, `${server.url}${path}`);
+        await expect(page).toHaveURL(`${server.url}/login`);
         await expectHeading(page, 'Login to get access!');
         await context.close();
-      },
-    );
+      });
 
-    it('an anonymous visitor may open /register', async () => {
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/register`);
+    test('an anonymous visitor may open /register', async ({ browser, server }) => {
+      const { page, context } = await openPage(browser, `${server.url}/register`);
       await expectHeading(page, 'Register to get access!');
       expect(pathOf(page)).toBe('/register');
       await context.close();
     });
 
-    it('a signed-in user at /login is sent to /, and may open /, /profile and /register', async () => {
-      const session = await registerUser(stage.server.url);
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`, {
+    test('a signed-in user at /login is sent to /, and may open /, /profile and /register', async ({
+      browser,
+      server,
+    }) => {
+      const session = await registerUser(server.url);
+      const { page, context } = await openPage(browser, `${server.url}/login`, {
         session,
       });
-      await page.waitForURL(`${stage.server.url}/`);
+      await expect(page).toHaveURL(`${server.url}/`);
       await expectHeading(page, `Welcome, ${session.user.username}!`);
       for (const [path, title] of [
         ['/profile', 'Profile'],
         ['/register', 'Register to get access!'],
         ['/', `Welcome, ${session.user.username}!`],
       ]) {
-        await page.goto(`${stage.server.url}${path}`);
+        await page.goto(`${server.url}${path}`);
         await expectHeading(page, title!);
         expect(pathOf(page)).toBe(path);
       }
       await context.close();
     });
 
-    it('a token the server refuses ends the session: the list shows the 401 error page, then /login', async () => {
-      const session = await registerUser(stage.server.url);
-      await fetch(`${stage.server.url}/api/auth/logout`, {
+    test('a token the server refuses ends the session: the list shows the 401 error page, then /login', async ({
+      browser,
+      server,
+    }) => {
+      const session = await registerUser(server.url);
+      await fetch(`${server.url}/api/auth/logout`, {
         method: 'POST',
         headers: { authorization: `Bearer ${session.jwt}` },
       });
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/todos`, {
+      const { page, context } = await openPage(browser, `${server.url}/todos`, {
         session,
       });
-      await page.getByText('401', { exact: true }).waitFor({ timeout: 15_000 });
+      await expect(page.getByText('401', { exact: true })).toBeVisible();
       await expectHeading(page, 'Missing or invalid credentials');
       expect(await storedSession(page)).toBeNull();
       await page.getByRole('link', { name: 'Go to Home' }).click();
-      await page.waitForURL(`${stage.server.url}/login`, { timeout: 15_000 });
+      await expect(page).toHaveURL(`${server.url}/login`);
       await expectHeading(page, 'Login to get access!');
       await context.close();
     });
   });
 
-  describe('the 404 page', () => {
-    it.each(['/no/such/page', '/dev'])(
-      '%s shows status 404 and the message, signed in or not',
-      async (path) => {
-        const { page, context } = await openPage(stage.browser, `${stage.server.url}${path}`);
+  test.describe('the 404 page', () => {
+    for (const path of ['/no/such/page', '/dev'])
+      test(`${path} shows status 404 and the message, signed in or not`, async ({
+        browser,
+        server,
+      }) => {
+        const { page, context } = await openPage(browser, `${server.url}${path}`);
         await expectHeading(page, NOT_FOUND);
-        await page.getByText('404', { exact: true }).waitFor();
-        await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        await expect(page.getByText('404', { exact: true })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
         if (path === '/no/such/page') await screenshotBoth(page, 'not-found');
         await page.getByRole('link', { name: 'Go to Home' }).click();
-        await page.waitForURL(`${stage.server.url}/login`);
+        await expect(page).toHaveURL(`${server.url}/login`);
         await context.close();
-      },
-    );
+      });
 
-    it('works at phone width too', async () => {
-      const { page, context } = await openPage(stage.browser, `${stage.server.url}/nope`, {
+    test('works at phone width too', { tag: '@phone' }, async ({ browser, server }) => {
+      const { page, context } = await openPage(browser, `${server.url}/nope`, {
         viewport: PHONE,
       });
       await expectHeading(page, NOT_FOUND);

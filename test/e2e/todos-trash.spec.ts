@@ -2,15 +2,12 @@
  * The trash in Chromium against the built server: Undo restores the same todo, the Trash page
  * (from the user menu) lists deleted todos, restores one, and empties the rest after a confirmation.
  */
-import { describeInBrowser, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
-import { expectRows, numbered, openTodos, screenshotBoth } from './support/todos-page';
+import { expectRows, numbered, openTodos } from './support/todos-page';
 
-jest.setTimeout(90_000);
-
-describeInBrowser('todos: the trash', () => {
-  const stage = stageForSuite();
-
+test.describe('todos: the trash', () => {
   const deleteTodo = async (baseUrl: string, jwt: string, id: number) => {
     const response = await fetch(`${baseUrl}/api/todos/${id}`, {
       method: 'DELETE',
@@ -19,13 +16,16 @@ describeInBrowser('todos: the trash', () => {
     expect(response.status).toBe(200);
   };
 
-  it('Undo brings the same todo back (same id, same place in the creation order)', async () => {
-    const session = await registerUser(stage.server.url);
-    const [firstId] = await createTodoList(stage.server.url, session, [
+  test('Undo brings the same todo back (same id, same place in the creation order)', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const [firstId] = await createTodoList(server.url, session, [
       { title: 'First' },
       { title: 'Second' },
     ]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['First', 'Second']));
     await page.getByRole('button', { name: 'Delete First' }).click();
     await page
@@ -42,44 +42,47 @@ describeInBrowser('todos: the trash', () => {
       .getByRole('button', { name: 'Undo' })
       .click();
     expect((await restored).status()).toBe(200);
-    await page.getByText('Todo restored!', { exact: true }).waitFor();
+    await expect(page.getByText('Todo restored!', { exact: true })).toBeVisible();
     await expectRows(page, numbered(1, ['First', 'Second']));
     await context.close();
   });
 
-  it('the Trash page lists deleted todos, restores one and empties the rest', async () => {
-    const session = await registerUser(stage.server.url);
-    const ids = await createTodoList(stage.server.url, session, [
+  test('the Trash page lists deleted todos, restores one and empties the rest', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const ids = await createTodoList(server.url, session, [
       { title: 'Keep' },
       { title: 'Old idea' },
       { title: 'Buy milk' },
     ]);
-    await deleteTodo(stage.server.url, session.jwt, ids[1]!);
-    await deleteTodo(stage.server.url, session.jwt, ids[2]!);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await deleteTodo(server.url, session.jwt, ids[1]!);
+    await deleteTodo(server.url, session.jwt, ids[2]!);
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['Keep']));
 
     await page.getByRole('button', { name: session.user.username }).click();
     await page.getByRole('menuitem', { name: 'Trash' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Trash' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/trash');
     const rows = page.getByTestId('trash-row');
-    await rows.nth(1).waitFor();
-    expect(await rows.locator('h2').allTextContents()).toEqual(['Buy milk', 'Old idea']);
-    expect(await rows.first().locator('time').textContent()).toMatch(/now|second|minute/);
+    await expect(rows.nth(1)).toBeVisible();
+    await expect(rows.locator('h2')).toHaveText(['Buy milk', 'Old idea']);
+    await expect(rows.first().locator('time')).toHaveText(/now|second|minute/);
     await screenshotBoth(page, 'trash');
 
     await page.getByRole('button', { name: 'Restore Old idea' }).click();
-    await page.getByText('Todo restored!', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Restore Old idea' }).waitFor({ state: 'detached' });
+    await expect(page.getByText('Todo restored!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Restore Old idea' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Empty trash' }).click();
     const dialog = page.getByRole('dialog', { name: 'Empty trash?' });
     await dialog.getByRole('button', { name: 'Empty trash' }).click();
-    await page.getByText('Trash emptied', { exact: true }).waitFor();
-    await page.getByText('Trash is empty', { exact: true }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Empty trash' }).isDisabled()).toBe(true);
+    await expect(page.getByText('Trash emptied', { exact: true })).toBeVisible();
+    await expect(page.getByText('Trash is empty', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Empty trash' })).toBeDisabled();
     await screenshotBoth(page, 'trash-empty');
 
     // The list followed: the restored todo is back in its place.

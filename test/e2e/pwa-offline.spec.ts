@@ -6,7 +6,8 @@
  * worker's cache never answers a read, even a slow one. With the write queue: a todo added offline
  * survives a reload offline and reaches the server exactly once when the network returns.
  */
-import { DESKTOP, PHONE, describeInBrowser, screenshot, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import {
   cachedApiAnswers,
   listedCachedReads,
@@ -16,9 +17,7 @@ import {
   workerInControl,
 } from './support/pwa';
 import { createTodoList, registerUser } from './support/session';
-import { expectRows, numbered, rowSummaries } from './support/todos-page';
-
-jest.setTimeout(90_000);
+import { expectRows, numbered, watchRowLists } from './support/todos-page';
 
 const OFFLINE_TEXT =
   'You are offline. Changes are saved on this device and sent when you are back online.';
@@ -36,15 +35,16 @@ function pngSize(bytes: Buffer): string {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
-describeInBrowser('installable app: manifest, service worker, offline', () => {
-  const stage = stageForSuite();
-
-  it('links a valid manifest whose icons are real PNGs of the sizes it names', async () => {
-    const context = await stage.browser.newContext({ viewport: DESKTOP });
+test.describe('installable app: manifest, service worker, offline', () => {
+  test('links a valid manifest whose icons are real PNGs of the sizes it names', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${stage.server.url}/login`);
+    await page.goto(`${server.url}/login`);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifestUrl = new URL(href ?? '', stage.server.url);
+    const manifestUrl = new URL(href ?? '', server.url);
     const response = await fetch(manifestUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
@@ -81,10 +81,13 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await context.close();
   });
 
-  it('offline: the banner shows, a reload still shows the list seen before; online again the list refreshes; logout empties the cache', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }, { title: 'Call mum' }]);
-    const { context, page } = await workerContext(stage, session);
+  test('offline: the banner shows, a reload still shows the list seen before; online again the list refreshes; logout empties the cache', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Buy milk' }, { title: 'Call mum' }]);
+    const { context, page } = await workerContext(browser, server.url, session);
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
 
     await workerInControl(page);
@@ -95,7 +98,7 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
         script: navigator.serviceWorker.controller?.scriptURL,
       };
     });
-    expect(worker).toEqual({ state: 'activated', script: `${stage.server.url}/sw.js` });
+    expect(worker).toEqual({ state: 'activated', script: `${server.url}/sw.js` });
     // The next visit reads the list through the worker, which keeps the answer.
     await page.reload();
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
@@ -103,15 +106,15 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
 
     await context.setOffline(true);
     const banner = page.getByRole('status').filter({ hasText: OFFLINE_TEXT });
-    await banner.waitFor({ timeout: 5000 });
+    await expect(banner).toBeVisible();
 
     await page.reload();
-    await expectRows(page, numbered(1, ['Buy milk', 'Call mum']), 15_000);
+    await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
     // Time from the navigation's start to the rows on screen, for the report (not asserted).
     const shownAfterMs = await page.evaluate(() => Math.round(performance.now()));
     console.log(`offline reload of /todos: list visible ${shownAfterMs} ms after navigation`);
-    await banner.waitFor();
-    expect(await page.getByRole('heading', { level: 1, name: 'Todos' }).isVisible()).toBe(true);
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
 
     // On a phone the banner is on screen, above the list, covering none of it.
@@ -125,9 +128,9 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     await page.setViewportSize(DESKTOP);
 
     // Meanwhile another device adds a todo; back online, the banner goes and the list refetches.
-    await createTodoList(stage.server.url, session, [{ title: 'Water plants' }]);
+    await createTodoList(server.url, session, [{ title: 'Water plants' }]);
     await context.setOffline(false);
-    await banner.waitFor({ state: 'detached', timeout: 5000 });
+    await expect(banner).toBeHidden();
     // Playwright brings the page back online before the service worker (in that order, one after the
     // other), so the app's reconnect read races a worker still offline, which answers from its cache.
     // In a browser both see the network at once: say "online" again now that setOffline has finished.
@@ -141,50 +144,56 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
       .getByRole('button', { name: session.user.username })
       .click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/);
     expect(await cachedApiAnswers(page)).toBe(0);
     expect(await listedCachedReads(page)).toBe(0);
     await context.close();
   });
 
-  it("online, a reload shows another device's change: the worker answers from the network, even a slow one, never from its cache", async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }]);
-    const { context, page } = await todosThroughWorker(stage, session);
+  test("online, a reload shows another device's change: the worker answers from the network, even a slow one, never from its cache", async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Buy milk' }]);
+    const { context, page } = await todosThroughWorker(browser, server.url, session);
     await expectRows(page, numbered(1, ['Buy milk']));
 
-    await createTodoList(stage.server.url, session, [{ title: 'Call mum' }]);
+    await createTodoList(server.url, session, [{ title: 'Call mum' }]);
     await page.reload();
     await expectRows(page, numbered(1, ['Buy milk', 'Call mum']));
 
-    // A slow network: the worker's first list read takes 3 s, past the app's 2 s timeout, after
-    // which the app asks again. A worker that gave up on the network early would answer the list it
+    // A slow network: the worker's first list read is held until the app, past its 2 s timeout,
+    // asks again. A worker that gave up on the network early would answer the list it
     // cached (two rows) meanwhile; the rows on screen are watched until the fresh list shows.
-    await createTodoList(stage.server.url, session, [{ title: 'Water plants' }]);
+    await createTodoList(server.url, session, [{ title: 'Water plants' }]);
     let workerReads = 0;
+    let secondRead!: () => void;
+    const secondReadMade = new Promise<void>((resolve) => (secondRead = resolve));
     await context.route(/\/api\/todos\?/, async (route) => {
-      if (route.request().serviceWorker() && workerReads++ === 0)
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+      if (route.request().serviceWorker()) {
+        workerReads += 1;
+        if (workerReads === 1) await secondReadMade;
+        else secondRead();
+      }
       await route.continue().catch(() => undefined); // the first read's client may have gone
     });
+    const rowListsSeen = await watchRowLists(page);
     await page.reload();
     const fresh = numbered(1, ['Buy milk', 'Call mum', 'Water plants']);
-    const shown = new Set<string>();
-    const deadline = Date.now() + 15_000;
-    while (!shown.has(JSON.stringify(fresh)) && Date.now() < deadline) {
-      const rows = await rowSummaries(page);
-      if (rows.length > 0) shown.add(JSON.stringify(rows));
-      await page.waitForTimeout(50);
-    }
-    expect([...shown]).toEqual([JSON.stringify(fresh)]);
+    await expect.poll(rowListsSeen).toContainEqual(fresh);
+    expect(await rowListsSeen()).toEqual([fresh]);
     expect(workerReads).toBeGreaterThanOrEqual(2);
     await context.close();
   });
 
-  it('a todo added offline is still there after a reload offline, and reaches the server exactly once when back online', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Buy milk' }]);
-    const { context, page } = await todosThroughWorker(stage, session);
+  test('a todo added offline is still there after a reload offline, and reaches the server exactly once when back online', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Buy milk' }]);
+    const { context, page } = await todosThroughWorker(browser, server.url, session);
     await expectRows(page, numbered(1, ['Buy milk']));
 
     await context.setOffline(true);
@@ -192,18 +201,18 @@ describeInBrowser('installable app: manifest, service worker, offline', () => {
     const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
     await dialog.getByLabel('Title').fill('Written on the train');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']));
 
     await page.reload();
-    await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']), 15_000);
-    expect(await page.getByLabel('Waiting to sync').count()).toBe(1);
+    await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']));
+    await expect(page.getByLabel('Waiting to sync')).toHaveCount(1);
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online'))); // see the test above
-    await page.getByLabel('Waiting to sync').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect(page.getByLabel('Waiting to sync')).toBeHidden();
     await expectRows(page, numbered(1, ['Buy milk', 'Written on the train']));
-    const stored = await fetch(`${stage.server.url}/api/todos?pagination[pageSize]=100`, {
+    const stored = await fetch(`${server.url}/api/todos?pagination[pageSize]=100`, {
       headers: { authorization: `Bearer ${session.jwt}` },
     });
     const titles = (

@@ -2,27 +2,19 @@
  * The todo list screen in Chromium against the built server: add, edit, complete and delete;
  * paging 23 todos at 5 and 10 per page; the debounced search; sorting by title both ways.
  */
-import type { Page, Request } from 'playwright-core';
-import { describeInBrowser, DESKTOP, PHONE, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import type { Page, Request } from '@playwright/test';
+import { DESKTOP, PHONE, screenshotBoth } from './support/browser';
 import { createTodos, registerUser, signInContext } from './support/session';
-import {
-  expectRows,
-  numbered,
-  openTodos,
-  rowSummaries,
-  screenshotBoth,
-} from './support/todos-page';
+import { expectRows, numbered, openTodos, rowSummaries } from './support/todos-page';
 
-jest.setTimeout(90_000);
+test.describe('todos: the list screen', () => {
+  const visibleText = (page: Page, text: string) =>
+    expect(page.getByText(text, { exact: true })).toBeVisible();
 
-describeInBrowser('todos: the list screen', () => {
-  const stage = stageForSuite();
-
-  const visibleText = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
-
-  it('adds, edits, completes and deletes a todo', async () => {
-    const session = await registerUser(stage.server.url);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+  test('adds, edits, completes and deletes a todo', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    const { page, context } = await openTodos(browser, server.url, session);
 
     await visibleText(page, 'No todos available. Add your first todo!');
     expect(
@@ -37,8 +29,8 @@ describeInBrowser('todos: the list screen', () => {
     await addButton.click();
     const addDialog = page.getByRole('dialog', { name: 'Add New Todo' });
     await addDialog.getByRole('button', { name: 'Add' }).click();
-    await addDialog.getByText('Title is required').waitFor();
-    expect(await addDialog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    await expect(addDialog.getByText('Title is required')).toBeVisible();
+    await expect(addDialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
     await screenshotBoth(page, 'todos-add-invalid');
     await addDialog.getByLabel('Title').fill('Buy milk');
     await addDialog.getByLabel('Description').fill('Two litres, semi-skimmed');
@@ -50,18 +42,18 @@ describeInBrowser('todos: the list screen', () => {
       data: { title: 'Buy milk', description: 'Two litres, semi-skimmed', user: session.user.id },
     });
     await visibleText(page, 'Todo added successfully!');
-    await addDialog.waitFor({ state: 'detached' });
+    await expect(addDialog).toBeHidden();
     expect(await addButton.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectRows(page, ['1. Buy milk']);
     const row = page.getByTestId('todo-row').first();
-    await row.getByText('Pending', { exact: true }).waitFor();
-    await row.getByText('Description:').waitFor();
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(row.getByText('Description:')).toBeVisible();
     // One line of relative dates; the full date is each <time>'s tooltip.
-    await row
-      .getByTestId('todo-dates')
-      .getByText(/^Created at: now · Updated at: now$/)
-      .waitFor();
-    expect(await row.locator('time').first().getAttribute('title')).toMatch(
+    await expect(
+      row.getByTestId('todo-dates').getByText(/^Created at: now · Updated at: now$/),
+    ).toBeVisible();
+    await expect(row.locator('time').first()).toHaveAttribute(
+      'title',
       /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/,
     );
     await visibleText(page, 'Showing 1 to 1 of 1 entries');
@@ -70,37 +62,39 @@ describeInBrowser('todos: the list screen', () => {
     // Edit: prefilled, then renamed.
     await row.getByRole('button', { name: 'Edit Buy milk' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit this todo' });
-    expect(await editDialog.getByLabel('Title').inputValue()).toBe('Buy milk');
-    expect(await editDialog.getByLabel('Description').inputValue()).toBe(
-      'Two litres, semi-skimmed',
-    );
+    await expect(editDialog.getByLabel('Title')).toHaveValue('Buy milk');
+    await expect(editDialog.getByLabel('Description')).toHaveValue('Two litres, semi-skimmed');
     await screenshotBoth(page, 'todos-edit-dialog');
     await editDialog.getByLabel('Title').fill('Buy oat milk');
     await editDialog.getByRole('button', { name: 'Edit' }).click();
     await visibleText(page, 'Todo updated successfully!');
-    await editDialog.waitFor({ state: 'detached' });
+    await expect(editDialog).toBeHidden();
     await expectRows(page, ['1. Buy oat milk']);
 
     // Complete: the checkbox, shown at once and kept after a reload.
     const checkbox = row.getByRole('checkbox', { name: 'Mark Buy oat milk as completed' });
     const saved = page.waitForResponse((response) => response.request().method() === 'PUT');
-    await page.locator('ol[aria-busy]').waitFor({ state: 'detached' }); // the refetch after the edit is over
+    await expect(page.locator('ol[aria-busy]')).toBeHidden(); // the refetch after the edit is over
     await checkbox.click();
-    await row.getByText('Completed', { exact: true }).waitFor();
-    expect(await checkbox.isChecked()).toBe(true);
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(checkbox).toBeChecked();
     expect((await saved).request().postDataJSON()).toEqual({ data: { completed: true } });
     await page.reload();
     await expectRows(page, ['1. Buy oat milk']);
-    expect(
-      await page.getByRole('checkbox', { name: 'Mark Buy oat milk as completed' }).isChecked(),
-    ).toBe(true);
-    await page.getByTestId('todo-row').first().getByText('Completed', { exact: true }).waitFor();
+    await expect(
+      page.getByRole('checkbox', { name: 'Mark Buy oat milk as completed' }),
+    ).toBeChecked();
+    await expect(
+      page.getByTestId('todo-row').first().getByText('Completed', { exact: true }),
+    ).toBeVisible();
     await screenshotBoth(page, 'todos-completed');
 
     // Delete: confirmation, then the empty list again.
     await page.getByRole('button', { name: 'Delete Buy oat milk' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete this todo' });
-    await deleteDialog.getByText('Are you sure you want to delete this todo?').waitFor();
+    await expect(
+      deleteDialog.getByText('Are you sure you want to delete this todo?'),
+    ).toBeVisible();
     await screenshotBoth(page, 'todos-delete-dialog');
     await deleteDialog.getByRole('button', { name: 'Delete' }).click();
     await visibleText(page, 'Todo Deleted successfully!');
@@ -108,10 +102,10 @@ describeInBrowser('todos: the list screen', () => {
     await context.close();
   });
 
-  it('shows five skeleton rows while the list loads', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodos(stage.server.url, session, ['Slow one']);
-    const context = await stage.browser.newContext({ viewport: DESKTOP });
+  test('shows five skeleton rows while the list loads', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    await createTodos(server.url, session, ['Slow one']);
+    const context = await browser.newContext({ viewport: DESKTOP });
     await signInContext(context, session);
     const page = await context.newPage();
     let release!: () => void;
@@ -120,30 +114,33 @@ describeInBrowser('todos: the list screen', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${stage.server.url}/todos`);
-    await page.getByTestId('todo-skeleton').first().waitFor();
-    expect(await page.getByTestId('todo-skeleton').count()).toBe(5);
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.goto(`${server.url}/todos`);
+    await expect(page.getByTestId('todo-skeleton').first()).toBeVisible();
+    await expect(page.getByTestId('todo-skeleton')).toHaveCount(5);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await screenshotBoth(page, 'todos-loading');
     release();
     await expectRows(page, ['1. Slow one']);
-    expect(await page.getByTestId('todo-skeleton').count()).toBe(0);
+    await expect(page.getByTestId('todo-skeleton')).toHaveCount(0);
     await context.close();
   });
 
-  it('pages 23 todos at 5 and at 10 per page, numbering across pages, and keeps the view in the URL', async () => {
-    const session = await registerUser(stage.server.url);
+  test('pages 23 todos at 5 and at 10 per page, numbering across pages, and keeps the view in the URL', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
     const titles = Array.from(
       { length: 23 },
       (_, index) => `Item ${String(index + 1).padStart(2, '0')}`,
     );
-    await createTodos(stage.server.url, session, titles);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await createTodos(server.url, session, titles);
+    const { page, context } = await openTodos(browser, server.url, session);
 
     await expectRows(page, numbered(1, titles.slice(0, 10)));
     await visibleText(page, 'Showing 1 to 10 of 23 entries');
     const nav = page.getByRole('navigation', { name: 'Pagination' });
-    expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await screenshotBoth(page, 'todos-page1-of-10');
 
     await nav.getByRole('button', { name: 'Next' }).click();
@@ -151,7 +148,7 @@ describeInBrowser('todos: the list screen', () => {
     await nav.getByRole('button', { name: 'Page 3' }).click();
     await expectRows(page, numbered(21, titles.slice(20)));
     await visibleText(page, 'Showing 21 to 23 of 23 entries');
-    expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect(nav.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(new URL(page.url()).search).toBe('?page=3');
 
     // Five per page: back to page 1, five pages, at most three page buttons.
@@ -176,30 +173,24 @@ describeInBrowser('todos: the list screen', () => {
     await expectRows(page, numbered(21, titles.slice(20)));
     await page.reload();
     await expectRows(page, numbered(21, titles.slice(20)));
-    expect(await page.getByLabel('Items per page').inputValue()).toBe('5');
+    await expect(page.getByLabel('Items per page')).toHaveValue('5');
 
     // A shared link opens the same view, at phone width too.
-    const shared = await openTodos(
-      stage.browser,
-      stage.server.url,
-      session,
-      '?page=2&pageSize=10',
-      PHONE,
-    );
+    const shared = await openTodos(browser, server.url, session, '?page=2&pageSize=10', PHONE);
     await expectRows(shared.page, numbered(11, titles.slice(10, 20)));
     await shared.context.close();
     await context.close();
   });
 
-  it('searches 500 ms after typing stops, with a single request', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodos(stage.server.url, session, [
+  test('searches 500 ms after typing stops, with a single request', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    await createTodos(server.url, session, [
       'Walk the dog',
       'Water the plants',
       'Pay the rent',
       'Walk to work',
     ]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session, '?page=1');
+    const { page, context } = await openTodos(browser, server.url, session, '?page=1');
     await expectRows(
       page,
       numbered(1, ['Walk the dog', 'Water the plants', 'Pay the rent', 'Walk to work']),
@@ -222,15 +213,15 @@ describeInBrowser('todos: the list screen', () => {
     await screenshotBoth(page, 'todos-search');
 
     await box.fill('nothing like this');
-    await page.getByText('No todos match your search', { exact: true }).waitFor();
+    await expect(page.getByText('No todos match your search', { exact: true })).toBeVisible();
     await context.close();
   });
 
-  it('sorts by title both ways, and by creation date', async () => {
-    const session = await registerUser(stage.server.url);
+  test('sorts by title both ways, and by creation date', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
     const created = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo'];
-    await createTodos(stage.server.url, session, created);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    await createTodos(server.url, session, created);
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, created));
 
     await page.getByLabel('Sort by').selectOption({ label: 'Title' });

@@ -3,12 +3,11 @@
  * its row, overdue rows, the sort by due date with undated todos last, the Today page, completing an
  * occurrence of a daily series shows the next one, and the profile's calendar feed link.
  */
-import type { Page } from 'playwright-core';
-import { describeInBrowser, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { screenshotBoth } from './support/browser';
+import type { Page } from '@playwright/test';
 import { registerUser } from './support/session';
-import { expectRows, numbered, openTodos, screenshotBoth } from './support/todos-page';
-
-jest.setTimeout(120_000);
+import { expectRows, numbered, openTodos } from './support/todos-page';
 
 /** A date `offset` days from today, "YYYY-MM-DD" (the browser runs in UTC, as does this). */
 const day = (offset: number) =>
@@ -29,15 +28,16 @@ const rowNamed = (page: Page, title: string) =>
     .getByTestId('todo-row')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
-describeInBrowser('todos: due dates, the Today page, series and the calendar feed', () => {
-  const stage = stageForSuite();
-
-  it('picks a due date, names it on the row, sorts by it, and shows the Today page', async () => {
-    const session = await registerUser(stage.server.url);
-    await create(stage.server.url, session.jwt, { title: 'Old task', dueDate: day(-3) });
-    await create(stage.server.url, session.jwt, { title: 'No date' });
-    await create(stage.server.url, session.jwt, { title: 'Pay rent', dueDate: day(10) });
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+test.describe('todos: due dates, the Today page, series and the calendar feed', () => {
+  test('picks a due date, names it on the row, sorts by it, and shows the Today page', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await create(server.url, session.jwt, { title: 'Old task', dueDate: day(-3) });
+    await create(server.url, session.jwt, { title: 'No date' });
+    await create(server.url, session.jwt, { title: 'Pay rent', dueDate: day(10) });
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['Old task', 'No date', 'Pay rent']));
 
     // The add dialog: a due date typed into the picker's field (month, day, year in en-US).
@@ -55,18 +55,17 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     expect((await posted).postDataJSON()).toEqual({
       data: { title: 'Call mum', description: '', dueDate: day(1), user: session.user.id },
     });
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).toBeHidden();
 
-    await rowNamed(page, 'Call mum')
-      .getByTestId('todo-due')
-      .getByText('Tomorrow', { exact: true })
-      .waitFor();
+    await expect(
+      rowNamed(page, 'Call mum').getByTestId('todo-due').getByText('Tomorrow', { exact: true }),
+    ).toBeVisible();
     const overdue = rowNamed(page, 'Old task').getByTestId('todo-due');
-    expect(await overdue.textContent()).toMatch(/^Overdue, due /);
+    await expect(overdue).toHaveText(/^Overdue, due /);
     expect(await overdue.evaluate((element) => getComputedStyle(element).color)).toBe(
       'rgb(211, 47, 47)',
     );
-    expect(await rowNamed(page, 'No date').getByTestId('todo-due').count()).toBe(0);
+    await expect(rowNamed(page, 'No date').getByTestId('todo-due')).toHaveCount(0);
     // The due labels' screen-reader text stays 1 px wide: the page does not scroll sideways.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -82,9 +81,9 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
 
     // Today: overdue first, then the next days by name; Pay rent (10 days out) is not there.
     await page.getByRole('link', { name: 'Today', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     const groups = page.getByTestId('day-group');
-    await groups.first().getByRole('heading', { name: 'Overdue' }).waitFor();
+    await expect(groups.first().getByRole('heading', { name: 'Overdue' })).toBeVisible();
     const shown = await groups.evaluateAll((sections) =>
       sections.map((section) => [
         section.querySelector('h2')?.firstChild?.textContent,
@@ -100,72 +99,75 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     await context.close();
   });
 
-  it('completing an occurrence of a daily series on the Today page shows the next one', async () => {
-    const session = await registerUser(stage.server.url);
-    await create(stage.server.url, session.jwt, {
+  test('completing an occurrence of a daily series on the Today page shows the next one', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await create(server.url, session.jwt, {
       title: 'Water plants',
       dueDate: day(0),
       recurrence: 'FREQ=DAILY',
     });
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
-    await rowNamed(page, 'Water plants').getByRole('img', { name: 'Repeats' }).waitFor();
+    const { page, context } = await openTodos(browser, server.url, session);
+    await expect(
+      rowNamed(page, 'Water plants').getByRole('img', { name: 'Repeats' }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Today', exact: true }).click();
     const today = page.getByRole('region', { name: /^Today/ });
-    await today.getByRole('heading', { name: 'Water plants' }).waitFor();
+    await expect(today.getByRole('heading', { name: 'Water plants' })).toBeVisible();
 
     await today.getByRole('checkbox', { name: 'Mark Water plants as completed' }).click();
     const tomorrow = page.getByRole('region', { name: /^Tomorrow/ });
-    await tomorrow.getByRole('heading', { name: 'Water plants' }).waitFor();
-    await today.getByText('Nothing due today.').waitFor();
+    await expect(tomorrow.getByRole('heading', { name: 'Water plants' })).toBeVisible();
+    await expect(today.getByText('Nothing due today.')).toBeVisible();
     await context.close();
   });
 
-  it('a tick on the Today page shows at once, before the server answers; the row leaves once it has', async () => {
-    const session = await registerUser(stage.server.url);
-    await create(stage.server.url, session.jwt, { title: 'Call the bank', dueDate: day(0) });
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+  test('a tick on the Today page shows at once, before the server answers; the row leaves once it has', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await create(server.url, session.jwt, { title: 'Call the bank', dueDate: day(0) });
+    const { page, context } = await openTodos(browser, server.url, session);
     await page.getByRole('link', { name: 'Today', exact: true }).click();
     const today = page.getByRole('region', { name: /^Today/ });
     const checkbox = today.getByRole('checkbox', { name: 'Mark Call the bank as completed' });
-    await checkbox.waitFor();
+    await expect(checkbox).toBeVisible();
 
-    let answered = false;
+    // The server's answer is held until the tick has shown.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/todos/*', async (route) => {
       if (route.request().method() !== 'PUT') return route.fallback();
       const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      answered = true;
+      await held;
       await route.fulfill({ response });
     });
     await checkbox.click();
-    await page.waitForFunction(
-      () =>
-        (
-          document.querySelector(
-            'input[aria-label="Mark Call the bank as completed"]',
-          ) as HTMLInputElement | null
-        )?.checked === true,
-      undefined,
-      { timeout: 1000 },
-    );
-    expect(answered).toBe(false);
-    await today.getByText('Nothing due today.').waitFor();
-    expect(answered).toBe(true);
+    await expect(checkbox).toBeChecked();
+    await expect(today.getByText('Nothing due today.')).toHaveCount(0);
+    answer();
+    await expect(today.getByText('Nothing due today.')).toBeVisible();
     await context.close();
   });
 
-  it('the profile makes, copies and resets the calendar feed link; the old link then fails', async () => {
-    const session = await registerUser(stage.server.url);
-    await create(stage.server.url, session.jwt, { title: 'Dentist', dueDate: day(4) });
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+  test('the profile makes, copies and resets the calendar feed link; the old link then fails', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await create(server.url, session.jwt, { title: 'Dentist', dueDate: day(4) });
+    const { page, context } = await openTodos(browser, server.url, session);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: stage.server.url,
+      origin: server.url,
     });
-    await page.goto(`${stage.server.url}/profile`);
+    await page.goto(`${server.url}/profile`);
     const section = page.getByRole('region', { name: 'Calendar feed' });
     await section.getByRole('button', { name: 'Create link' }).click();
     const link = section.getByLabel('Calendar link', { exact: true });
-    await link.waitFor();
+    await expect(link).toBeVisible();
     const first = await link.inputValue();
     expect(first).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{22,}\.ics$/);
     const feed = await fetch(first);
@@ -177,11 +179,13 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
     expect(await (await fetch(events)).text()).toMatch(/BEGIN:VEVENT[^]*SUMMARY:Dentist/);
 
     await section.getByRole('button', { name: 'Copy calendar link' }).click();
-    await page.getByText('Link copied.').waitFor();
+    await expect(page.getByText('Link copied.')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
 
     await section.getByRole('button', { name: 'Reset link' }).click();
-    await page.getByText('Calendar link reset: the old link no longer works.').waitFor();
+    await expect(
+      page.getByText('Calendar link reset: the old link no longer works.'),
+    ).toBeVisible();
     // The toast may show a frame before the new link is drawn.
     await page.waitForFunction(([input, old]) => (input as HTMLInputElement).value !== old, [
       await link.elementHandle(),
@@ -194,12 +198,11 @@ describeInBrowser('todos: due dates, the Today page, series and the calendar fee
 
     // A reload shows the current link (GET).
     await page.reload();
-    expect(
-      await page
+    await expect(
+      page
         .getByRole('region', { name: 'Calendar feed' })
-        .getByLabel('Calendar link', { exact: true })
-        .inputValue(),
-    ).toBe(second);
+        .getByLabel('Calendar link', { exact: true }),
+    ).toHaveValue(second);
     await screenshotBoth(page, 'profile-calendar-feed');
     await context.close();
   });

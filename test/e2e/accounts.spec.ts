@@ -3,42 +3,37 @@
  * forgot and reset password from the mail's link, confirmation by mail, change password, log out
  * of all devices, export and import, delete the account.
  */
+import { expect, test as base } from './support/fixtures';
+import { screenshotBoth } from './support/browser';
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Session } from '../../src/shared/api-types';
 import { linkIn, startSmtpCatcher, type SmtpCatcher } from '../server/support/smtp-catcher';
-import { describeInBrowser, stageForSuite } from './support/browser';
 import { newCredentials, registerUser } from './support/session';
-import {
-  expectHeading,
-  openPage,
-  pathOf,
-  screenshotBoth,
-  storedSession,
-  toast,
-} from './support/session-pages';
-
-jest.setTimeout(90_000);
+import { expectHeading, openPage, pathOf, storedSession, toast } from './support/session-pages';
 
 const RESET_LINK_SENT =
   'If an account uses that email, a link to reset its password is on its way. The link works for one hour.';
 const NEW_PASSWORD = 'Plum#Harbor77';
 
-let smtp: SmtpCatcher;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  env.SMTP_URL = smtp.url; // read when the stage below starts its server
+/** Each worker's server sends its mail to a catcher of that worker's own. */
+const test = base.extend<object, { smtp: SmtpCatcher }>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, use) => {
+      const smtp = await startSmtpCatcher();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
 });
-afterAll(() => smtp?.close());
 
 /** The message under a field, as assistive technology finds it. */
 async function fieldMessage(page: Page, label: string): Promise<string | null> {
   const field = page.getByLabel(label, { exact: true });
-  await page.waitForFunction(
-    (input) => input?.getAttribute('aria-invalid') === 'true',
-    await field.elementHandle(),
-  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
   const describedBy = await field.getAttribute('aria-describedby');
   return page.locator(`[id="${describedBy}"]`).textContent();
 }
@@ -57,28 +52,30 @@ async function logIn(baseUrl: string, email: string, password: string): Promise<
   return response.status;
 }
 
-describeInBrowser('accounts: recover, confirm, change, leave', () => {
-  const stage = stageForSuite(env);
-
-  it('resets a forgotten password from the mailed link, and signs in with it', async () => {
+test.describe('accounts: recover, confirm, change, leave', () => {
+  test('resets a forgotten password from the mailed link, and signs in with it', async ({
+    browser,
+    server,
+    smtp,
+  }) => {
     const credentials = newCredentials('reset');
-    const old = await registerUser(stage.server.url, credentials);
+    const old = await registerUser(server.url, credentials);
     await smtp.next(credentials.email); // the confirmation mail registration sends
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/login`);
+    const { page, context } = await openPage(browser, `${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${stage.server.url}/forgot-password`);
+    await expect(page).toHaveURL(`${server.url}/forgot-password`);
     await expectHeading(page, 'Forgot your password?');
 
     // An unknown email gets the same answer as a known one.
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(RESET_LINK_SENT).waitFor();
+    await expect(page.getByText(RESET_LINK_SENT)).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(credentials.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await screenshotBoth(page, 'forgot-password-sent');
     const link = linkIn(await smtp.next(credentials.email));
     expect(smtp.mails.some((mail) => mail.to === 'nobody-here@example.com')).toBe(false);
-    expect(link).toMatch(new RegExp(`^${stage.server.url}/reset-password\\?code=`));
+    expect(link).toMatch(new RegExp(`^${server.url}/reset-password\\?code=`));
 
     await page.goto(link);
     await expectHeading(page, 'Choose a new password');
@@ -94,50 +91,52 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     // The show/hide button shows what was typed.
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Show password' }).first().click();
-    expect(await page.getByLabel('New password', { exact: true }).getAttribute('type')).toBe(
-      'text',
-    );
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');
     await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await screenshotBoth(page, 'reset-password');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await toast(page, 'Your password has been reset');
-    await page.waitForURL(`${stage.server.url}/todos`);
+    await expect(page).toHaveURL(`${server.url}/todos`);
     expect(((await storedSession(page)) as Session).user.email).toBe(credentials.email);
 
     // The old token is refused; the new password signs in, the old one does not; the link is spent.
-    expect(await statusOf(stage.server.url, old.jwt)).toBe(401);
-    expect(await logIn(stage.server.url, credentials.email, NEW_PASSWORD)).toBe(200);
-    expect(await logIn(stage.server.url, credentials.email, credentials.password)).toBe(400);
+    expect(await statusOf(server.url, old.jwt)).toBe(401);
+    expect(await logIn(server.url, credentials.email, NEW_PASSWORD)).toBe(200);
+    expect(await logIn(server.url, credentials.email, credentials.password)).toBe(400);
     // Opened again, the spent link says so before any password is typed.
     await page.goto(link);
     await expectHeading(page, 'Choose a new password');
-    await page
-      .getByText('This reset link has already been used or has expired. Ask for a new one.')
-      .waitFor();
-    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await expect(
+      page.getByText('This reset link has already been used or has expired. Ask for a new one.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
-    await page.waitForURL(`${stage.server.url}/forgot-password`);
+    await expect(page).toHaveURL(`${server.url}/forgot-password`);
     await context.close();
   });
 
-  it('confirms the email from the profile, and changes the password', async () => {
+  test('confirms the email from the profile, and changes the password', async ({
+    browser,
+    server,
+    smtp,
+  }) => {
     const credentials = newCredentials('confirm');
-    const session = await registerUser(stage.server.url, credentials);
+    const session = await registerUser(server.url, credentials);
     await smtp.next(credentials.email);
-    const other = await signedInElsewhere(credentials.email, credentials.password);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+    const other = await signedInElsewhere(server.url, credentials.email, credentials.password);
+    const { page, context } = await openPage(browser, `${server.url}/profile`, {
       session,
     });
-    await page.getByText('Not Confirmed', { exact: true }).waitFor();
+    await expect(page.getByText('Not Confirmed', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Send confirmation email' }).click();
     await toast(page, `Confirmation email sent to ${credentials.email}`);
     await page.goto(linkIn(await smtp.next(credentials.email)));
-    await page.waitForURL(`${stage.server.url}/profile`); // the flag is dropped once said
+    await expect(page).toHaveURL(`${server.url}/profile`); // the flag is dropped once said
     await toast(page, 'Email confirmed');
-    await page.getByText('Confirmed', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Send confirmation email' }).count()).toBe(0);
+    await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send confirmation email' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.getByLabel('Calendar link', { exact: true }).waitFor();
+    await expect(page.getByLabel('Calendar link', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
@@ -152,28 +151,28 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     await dialog.getByLabel('Current password', { exact: true }).fill(credentials.password);
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await toast(page, 'Password changed. Other devices have been signed out.');
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).toBeHidden();
     // The change removed the calendar link: the profile offers a new one, and stays signed in.
-    await page.getByRole('button', { name: 'Create link' }).waitFor();
-    expect(await page.getByLabel('Calendar link', { exact: true }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Create link' })).toBeVisible();
+    await expect(page.getByLabel('Calendar link', { exact: true })).toHaveCount(0);
 
     // This device keeps going with its new token; the other device's token is refused.
     const renewed = (await storedSession(page)) as Session;
     expect(renewed.jwt).not.toBe(session.jwt);
-    expect(await statusOf(stage.server.url, renewed.jwt)).toBe(200);
-    expect(await statusOf(stage.server.url, other.jwt)).toBe(401);
+    expect(await statusOf(server.url, renewed.jwt)).toBe(200);
+    expect(await statusOf(server.url, other.jwt)).toBe(401);
     await page.reload();
     await expectHeading(page, 'Profile');
     await context.close();
   });
 
-  it('exports as JSON and CSV, and imports a file back', async () => {
-    const session = await registerUser(stage.server.url);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+  test('exports as JSON and CSV, and imports a file back', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    const { page, context } = await openPage(browser, `${server.url}/profile`, {
       session,
     });
     const titles = ['Buy milk, eggs', 'Say "hi"', '=1+1'];
-    for (const title of titles) await createTodo(stage.server.url, session.jwt, title);
+    for (const title of titles) await createTodo(server.url, session.jwt, title);
 
     const [json] = await Promise.all([
       page.waitForEvent('download'),
@@ -205,8 +204,8 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('title,description\n,no title\n'),
     });
-    await page.getByRole('alert').filter({ hasText: /row/i }).first().waitFor();
-    const total = await fetch(`${stage.server.url}/api/todos`, {
+    await expect(page.getByRole('alert').filter({ hasText: /row/i }).first()).toBeVisible();
+    const total = await fetch(`${server.url}/api/todos`, {
       headers: { authorization: `Bearer ${session.jwt}` },
     });
     expect(
@@ -215,47 +214,51 @@ describeInBrowser('accounts: recover, confirm, change, leave', () => {
     await context.close();
   });
 
-  it('logs out of all devices', async () => {
+  test('logs out of all devices', async ({ browser, server }) => {
     const credentials = newCredentials('everywhere');
-    const session = await registerUser(stage.server.url, credentials);
-    const other = await signedInElsewhere(credentials.email, credentials.password);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+    const session = await registerUser(server.url, credentials);
+    const other = await signedInElsewhere(server.url, credentials.email, credentials.password);
+    const { page, context } = await openPage(browser, `${server.url}/profile`, {
       session,
     });
     await page.getByRole('button', { name: 'Log out of all devices' }).click();
     await toast(page, 'Logged out of all devices');
-    await page.waitForURL(`${stage.server.url}/login`);
+    await expect(page).toHaveURL(`${server.url}/login`);
     expect(await storedSession(page)).toBeNull();
-    expect(await statusOf(stage.server.url, session.jwt)).toBe(401);
-    expect(await statusOf(stage.server.url, other.jwt)).toBe(401);
+    expect(await statusOf(server.url, session.jwt)).toBe(401);
+    expect(await statusOf(server.url, other.jwt)).toBe(401);
     await context.close();
   });
 
-  it('deletes the account after asking for the password', async () => {
+  test('deletes the account after asking for the password', async ({ browser, server }) => {
     const credentials = newCredentials('leaver');
-    const session = await registerUser(stage.server.url, credentials);
-    const { page, context } = await openPage(stage.browser, `${stage.server.url}/profile`, {
+    const session = await registerUser(server.url, credentials);
+    const { page, context } = await openPage(browser, `${server.url}/profile`, {
       session,
     });
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete the account ${credentials.email}?` });
-    await dialog.getByText('all your todos and everything in your trash').waitFor();
+    await expect(dialog.getByText('all your todos and everything in your trash')).toBeVisible();
     await dialog.getByLabel('Password', { exact: true }).fill('Wrong#Guess99');
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     expect(await fieldMessage(page, 'Password')).toBe('The provided password is invalid');
-    expect(await statusOf(stage.server.url, session.jwt)).toBe(200);
+    expect(await statusOf(server.url, session.jwt)).toBe(200);
     await screenshotBoth(page, 'delete-account');
     await dialog.getByLabel('Password', { exact: true }).fill(credentials.password);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await toast(page, 'Your account has been deleted');
-    await page.waitForURL(`${stage.server.url}/login`);
+    await expect(page).toHaveURL(`${server.url}/login`);
     expect(pathOf(page)).toBe('/login');
-    expect(await logIn(stage.server.url, credentials.email, credentials.password)).toBe(400);
+    expect(await logIn(server.url, credentials.email, credentials.password)).toBe(400);
     await context.close();
   });
 
-  async function signedInElsewhere(email: string, password: string): Promise<Session> {
-    const response = await fetch(`${stage.server.url}/api/auth/local`, {
+  async function signedInElsewhere(
+    baseUrl: string,
+    email: string,
+    password: string,
+  ): Promise<Session> {
+    const response = await fetch(`${baseUrl}/api/auth/local`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: email, password }),

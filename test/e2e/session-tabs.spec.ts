@@ -3,12 +3,11 @@
  * logout in tab A takes tab B to /login within a second, a login in tab A signs tab B in within a
  * second, as that user and with nothing cached from the last one. Tab B never calls the API for it.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { describeInBrowser, DESKTOP, screenshot, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import { DESKTOP, screenshot } from './support/browser';
 import { expectHeading, heading, pathOf, storedSession, toast } from './support/session-pages';
 import { createTodoList, newCredentials, registerUser, signInContext } from './support/session';
-
-jest.setTimeout(90_000);
 
 /**
  * The spec's second comes from the storage event (tab B reacts to the write at once; nothing polls).
@@ -18,9 +17,7 @@ jest.setTimeout(90_000);
  */
 const WITHIN_MS = 2500;
 
-describeInBrowser('session: across tabs', () => {
-  const stage = stageForSuite();
-
+test.describe('session: across tabs', () => {
   /** Every API call a page makes, as "METHOD /path". */
   function recordCalls(page: Page): string[] {
     const calls: string[] = [];
@@ -31,14 +28,28 @@ describeInBrowser('session: across tabs', () => {
     return calls;
   }
 
-  async function twoTabs(context: BrowserContext, pathA: string, pathB: string) {
+  async function twoTabs(context: BrowserContext, baseUrl: string, pathA: string, pathB: string) {
     const a = await context.newPage();
     const b = await context.newPage();
     const callsA = recordCalls(a);
     const callsB = recordCalls(b);
-    await a.goto(`${stage.server.url}${pathA}`);
-    await b.goto(`${stage.server.url}${pathB}`);
+    await a.goto(`${baseUrl}${pathA}`);
+    await b.goto(`${baseUrl}${pathB}`);
     return { a, b, callsA, callsB };
+  }
+
+  /** Resolves once `to` has had the storage event of a note `from` writes now (events arrive in order). */
+  async function storageRoundTrip(from: Page, to: Page): Promise<void> {
+    const note = `${Date.now()}-${Math.random()}`;
+    await to.evaluate((expected) => {
+      const heard = window as unknown as { noteHeard?: boolean };
+      heard.noteHeard = false;
+      window.addEventListener('storage', (event) => {
+        if (event.key === 'e2e-note' && event.newValue === expected) heard.noteHeard = true;
+      });
+    }, note);
+    await from.evaluate((value) => window.localStorage.setItem('e2e-note', value), note);
+    await to.waitForFunction(() => (window as unknown as { noteHeard?: boolean }).noteHeard);
   }
 
   const counts = (page: Page) => page.getByTestId('count-all').innerText();
@@ -70,51 +81,59 @@ describeInBrowser('session: across tabs', () => {
         document.querySelector('h1')?.textContent === expectedH1 &&
         Date.now(),
       [path, h1] as const,
-      { polling: 10, timeout: 10_000 },
+      { polling: 10 },
     );
     return (await handle.jsonValue()) as number;
   }
 
-  it('a logout in tab A takes tab B to /login within a second; a login in tab A signs tab B in within a second', async () => {
-    const first = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, first, [
+  test('a logout in tab A takes tab B to /login within a second; a login in tab A signs tab B in within a second', async ({
+    browser,
+    server,
+  }) => {
+    const first = await registerUser(server.url);
+    await createTodoList(server.url, first, [
       { title: 'First user todo' },
       { title: 'Another', completed: true },
     ]);
     const secondCredentials = newCredentials('second');
-    const second = await registerUser(stage.server.url, secondCredentials);
-    await createTodoList(stage.server.url, second, [{ title: 'Second user todo' }]);
+    const second = await registerUser(server.url, secondCredentials);
+    await createTodoList(server.url, second, [{ title: 'Second user todo' }]);
 
-    const context = await stage.browser.newContext({
+    const context = await browser.newContext({
       viewport: DESKTOP,
       timezoneId: 'UTC',
       locale: 'en-US',
     });
     await signInContext(context, first);
-    const { a, b, callsA, callsB } = await twoTabs(context, '/', '/todos');
+    const { a, b, callsA, callsB } = await twoTabs(context, server.url, '/', '/todos');
     await expectHeading(a, `Welcome, ${first.user.username}!`);
-    await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
-    await b.getByText('First user todo').waitFor();
+    await expect(b.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    await expect(b.getByText('First user todo')).toBeVisible();
 
     // Log out in A (user menu → Logout); B follows once A has removed the stored session.
     const writtenAt = await noteSessionWrites(a);
     const bSignedOut = shownAt(b, '/login', 'Login to get access!');
     const loggedOut = a.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    // Tab A's own redirect to / (1000 ms after its logout), which lands on /login again.
+    const aRedirectedHome = a.waitForEvent(
+      'framenavigated',
+      (frame) => frame === a.mainFrame() && new URL(frame.url()).pathname === '/',
+    );
     await a.getByRole('button', { name: first.user.username }).click();
     await a.getByRole('menuitem', { name: 'Logout' }).click();
     expect((await loggedOut).status()).toBe(204);
     expect((await bSignedOut) - (await writtenAt())).toBeLessThan(WITHIN_MS);
     expect(await storedSession(b)).toBeNull();
-    await b.getByRole('link', { name: 'Login' }).first().waitFor();
+    await expect(b.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     await toast(a, 'Logout successful! Redirecting...');
     await screenshot(b, 'tabs-b-after-logout-elsewhere');
     // Only tab A revoked the token; tab B said nothing to the server and showed no toast.
     expect(callsA.filter((call) => call === 'POST /api/auth/logout')).toHaveLength(1);
     expect(callsB.filter((call) => call.startsWith('POST'))).toEqual([]);
-    expect(await b.getByRole('alert').count()).toBe(0);
-    await a.waitForURL(`${stage.server.url}/login`);
-    // Tab A's own redirect to / (1000 ms after its logout) lands on /login again: let it pass first.
-    await a.waitForTimeout(1500);
+    await expect(b.getByRole('alert')).toHaveCount(0);
+    // Tab A's redirect passes first: a login form it replaced would lose what is typed below.
+    await aRedirectedHome;
+    await expect(a).toHaveURL(`${server.url}/login`);
 
     // Log in in A as another user: B (on /login) goes home, signed in as that user, with their counts.
     callsB.length = 0;
@@ -127,14 +146,16 @@ describeInBrowser('session: across tabs', () => {
     await a.getByRole('button', { name: 'Login' }).click();
     expect((await loggedIn).status()).toBe(200);
     expect((await bSignedIn) - (await writtenAt())).toBeLessThan(WITHIN_MS);
-    await b.getByRole('button', { name: secondCredentials.username }).waitFor();
-    await b.getByTestId('recent-todo').getByText('Second user todo').waitFor();
+    await expect(b.getByRole('button', { name: secondCredentials.username })).toBeVisible();
+    await expect(b.getByTestId('recent-todo').getByText('Second user todo')).toBeVisible();
     expect(await counts(b)).toMatch(/^All\s+1$/);
     expect(callsB.filter((call) => call.includes('/auth/'))).toEqual([]);
     await screenshot(b, 'tabs-b-after-login-elsewhere');
 
-    // Nothing bounces back and forth: a moment later both tabs are still signed in as the second user.
-    await b.waitForTimeout(500);
+    // Nothing bounces back and forth: once each tab has handled every storage event the other sent
+    // before a note of its own, both are still signed in as the second user.
+    await storageRoundTrip(a, b);
+    await storageRoundTrip(b, a);
     await expectHeading(a, `Welcome, ${secondCredentials.username}!`);
     expect(pathOf(b)).toBe('/');
     expect(((await storedSession(b)) as { user: { username: string } }).user.username).toBe(
@@ -143,52 +164,58 @@ describeInBrowser('session: across tabs', () => {
     await context.close();
   });
 
-  it('a logout in tab A whose answer is slow still takes tab B to /login: B hears of it on its event stream first', async () => {
-    const session = await registerUser(stage.server.url);
-    const context = await stage.browser.newContext({ viewport: DESKTOP });
+  test('a logout in tab A whose answer is slow still takes tab B to /login: B hears of it on its event stream first', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const context = await browser.newContext({ viewport: DESKTOP });
     await signInContext(context, session);
     const bStreamOpen = context.waitForEvent('response', (response) =>
       response.url().endsWith('/api/todos/events'),
     );
-    const { a, b, callsB } = await twoTabs(context, '/', '/todos');
+    const { a, b, callsB } = await twoTabs(context, server.url, '/', '/todos');
     await heading(a);
-    await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+    await expect(b.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await bStreamOpen;
 
-    // The server revokes the token (and ends B's stream) at once; A hears its answer 3 s later.
-    let aAnswered = false;
+    // The server revokes the token (and ends B's stream) at once; A hears its answer only once B
+    // has followed.
+    let answerA!: () => void;
+    const aAnswerHeld = new Promise<void>((resolve) => (answerA = resolve));
     await a.route('**/api/auth/logout', async (route) => {
       const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      aAnswered = true;
+      await aAnswerHeld;
       await route.fulfill({ response });
     });
     const bSignedOut = shownAt(b, '/login', 'Login to get access!');
     await a.getByRole('button', { name: session.user.username }).click();
     await a.getByRole('menuitem', { name: 'Logout' }).click();
     await bSignedOut;
-    expect(aAnswered).toBe(false);
     expect(await storedSession(b)).toBeNull();
-    await b.getByLabel('Email', { exact: true }).waitFor();
+    await expect(b.getByLabel('Email', { exact: true })).toBeVisible();
+    answerA();
     await toast(a, 'Logout successful! Redirecting...');
     expect(callsB.filter((call) => call.startsWith('POST'))).toEqual([]);
-    expect(await b.getByRole('alert').count()).toBe(0);
+    await expect(b.getByRole('alert')).toHaveCount(0);
     await context.close();
   });
 
-  it('a signed-in tab fetches the login page ahead: offline, it still follows a logout in another tab', async () => {
-    const session = await registerUser(stage.server.url);
-    const context = await stage.browser.newContext({ viewport: DESKTOP });
+  test('a signed-in tab fetches the login page ahead: offline, it still follows a logout in another tab', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const context = await browser.newContext({ viewport: DESKTOP });
     await signInContext(context, session);
     const a = await context.newPage();
     const b = await context.newPage();
     const loginPageFetched = b.waitForEvent('requestfinished', {
       predicate: (request) => /\/LoginPage-[\w-]+\.js$/.test(new URL(request.url()).pathname),
-      timeout: 10_000,
     });
-    await a.goto(`${stage.server.url}/`);
-    await b.goto(`${stage.server.url}/todos`);
-    await b.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+    await a.goto(`${server.url}/`);
+    await b.goto(`${server.url}/todos`);
+    await expect(b.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     await loginPageFetched;
 
     // Tab B loses the network; the login page it has to show next is already in memory.
@@ -205,16 +232,19 @@ describeInBrowser('session: across tabs', () => {
     await a.getByRole('button', { name: session.user.username }).click();
     await a.getByRole('menuitem', { name: 'Logout' }).click();
     await bSignedOut;
-    await b.getByLabel('Email', { exact: true }).waitFor();
-    await b.getByRole('button', { name: 'Login' }).waitFor();
+    await expect(b.getByLabel('Email', { exact: true })).toBeVisible();
+    await expect(b.getByRole('button', { name: 'Login' })).toBeVisible();
     await context.close();
   });
 
-  it('a tab opened on the profile follows a logout in another tab too', async () => {
-    const session = await registerUser(stage.server.url);
-    const context = await stage.browser.newContext({ viewport: DESKTOP });
+  test('a tab opened on the profile follows a logout in another tab too', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const context = await browser.newContext({ viewport: DESKTOP });
     await signInContext(context, session);
-    const { a, b } = await twoTabs(context, '/', '/profile');
+    const { a, b } = await twoTabs(context, server.url, '/', '/profile');
     await heading(a);
     await expectHeading(b, 'Profile');
     await a.getByRole('button', { name: session.user.username }).click();

@@ -2,34 +2,20 @@
  * Accessibility in Chromium: axe-core (the WCAG 2.0 and 2.1 A and AA rules) finds no violation
  * on any screen, in the light and the dark theme, at desktop and at phone width (see `cases`).
  */
+import { expect, test } from './support/fixtures';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Session } from '../../src/shared/api-types';
-import { DESKTOP, describeInBrowser, PHONE, stageForSuite } from './support/browser';
+import { animationsDone, DESKTOP, nextFrames, PHONE } from './support/browser';
 import { newCredentials, registerUser, signInContext } from './support/session';
-
-jest.setTimeout(120_000);
 
 type Scheme = 'light' | 'dark';
 type Viewport = typeof DESKTOP | typeof PHONE;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Waits until every finite animation and transition (dialogs, menus, toasts) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-}
-
 /** axe's violations, one readable line block per failing element; [] when there are none. */
 async function violations(page: Page, include?: string): Promise<string[]> {
-  await settle(page);
+  await animationsDone(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
@@ -65,7 +51,7 @@ async function createTodo(
 }
 
 const heading = (page: Page, name?: string) =>
-  page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).waitFor();
+  expect(page.getByRole('heading', { level: 1, ...(name ? { name } : {}) })).toBeVisible();
 
 interface Screen {
   name: string;
@@ -78,7 +64,7 @@ interface Screen {
 
 const openMobileMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page.locator('#mobile-navigation').getByRole('link').first().waitFor();
+  await expect(page.locator('#mobile-navigation').getByRole('link').first()).toBeVisible();
 };
 
 const screens: Screen[] = [
@@ -90,7 +76,9 @@ const screens: Screen[] = [
       await page.getByLabel('Email').fill(newCredentials('nobody').email);
       await page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Invalid identifier or password' }).waitFor();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Invalid identifier or password' }),
+      ).toBeVisible();
     },
   },
   {
@@ -100,7 +88,7 @@ const screens: Screen[] = [
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByLabel('Password', { exact: true }).fill('123');
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByText('Invalid email format').waitFor();
+      await expect(page.getByText('Invalid email format')).toBeVisible();
     },
   },
   { name: 'register', show: (page, url) => page.goto(`${url}/register`).then(() => heading(page)) },
@@ -130,7 +118,7 @@ const screens: Screen[] = [
       await page.goto(`${url}/`);
       await heading(page);
       await page.getByRole('button', { name: /^a11y/ }).click();
-      await page.getByRole('menu').waitFor();
+      await expect(page.getByRole('menu')).toBeVisible();
     },
   },
   {
@@ -153,7 +141,7 @@ const screens: Screen[] = [
     session: 'empty',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByText('No todos available').waitFor();
+      await expect(page.getByText('No todos available')).toBeVisible();
     },
   },
   {
@@ -161,7 +149,7 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
     },
   },
   {
@@ -169,8 +157,8 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/today`);
-      await page.getByRole('heading', { name: /^Overdue/ }).waitFor();
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByRole('heading', { name: /^Overdue/ })).toBeVisible();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
     },
   },
   {
@@ -179,7 +167,7 @@ const screens: Screen[] = [
     async show(page, url) {
       await page.goto(`${url}/todos`);
       await page.getByRole('button', { name: 'Delete Write the report' }).click();
-      await page.getByRole('dialog', { name: 'Delete a recurring todo' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Delete a recurring todo' })).toBeVisible();
     },
   },
   {
@@ -187,9 +175,9 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
       await page.getByRole('button', { name: 'Add todo' }).click();
-      await page.getByRole('dialog', { name: 'Add New Todo' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Add New Todo' })).toBeVisible();
     },
   },
   {
@@ -197,11 +185,11 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
       await page.getByRole('button', { name: 'Add todo' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
       await dialog.getByRole('button', { name: 'Add' }).click();
-      await dialog.getByText('Title is required').waitFor();
+      await expect(dialog.getByText('Title is required')).toBeVisible();
     },
   },
   {
@@ -209,12 +197,12 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
       await page
         .getByRole('button', { name: /^Delete / })
         .first()
         .click();
-      await page.getByRole('dialog', { name: 'Delete this todo' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Delete this todo' })).toBeVisible();
     },
   },
   {
@@ -222,13 +210,19 @@ const screens: Screen[] = [
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
       await page.getByRole('button', { name: 'Add todo' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
       await dialog.getByLabel('Title').fill('Added by the a11y suite');
+      // The toast lives 2 s of the page's time, which the test stops once it shows, until the
+      // pointer rests on the toast (which holds it): then axe audits just the toasts.
+      await page.clock.install();
       await dialog.getByRole('button', { name: 'Add' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Todo added successfully!' }).waitFor();
-      // The toast lives 2 s: audit just the toasts.
+      const toast = page.getByRole('alert').filter({ hasText: 'Todo added successfully!' });
+      await expect(toast).toBeVisible();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      await toast.hover();
+      await page.clock.resume();
       return '.notistack-SnackbarContainer';
     },
   },
@@ -254,7 +248,7 @@ async function controlsWithoutVisibleFocus(
   const unseen: string[] = [];
   for (let presses = 0; presses < 80; presses += 1) {
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(30);
+    await nextFrames(page); // the focus ring is drawn
     const focus = await page.evaluate(() => {
       const element = document.activeElement;
       if (!element || element === document.body) return null;
@@ -286,15 +280,18 @@ async function controlsWithoutVisibleFocus(
   return { seen: seen.size, unseen };
 }
 
-describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
-  const stage = stageForSuite();
+/** The project a case runs in (playwright.config.ts): dark, else phone, else desktop (no tag). */
+const projectTag = (scheme: Scheme, viewport: Viewport) =>
+  scheme === 'dark' ? '@dark' : viewport === PHONE ? '@phone' : [];
+
+test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
   const sessions: Record<'empty' | 'full', Session | undefined> = {
     empty: undefined,
     full: undefined,
   };
 
-  beforeAll(async () => {
-    const url = stage.server.url;
+  test.beforeAll(async ({ server }) => {
+    const url = server.url;
     [sessions.empty, sessions.full] = await Promise.all([
       registerUser(url, newCredentials('a11y')),
       registerUser(url, newCredentials('a11y')),
@@ -323,12 +320,18 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
    * of the suite's ~ten per case in CI, fetching and compiling the app again.
    */
   const tabs = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const tab of tabs.values()) await (await tab).context.close();
   });
 
-  async function openTab(kind: NonNullable<Screen['session']>, scheme: Scheme, viewport: Viewport) {
-    const context = await stage.browser.newContext({
+  async function openTab(
+    browser: Browser,
+    baseUrl: string,
+    kind: NonNullable<Screen['session']>,
+    scheme: Scheme,
+    viewport: Viewport,
+  ) {
+    const context = await browser.newContext({
       viewport,
       colorScheme: scheme,
       timezoneId: 'UTC',
@@ -337,18 +340,24 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
     if (kind === 'empty' || kind === 'full')
       await signInContext(context, sessions[kind] as Session);
     if (kind === 'corrupted') {
-      const session = await registerUser(stage.server.url, newCredentials('a11y'));
+      const session = await registerUser(baseUrl, newCredentials('a11y'));
       await signInContext(context, { ...session, jwt: `${session.jwt.slice(0, -6)}XXXXXX` });
     }
     return { context, page: await context.newPage() };
   }
 
-  function tabFor(screen: Screen, scheme: Scheme, viewport: Viewport): Promise<Page> {
+  function tabFor(
+    browser: Browser,
+    baseUrl: string,
+    screen: Screen,
+    scheme: Scheme,
+    viewport: Viewport,
+  ): Promise<Page> {
     const kind = screen.session ?? 'none';
     // The app drops a corrupted session once it has seen it refused: such a case gets a tab of its own.
     const key =
       kind === 'corrupted' ? `corrupted ${tabs.size}` : `${kind} ${scheme} ${viewport.width}`;
-    if (!tabs.has(key)) tabs.set(key, openTab(kind, scheme, viewport));
+    if (!tabs.has(key)) tabs.set(key, openTab(browser, baseUrl, kind, scheme, viewport));
     return (tabs.get(key) as Promise<{ page: Page }>).then((tab) => tab.page);
   }
 
@@ -383,25 +392,30 @@ describeInBrowser('accessibility: axe finds no WCAG A/AA violation', () => {
     ['todos, error page (corrupted token)', 'dark', DESKTOP],
   ] as const;
 
-  it.each(focusCases)(
-    'keyboard focus is visible on every control: %s, %s',
-    async (name, scheme, viewport) => {
-      const screen = screens.find((candidate) => candidate.name === name) as Screen;
-      const page = await tabFor(screen, scheme, viewport);
-      await screen.show(page, stage.server.url);
-      await settle(page);
-      const { seen, unseen } = await controlsWithoutVisibleFocus(page);
-      expect(seen).toBeGreaterThan(1);
-      expect(unseen).toEqual([]);
-    },
-  );
+  for (const [name, scheme, viewport] of focusCases)
+    test(
+      `keyboard focus is visible on every control: ${name}, ${scheme}`,
+      { tag: projectTag(scheme, viewport) },
+      async ({ browser, server }) => {
+        const screen = screens.find((candidate) => candidate.name === name) as Screen;
+        const page = await tabFor(browser, server.url, screen, scheme, viewport);
+        await screen.show(page, server.url);
+        await animationsDone(page);
+        const { seen, unseen } = await controlsWithoutVisibleFocus(page);
+        expect(seen).toBeGreaterThan(1);
+        expect(unseen).toEqual([]);
+      },
+    );
 
-  it.each(cases)('%s', async (_label, screen, scheme, viewport) => {
-    const page = await tabFor(screen, scheme, viewport);
-    const include = await screen.show(page, stage.server.url);
-    // The theme under test is the one on screen.
-    const shown = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
-    expect(shown).toBe(scheme);
-    expect(await violations(page, include || undefined)).toEqual([]);
-  });
+  for (const [label, screen, scheme, viewport] of cases)
+    test(label, { tag: projectTag(scheme, viewport) }, async ({ browser, server }) => {
+      const page = await tabFor(browser, server.url, screen, scheme, viewport);
+      const include = await screen.show(page, server.url);
+      // The theme under test is the one on screen.
+      const shown = await page.evaluate(
+        () => getComputedStyle(document.documentElement).colorScheme,
+      );
+      expect(shown).toBe(scheme);
+      expect(await violations(page, include || undefined)).toEqual([]);
+    });
 });

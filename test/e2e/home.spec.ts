@@ -3,34 +3,22 @@
  * updated todos, fresh again after ticking one on the list; the empty state; the loading skeletons;
  * readable at desktop and at phone width (screenshots of each).
  */
-import type { Page } from 'playwright-core';
-import { describeInBrowser, DESKTOP, PHONE, screenshot, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectHeading, pathOf } from './support/session-pages';
 import { createTodoList, registerUser, signInContext, updateTodo } from './support/session';
-import type { Session } from '../../src/shared/api-types';
 
-jest.setTimeout(90_000);
-
-describeInBrowser('home: the dashboard', () => {
-  const stage = stageForSuite();
-
-  async function openHome(session: Session, viewport: { width: number; height: number } = DESKTOP) {
-    const context = await stage.browser.newContext({
-      viewport,
-      timezoneId: 'UTC',
-      locale: 'en-US',
-    });
-    await signInContext(context, session);
-    const page = await context.newPage();
+test.describe('home: the dashboard', () => {
+  /** Every data call the page makes from now on (the live event stream is not one, see todos-live.spec.ts). */
+  function recordApiCalls(page: Page): string[] {
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      // The live event stream is not a data call (see todos-live.test.ts).
       if (url.pathname.startsWith('/api/') && url.pathname !== '/api/todos/events')
         apiCalls.push(`${request.method()} ${url.pathname}${decodeURIComponent(url.search)}`);
     });
-    await page.goto(`${stage.server.url}/`);
-    return { context, page, apiCalls };
+    return apiCalls;
   }
 
   const counts = (page: Page) =>
@@ -40,18 +28,10 @@ describeInBrowser('home: the dashboard', () => {
       ),
     );
 
-  async function expectCounts(page: Page, expected: string[], timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    let seen: string[] = [];
-    while (Date.now() < deadline) {
-      seen = await counts(page).catch(() => []);
-      if (JSON.stringify(seen) === JSON.stringify(expected)) return;
-      await page.waitForTimeout(50);
-    }
-    throw new Error(
-      `counts on screen: ${JSON.stringify(seen)}, expected ${JSON.stringify(expected)}`,
-    );
-  }
+  const expectCounts = (page: Page, expected: string[]) =>
+    expect
+      .poll(() => counts(page).catch(() => []), { message: 'the counts on screen' })
+      .toEqual(expected);
 
   const recent = (page: Page) =>
     page.getByTestId('recent-todo').evaluateAll((rows) =>
@@ -66,8 +46,11 @@ describeInBrowser('home: the dashboard', () => {
   const noSidewaysScroll = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  it('shows All 7 / Pending 4 / Completed 3 and the five most recently updated, then fresh counts after a tick on the list', async () => {
-    const session = await registerUser(stage.server.url);
+  test('shows All 7 / Pending 4 / Completed 3 and the five most recently updated, then fresh counts after a tick on the list', async ({
+    page,
+    server,
+    session,
+  }) => {
     const titles = [
       'Buy milk',
       'Call mum',
@@ -79,13 +62,14 @@ describeInBrowser('home: the dashboard', () => {
     ];
     const done = new Set(['Call mum', 'Walk dog', 'Fix bike']);
     const ids = await createTodoList(
-      stage.server.url,
+      server.url,
       session,
       titles.map((title) => ({ title, completed: done.has(title) })),
     );
-    await updateTodo(stage.server.url, session, ids[0]!, { description: 'Semi-skimmed' }); // oldest, now most recently updated
+    await updateTodo(server.url, session, ids[0]!, { description: 'Semi-skimmed' }); // oldest, now most recently updated
 
-    const { page, context, apiCalls } = await openHome(session);
+    const apiCalls = recordApiCalls(page);
+    await page.goto(`${server.url}/`);
     await expectHeading(page, `Welcome, ${session.user.username}!`);
     await expectCounts(page, ['All 7', 'Pending 4', 'Completed 3']);
     expect(await recent(page)).toEqual([
@@ -95,11 +79,12 @@ describeInBrowser('home: the dashboard', () => {
       'Read book (Pending)',
       'Walk dog (Completed)',
     ]);
-    await page
-      .getByTestId('recent-todo')
-      .first()
-      .getByText(/^Updated at: [A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/)
-      .waitFor();
+    await expect(
+      page
+        .getByTestId('recent-todo')
+        .first()
+        .getByText(/^Updated at: [A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/),
+    ).toBeVisible();
     // Two one-page calls with exact totals; never the whole list.
     expect(apiCalls.sort()).toEqual([
       'GET /api/todos?filters[completed][$eq]=true&pagination[pageSize]=1',
@@ -114,7 +99,7 @@ describeInBrowser('home: the dashboard', () => {
 
     // Tick "Pay rent" on the list, come back: the counts and the recent list follow.
     await page.getByRole('link', { name: 'Go to my todos' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
     const saved = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && response.url().includes('/api/todos/'),
     );
@@ -124,17 +109,16 @@ describeInBrowser('home: the dashboard', () => {
     expect(pathOf(page)).toBe('/');
     await expectCounts(page, ['All 7', 'Pending 3', 'Completed 4']);
     expect((await recent(page))[0]).toBe('Pay rent (Completed)');
-    await context.close();
   });
 
-  it('shows skeletons while loading, at both widths', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Slow one' }]);
+  test('shows skeletons while loading, at both widths', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Slow one' }]);
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const context = await stage.browser.newContext({
+      const context = await browser.newContext({
         viewport,
         timezoneId: 'UTC',
         locale: 'en-US',
@@ -147,36 +131,43 @@ describeInBrowser('home: the dashboard', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`${stage.server.url}/`);
-      await page.getByTestId('recent-skeleton').first().waitFor();
-      expect(await page.getByTestId('recent-skeleton').count()).toBe(5);
-      expect(await page.getByTestId('count-skeleton').count()).toBe(3);
+      await page.goto(`${server.url}/`);
+      await expect(page.getByTestId('recent-skeleton').first()).toBeVisible();
+      await expect(page.getByTestId('recent-skeleton')).toHaveCount(5);
+      await expect(page.getByTestId('count-skeleton')).toHaveCount(3);
       await screenshot(page, `home-loading-${name}`);
       release();
       await expectCounts(page, ['All 1', 'Pending 1', 'Completed 0']);
-      expect(await page.getByTestId('recent-skeleton').count()).toBe(0);
+      await expect(page.getByTestId('recent-skeleton')).toHaveCount(0);
       await context.close();
     }
   });
 
-  it('says there are no todos yet, with the way to the list, for a new user', async () => {
-    const session = await registerUser(stage.server.url);
-    const { page, context } = await openHome(session, PHONE);
-    await page.getByText('No todos available. Add your first todo!', { exact: true }).waitFor();
-    expect(await page.getByTestId('count-all').count()).toBe(0);
-    expect(await noSidewaysScroll(page)).toBe(true);
-    await screenshot(page, 'home-empty-phone');
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, 'home-empty-desktop');
-    await page.getByRole('link', { name: 'Go to my todos' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Todos' }).waitFor();
-    await context.close();
-  });
+  test(
+    'says there are no todos yet, with the way to the list, for a new user',
+    { tag: '@phone' },
+    async ({ page, server }) => {
+      await page.goto(`${server.url}/`);
+      await expect(
+        page.getByText('No todos available. Add your first todo!', { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByTestId('count-all')).toHaveCount(0);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await screenshot(page, 'home-empty-phone');
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, 'home-empty-desktop');
+      await page.getByRole('link', { name: 'Go to my todos' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Todos' })).toBeVisible();
+    },
+  );
 
-  it('shows an error with a retry when the summary cannot be loaded', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Back soon', completed: true }]);
-    const context = await stage.browser.newContext({
+  test('shows an error with a retry when the summary cannot be loaded', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Back soon', completed: true }]);
+    const context = await browser.newContext({
       viewport: PHONE,
       timezoneId: 'UTC',
       locale: 'en-US',
@@ -201,9 +192,9 @@ describeInBrowser('home: the dashboard', () => {
           })
         : route.continue(),
     );
-    await page.goto(`${stage.server.url}/`);
+    await page.goto(`${server.url}/`);
     const alert = page.getByRole('alert').filter({ hasText: 'Your todos could not be loaded.' });
-    await alert.getByText('Invalid query').waitFor();
+    await expect(alert.getByText('Invalid query')).toBeVisible();
     await screenshot(page, 'home-error-phone');
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();

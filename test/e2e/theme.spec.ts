@@ -2,31 +2,23 @@
  * Dark mode in Chromium: the app follows the system's colour scheme until the navbar's toggle
  * chooses one; the choice survives a reload, and the toggle works by keyboard alone.
  */
-import type { Browser, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures';
+import type { Browser, Page } from '@playwright/test';
 import { COLOR_MODE_STORAGE_KEY } from '../../src/client/app/colorScheme';
 import type { Session } from '../../src/shared/api-types';
-import { DESKTOP, describeInBrowser, PHONE, screenshot, stageForSuite } from './support/browser';
+import { animationsDone, DESKTOP, nextFrames, PHONE, screenshot } from './support/browser';
 import { createTodos, registerUser, signInContext } from './support/session';
-
-jest.setTimeout(90_000);
 
 const LIGHT_BODY = 'rgb(255, 255, 255)';
 const DARK_BODY = 'rgb(18, 18, 18)';
 
-const bodyBackground = (page: Page) =>
-  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const storedMode = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), COLOR_MODE_STORAGE_KEY);
 const toDark = (page: Page) => page.getByRole('button', { name: 'Switch to dark theme' });
 const toLight = (page: Page) => page.getByRole('button', { name: 'Switch to light theme' });
 
-async function expectBody(page: Page, colour: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => getComputedStyle(document.body).backgroundColor === expected,
-    colour,
-  );
-  expect(await bodyBackground(page)).toBe(colour);
-}
+const expectBody = (page: Page, colour: string) =>
+  expect(page.locator('body')).toHaveCSS('background-color', colour);
 
 async function open(
   browser: Browser,
@@ -41,22 +33,23 @@ async function open(
   if (session) await signInContext(context, session);
   const page = await context.newPage();
   await page.goto(url);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return { context, page };
 }
 
-describeInBrowser('dark mode', () => {
-  const stage = stageForSuite();
-
-  it('follows the system: light by default, dark when the system prefers dark, live', async () => {
-    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+test.describe('dark mode', () => {
+  test('follows the system: light by default, dark when the system prefers dark, live', async ({
+    browser,
+    server,
+  }) => {
+    const { page, context } = await open(browser, `${server.url}/login`, {
       scheme: 'light',
     });
     await expectBody(page, LIGHT_BODY);
-    await toDark(page).waitFor();
+    await expect(toDark(page)).toBeVisible();
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectBody(page, DARK_BODY);
-    await toLight(page).waitFor();
+    await expect(toLight(page)).toBeVisible();
     // The browser's own parts (scrollbars, form controls) follow too.
     const native = await page.evaluate(
       () => getComputedStyle(document.documentElement).colorScheme,
@@ -65,24 +58,28 @@ describeInBrowser('dark mode', () => {
     expect(await storedMode(page)).toBeNull();
     await context.close();
 
-    const dark = await open(stage.browser, `${stage.server.url}/register`, { scheme: 'dark' });
+    const dark = await open(browser, `${server.url}/register`, { scheme: 'dark' });
     await expectBody(dark.page, DARK_BODY);
     await dark.context.close();
   });
 
-  it('the toggle switches the theme and the choice is remembered after a reload', async () => {
-    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+  test('the toggle switches the theme and the choice is remembered after a reload', async ({
+    browser,
+    server,
+  }) => {
+    const { page, context } = await open(browser, `${server.url}/login`, {
       scheme: 'light',
     });
     await toDark(page).click();
     await expectBody(page, DARK_BODY);
     expect(await storedMode(page)).toBe('dark');
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectBody(page, DARK_BODY);
     // An explicit choice wins over the system's preference.
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.waitForTimeout(100);
+    await page.waitForFunction(() => matchMedia('(prefers-color-scheme: light)').matches);
+    await nextFrames(page);
     await expectBody(page, DARK_BODY);
 
     // Back to the system's scheme: the app follows the system again.
@@ -90,7 +87,7 @@ describeInBrowser('dark mode', () => {
     await expectBody(page, LIGHT_BODY);
     expect(await storedMode(page)).toBe('system');
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectBody(page, LIGHT_BODY);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectBody(page, DARK_BODY);
@@ -100,13 +97,13 @@ describeInBrowser('dark mode', () => {
     await expectBody(page, LIGHT_BODY);
     expect(await storedMode(page)).toBe('light');
     await page.reload();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectBody(page, LIGHT_BODY);
     await context.close();
   });
 
-  it('the toggle works by keyboard alone and shows a focus ring', async () => {
-    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
+  test('the toggle works by keyboard alone and shows a focus ring', async ({ browser, server }) => {
+    const { page, context } = await open(browser, `${server.url}/login`, {
       scheme: 'light',
     });
     let named = '';
@@ -134,22 +131,26 @@ describeInBrowser('dark mode', () => {
     await context.close();
   });
 
-  it('at phone width the toggle sits in the bar, next to the menu button', async () => {
-    const { page, context } = await open(stage.browser, `${stage.server.url}/login`, {
-      scheme: 'dark',
-      viewport: PHONE,
-    });
-    expect(await toLight(page).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Open navigation menu' }).isVisible()).toBe(true);
-    await toLight(page).click();
-    await expectBody(page, LIGHT_BODY);
-    await toDark(page).click();
-    await expectBody(page, DARK_BODY);
-    await context.close();
-  });
+  test(
+    'at phone width the toggle sits in the bar, next to the menu button',
+    { tag: '@phone' },
+    async ({ browser, server }) => {
+      const { page, context } = await open(browser, `${server.url}/login`, {
+        scheme: 'dark',
+        viewport: PHONE,
+      });
+      await expect(toLight(page)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeVisible();
+      await toLight(page).click();
+      await expectBody(page, LIGHT_BODY);
+      await toDark(page).click();
+      await expectBody(page, DARK_BODY);
+      await context.close();
+    },
+  );
 
-  it('screenshots in dark mode', async () => {
-    const url = stage.server.url;
+  test('screenshots in dark mode', { tag: '@dark' }, async ({ browser, server }) => {
+    const url = server.url;
     const session = await registerUser(url);
     await createTodos(url, session, ['Buy milk', 'Write the report']);
     await fetch(`${url}/api/todos`, {
@@ -163,36 +164,36 @@ describeInBrowser('dark mode', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const login = await open(stage.browser, `${url}/login`, { scheme: 'dark', viewport });
+      const login = await open(browser, `${url}/login`, { scheme: 'dark', viewport });
       await screenshot(login.page, `dark-login-${width}`);
       await login.page.getByLabel('Email').fill(`nobody-${width}@example.com`);
       await login.page.getByLabel('Password', { exact: true }).fill('Wrong1!x');
       await login.page.getByRole('button', { name: 'Login' }).click();
-      await login.page.getByRole('alert').waitFor();
-      await login.page.waitForTimeout(400);
+      await expect(login.page.getByRole('alert')).toBeVisible();
+      await animationsDone(login.page);
       await screenshot(login.page, `dark-login-error-toast-${width}`);
       await login.context.close();
 
-      const { page, context } = await open(stage.browser, `${url}/`, {
+      const { page, context } = await open(browser, `${url}/`, {
         scheme: 'dark',
         viewport,
         session,
       });
       await screenshot(page, `dark-home-${width}`);
       await page.goto(`${url}/todos`);
-      await page.getByTestId('todo-row').first().waitFor();
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
       await screenshot(page, `dark-todos-${width}`);
       await page.getByRole('button', { name: 'Add todo' }).click();
-      await page.getByRole('dialog', { name: 'Add New Todo' }).waitFor();
-      await page.waitForTimeout(400);
+      await expect(page.getByRole('dialog', { name: 'Add New Todo' })).toBeVisible();
+      await animationsDone(page);
       await screenshot(page, `dark-todos-add-dialog-${width}`);
       await page.keyboard.press('Escape');
       await page.goto(`${url}/profile`);
-      await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
       if (width === 'phone') {
         await page.getByRole('button', { name: 'Open navigation menu' }).click();
-        await page.locator('#mobile-navigation').getByRole('link').first().waitFor();
-        await page.waitForTimeout(400);
+        await expect(page.locator('#mobile-navigation').getByRole('link').first()).toBeVisible();
+        await animationsDone(page);
       }
       await screenshot(page, `dark-profile-${width}`);
       await context.close();

@@ -1,21 +1,21 @@
 /** Bulk actions in Chromium against the built server: select (by keyboard too), complete, delete with one Undo, Escape. */
-import { describeInBrowser, stageForSuite } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
-import { expectRows, expectFocus, numbered, openTodos, screenshotBoth } from './support/todos-page';
+import { expectRows, numbered, openTodos } from './support/todos-page';
 
-jest.setTimeout(90_000);
-
-describeInBrowser('todos: bulk actions', () => {
-  const stage = stageForSuite();
-
-  it('selects rows by keyboard, completes them in one call, deletes them with one Undo that restores them in one call', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [
+test.describe('todos: bulk actions', () => {
+  test('selects rows by keyboard, completes them in one call, deletes them with one Undo that restores them in one call', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [
       { title: 'One' },
       { title: 'Two' },
       { title: 'Three' },
     ]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
     const bulkBodies: unknown[] = [];
     page.on('request', (request) => {
@@ -29,30 +29,30 @@ describeInBrowser('todos: bulk actions', () => {
     await page.getByRole('checkbox', { name: 'Select Three' }).focus();
     await page.keyboard.press('Space');
     const bar = page.getByRole('region', { name: 'Bulk actions' });
-    await bar.getByText('2 selected', { exact: true }).waitFor();
-    expect(
-      await page
-        .getByRole('checkbox', { name: 'Select all todos on this page' })
-        .getAttribute('data-indeterminate'),
-    ).toBe('true');
+    await expect(bar.getByText('2 selected', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: 'Select all todos on this page' }),
+    ).toHaveAttribute('data-indeterminate', 'true');
     await screenshotBoth(page, 'todos-bulk-selected');
 
     await bar.getByRole('button', { name: 'Complete' }).click();
-    await page.getByText('2 todos completed', { exact: true }).waitFor();
-    await page.getByTestId('todo-row').nth(2).getByText('Completed', { exact: true }).waitFor();
-    expect(
-      await page.getByTestId('todo-row').nth(1).getByText('Pending', { exact: true }).count(),
-    ).toBe(1);
+    await expect(page.getByText('2 todos completed', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('todo-row').nth(2).getByText('Completed', { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('todo-row').nth(1).getByText('Pending', { exact: true }),
+    ).toHaveCount(1);
 
     await bar.getByRole('button', { name: 'Delete' }).click();
     const undo = page
       .getByRole('alert')
       .filter({ hasText: '2 todos moved to the trash' })
       .getByRole('button', { name: 'Undo' });
-    await expectFocus(undo);
+    await expect(undo).toBeFocused();
     await expectRows(page, numbered(1, ['Two']));
     await page.keyboard.press('Enter');
-    await page.getByText('2 todos restored', { exact: true }).waitFor();
+    await expect(page.getByText('2 todos restored', { exact: true })).toBeVisible();
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
     expect(bulkBodies.map((body) => (body as { action: string }).action)).toEqual([
       'complete',
@@ -62,25 +62,28 @@ describeInBrowser('todos: bulk actions', () => {
     await context.close();
   });
 
-  it('Escape clears the selection, and so does a change of filter', async () => {
-    const session = await registerUser(stage.server.url);
-    await createTodoList(stage.server.url, session, [{ title: 'Alpha' }, { title: 'Beta' }]);
-    const { page, context } = await openTodos(stage.browser, stage.server.url, session);
+  test('Escape clears the selection, and so does a change of filter', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    await createTodoList(server.url, session, [{ title: 'Alpha' }, { title: 'Beta' }]);
+    const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['Alpha', 'Beta']));
     const all = page.getByRole('checkbox', { name: 'Select all todos on this page' });
     await all.check();
-    await page.getByText('2 selected', { exact: true }).waitFor();
+    await expect(page.getByText('2 selected', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByText('2 selected', { exact: true }).waitFor({ state: 'detached' });
-    expect(await all.isChecked()).toBe(false);
+    await expect(page.getByText('2 selected', { exact: true })).toBeHidden();
+    await expect(all).not.toBeChecked();
 
     await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
-    await page.getByText('1 selected', { exact: true }).waitFor();
+    await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
-    await page.getByText('1 selected', { exact: true }).waitFor({ state: 'detached' });
+    await expect(page.getByText('1 selected', { exact: true })).toBeHidden();
     await page.getByLabel('Status').selectOption({ label: 'All' });
     await expectRows(page, numbered(1, ['Alpha', 'Beta']));
-    expect(await page.getByRole('checkbox', { name: 'Select Alpha' }).isChecked()).toBe(false);
+    await expect(page.getByRole('checkbox', { name: 'Select Alpha' })).not.toBeChecked();
     await context.close();
   });
 });
