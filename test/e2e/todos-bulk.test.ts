@@ -1,4 +1,4 @@
-/** Bulk actions in Chromium against the built server: select (by keyboard too), complete, delete with one Undo, Escape. */
+/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), complete, delete with one Undo, Escape. */
 import { describeInBrowser, stageForSuite } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
 import { expectRows, expectFocus, numbered, openTodos, screenshotBoth } from './support/todos-page';
@@ -23,7 +23,8 @@ describeInBrowser('todos: bulk actions', () => {
         bulkBodies.push(request.postDataJSON());
     });
 
-    // Keyboard: focus a row's selection box and press Space.
+    // Keyboard: "Select" starts selection mode; focus a row's selection box and press Space.
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Select One' }).focus();
     await page.keyboard.press('Space');
     await page.getByRole('checkbox', { name: 'Select Three' }).focus();
@@ -31,9 +32,7 @@ describeInBrowser('todos: bulk actions', () => {
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('2 selected', { exact: true }).waitFor();
     expect(
-      await page
-        .getByRole('checkbox', { name: 'Select all todos on this page' })
-        .getAttribute('data-indeterminate'),
+      await page.getByRole('checkbox', { name: 'Select all 3' }).getAttribute('data-indeterminate'),
     ).toBe('true');
     await screenshotBoth(page, 'todos-bulk-selected');
 
@@ -67,14 +66,17 @@ describeInBrowser('todos: bulk actions', () => {
     await createTodoList(stage.server.url, session, [{ title: 'Alpha' }, { title: 'Beta' }]);
     const { page, context } = await openTodos(stage.browser, stage.server.url, session);
     await expectRows(page, numbered(1, ['Alpha', 'Beta']));
-    const all = page.getByRole('checkbox', { name: 'Select all todos on this page' });
+    const select = page.getByRole('button', { name: 'Select', exact: true });
+    await select.click();
+    const all = page.getByRole('checkbox', { name: 'Select all 2' });
     await all.check();
     await page.getByText('2 selected', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByText('2 selected', { exact: true }).waitFor({ state: 'detached' });
-    expect(await all.isChecked()).toBe(false);
+    await all.waitFor({ state: 'detached' }); // and selection mode ends
 
-    await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
+    // Shift-click on a row enters selection mode with that row picked.
+    await page.getByRole('heading', { name: 'Alpha' }).click({ modifiers: ['Shift'] });
     await page.getByText('1 selected', { exact: true }).waitFor();
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
     await page.getByText('1 selected', { exact: true }).waitFor({ state: 'detached' });
