@@ -1,4 +1,4 @@
-/** Bulk actions in Chromium against the built server: select (by keyboard too), complete, delete with one Undo, Escape. */
+/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), complete, delete with one Undo, Escape. */
 import { expect, test } from './support/fixtures';
 import { screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
@@ -23,16 +23,18 @@ test.describe('todos: bulk actions', () => {
         bulkBodies.push(request.postDataJSON());
     });
 
-    // Keyboard: focus a row's selection box and press Space.
+    // Keyboard: "Select" starts selection mode; focus a row's selection box and press Space.
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Select One' }).focus();
     await page.keyboard.press('Space');
     await page.getByRole('checkbox', { name: 'Select Three' }).focus();
     await page.keyboard.press('Space');
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await expect(bar.getByText('2 selected', { exact: true })).toBeVisible();
-    await expect(
-      page.getByRole('checkbox', { name: 'Select all todos on this page' }),
-    ).toHaveAttribute('data-indeterminate', 'true');
+    await expect(page.getByRole('checkbox', { name: 'Select all 3' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
     await screenshotBoth(page, 'todos-bulk-selected');
 
     await bar.getByRole('button', { name: 'Complete' }).click();
@@ -70,14 +72,17 @@ test.describe('todos: bulk actions', () => {
     await createTodoList(server.url, session, [{ title: 'Alpha' }, { title: 'Beta' }]);
     const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['Alpha', 'Beta']));
-    const all = page.getByRole('checkbox', { name: 'Select all todos on this page' });
+    const select = page.getByRole('button', { name: 'Select', exact: true });
+    await select.click();
+    const all = page.getByRole('checkbox', { name: 'Select all 2' });
     await all.check();
     await expect(page.getByText('2 selected', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByText('2 selected', { exact: true })).toBeHidden();
-    await expect(all).not.toBeChecked();
+    await expect(all).toHaveCount(0); // and selection mode ends
 
-    await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
+    // Shift-click on a row enters selection mode with that row picked.
+    await page.getByRole('heading', { name: 'Alpha' }).click({ modifiers: ['Shift'] });
     await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
     await expect(page.getByText('1 selected', { exact: true })).toBeHidden();

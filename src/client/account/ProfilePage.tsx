@@ -11,6 +11,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '../../shared/api-types';
 import { AccountActions } from './AccountActions';
+import { DisplaySection } from './DisplaySection';
 import { useGetMeQuery } from './accountApi';
 import { ACCOUNT_MESSAGES } from './messages';
 import { toasts } from '../lib/toasts';
@@ -106,6 +107,7 @@ export default function ProfilePage() {
   return user ? (
     <ProfileView user={user}>
       <AccountActions user={user} />
+      <DisplaySection userId={user.id} />
       {hasDueDates() && <CalendarFeedSection />}
     </ProfileView>
   ) : null;

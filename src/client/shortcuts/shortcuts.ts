@@ -1,6 +1,10 @@
 /**
  * Single-key shortcuts: which key does what, and when a key press is not a shortcut at all
  * (typing in a field, a modifier held, a dialog or menu open). Pure, so it is tested on its own.
+ *
+ * A field the page focused on its own (the Todos page's search box) is marked untouched until
+ * the user types into it, clicks into it or leaves it: there the first key, when it is a
+ * shortcut, acts as one, so `n`, `/` and `?` work on arrival. Once touched, keys type.
  */
 
 export type Shortcut = 'add' | 'search' | 'help' | 'clearSelection';
@@ -11,6 +15,7 @@ export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
   { keys: '/', description: 'Search the todos (on the Todos page)' },
   { keys: '?', description: 'Show these keyboard shortcuts' },
   { keys: 'Esc', description: 'Close a dialog or a menu' },
+  { keys: 'Esc', description: 'Leave a text field, so the next key can be a shortcut' },
   { keys: 'Enter', description: 'Submit a dialog' },
   { keys: 'Esc', description: 'Clear the selection (on the Todos page)' },
 ];
@@ -48,6 +53,14 @@ const NON_TEXT_INPUTS = new Set([
 const TYPING_ROLES =
   '[contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
 
+/** The attribute that marks a field focused by the page, not the user, with nothing typed yet. */
+export const UNTOUCHED_ATTRIBUTE = 'data-untouched';
+
+/** Whether this is a field the page focused and the user has not typed into, clicked into or left. */
+export const isUntouchedField = (target: EventTarget | null): boolean =>
+  typeof (target as Partial<Element> | null)?.hasAttribute === 'function' &&
+  (target as Element).hasAttribute(UNTOUCHED_ATTRIBUTE);
+
 /** Whether a key press on this element types into it (a text input, textarea, select or editable content). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   const element = target as Partial<Element> | null;
@@ -70,7 +83,8 @@ export function shortcutFor(
 ): Shortcut | null {
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
   if (event.repeat || event.isComposing || event.defaultPrevented) return null;
-  if (modalOpen || isTypingTarget(event.target)) return null;
+  if (modalOpen) return null;
+  if (isTypingTarget(event.target) && !isUntouchedField(event.target)) return null;
   switch (event.key) {
     case 'n':
       return 'add';

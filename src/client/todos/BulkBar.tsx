@@ -1,10 +1,12 @@
 /**
- * The list's header for bulk actions: a checkbox for every row on this page (indeterminate when
- * some are ticked), and, once rows are ticked, "N selected" with Complete, Mark open and Delete.
- * Escape (see TodosPage) or Clear empties the selection.
+ * The list's header in selection mode: "Select all N" for every row on this page (indeterminate
+ * when some are ticked), and, once rows are ticked, "N selected" with Complete, Mark open and
+ * Delete. Clear empties the selection; Done (or Escape, see TodosPage) leaves selection mode.
  */
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import type { Ref } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,9 +19,21 @@ interface BulkBarProps {
   onSelectAll(selected: boolean): void;
   onAction(action: BulkAction): void;
   onClear(): void;
+  onDone(): void;
+  /** Set to the select-all box, which takes the focus when the mode starts. */
+  selectAllRef?: Ref<HTMLInputElement>;
 }
 
-export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear }: BulkBarProps) {
+export function BulkBar({
+  selected,
+  onPage,
+  busy,
+  onSelectAll,
+  onAction,
+  onClear,
+  onDone,
+  selectAllRef,
+}: BulkBarProps) {
   const all = onPage > 0 && selected === onPage;
   return (
     <Paper
@@ -37,14 +51,21 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
         minHeight: 40,
       }}
     >
-      <Checkbox
-        checked={all}
-        indeterminate={selected > 0 && !all}
-        disabled={onPage === 0}
-        onChange={(event) => onSelectAll(event.target.checked)}
-        slotProps={{ input: { 'aria-label': 'Select all todos on this page' } }}
-        size="small"
-        sx={{ p: 0.5 }}
+      <FormControlLabel
+        label={`Select all ${onPage}`}
+        slotProps={{ typography: { variant: 'body2' } }}
+        sx={{ ml: 0, mr: 1 }}
+        control={
+          <Checkbox
+            checked={all}
+            indeterminate={selected > 0 && !all}
+            disabled={onPage === 0}
+            onChange={(event) => onSelectAll(event.target.checked)}
+            slotProps={{ input: { ref: selectAllRef } }}
+            size="small"
+            sx={{ p: 0.5 }}
+          />
+        }
       />
       <Typography variant="body2" role="status" sx={{ minWidth: '9ch' }}>
         {selected > 0 ? `${selected} selected` : ''}
@@ -81,6 +102,9 @@ export function BulkBar({ selected, onPage, busy, onSelectAll, onAction, onClear
           </Button>
         </Stack>
       )}
+      <Button size="small" onClick={onDone} sx={{ ml: 'auto' }}>
+        Done
+      </Button>
     </Paper>
   );
 }

@@ -52,12 +52,18 @@ export function DueDateLabel({
   );
 }
 
-/** Read by screen readers, not shown. Sizes in px: in `sx`, a width of 1 means 100 %. */
+/**
+ * Read by screen readers, not shown: MUI's own `visuallyHidden` values. Sizes in px: in `sx` a
+ * width of 1 means 100 %, which would make the page as wide as the window again at every label.
+ */
 const hidden = {
-  position: 'absolute',
-  width: '1px',
+  border: 0,
+  clipPath: 'inset(50%)',
   height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
+  padding: 0,
+  position: 'absolute',
   whiteSpace: 'nowrap',
+  width: '1px',
 } as const;

@@ -21,6 +21,7 @@ import {
   type TodoView,
 } from './view';
 import { hasDueDates } from '../lib/features';
+import { UNTOUCHED_ATTRIBUTE } from '../shortcuts';
 
 interface ListControlsProps {
   view: TodoView;
@@ -28,6 +29,8 @@ interface ListControlsProps {
   debounceMs?: number;
   /** Set to the search box, for the page to focus it (the "/" shortcut). */
   searchRef?: RefObject<HTMLInputElement | null>;
+  /** Focus the search box on arrival (wide screens; a phone would open its keyboard every visit). */
+  autoFocus?: boolean;
   /** Phone layout: one row, the selects (and `tools`) behind the "Filter and sort" button. */
   compact?: boolean;
   /** Shown with the selects in the compact panel (kept mounted while the panel is closed). */
@@ -41,6 +44,7 @@ export function ListControls({
   searchRef,
   compact = false,
   tools,
+  autoFocus = true,
 }: ListControlsProps) {
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
@@ -68,12 +72,20 @@ export function ListControls({
     }
   }
 
+  // Focused on arrival, marked untouched: its first key may be a shortcut (see shortcuts.ts).
+  const arrived = useRef(false);
   useEffect(() => {
-    input.current?.focus();
-    return () => clearTimeout(timer.current);
-  }, [input]);
+    if (arrived.current) return; // on arrival only, not when a resize changes `autoFocus`
+    arrived.current = true;
+    if (!autoFocus || !input.current) return;
+    input.current.setAttribute(UNTOUCHED_ATTRIBUTE, '');
+    input.current.focus();
+  }, [autoFocus, input]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const touch = () => input.current?.removeAttribute(UNTOUCHED_ATTRIBUTE);
 
   const type = (text: string) => {
+    touch();
     setSearch(text);
     clearTimeout(timer.current);
     typing.current = true;
@@ -92,6 +104,8 @@ export function ListControls({
       placeholder="Search todos..."
       value={search}
       onChange={(event) => type(event.target.value)}
+      onBlur={touch}
+      onPointerDown={touch}
       sx={{ flexGrow: 1 }}
       slotProps={{
         inputLabel: { shrink: true },

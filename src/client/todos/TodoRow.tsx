@@ -1,4 +1,10 @@
-/** One numbered todo: completion checkbox, title, badge, Edit and Delete, description and dates. */
+/**
+ * One numbered todo: a round completion check, title, badge, Edit and Delete, description and
+ * dates. In selection mode a square box before it picks it for a bulk action; Shift-, Ctrl- or
+ * Cmd-click on the row, or a long press on a phone, enters that mode with this row picked.
+ */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,7 +13,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TodoEntity } from '../../shared/api-types';
-import { TimeAgo } from '../ui/TimeAgo';
+import { usePreference } from '../lib/preferences';
+import { useSessionUser } from '../session';
+import { Moment } from '../ui/Moment';
 import { Description } from './Description';
 import { changeErrorMessage } from '../lib/messages';
 import { useSetTodoCompletedMutation } from './todosApi';
@@ -16,6 +24,7 @@ import { StatusBadge } from '../ui/StatusBadge';
 import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
 import { DueDateLabel } from './DueDateLabel';
+import { useLongPress } from './useLongPress';
 
 interface TodoRowProps {
   todo: TodoEntity;
@@ -26,6 +35,8 @@ interface TodoRowProps {
   /** Ticked for a bulk action; without `onSelect` the row has no selection box (Strapi backend). */
   selected?: boolean;
   onSelect?(todo: TodoEntity, selected: boolean): void;
+  /** Selection mode: the row shows its selection box. */
+  selecting?: boolean;
   /** Set while a write to this todo waits in the offline queue. */
   sync?: SyncState;
   /** The reader's today ("YYYY-MM-DD") that due dates are named from. */
@@ -34,6 +45,9 @@ interface TodoRowProps {
   titleAs?: 'h2' | 'h3';
 }
 
+/** A click on these does their own thing, never selects the row. */
+const CONTROLS = 'button, a, input, label, textarea, select';
+
 export function TodoRow({
   todo,
   number,
@@ -41,6 +55,7 @@ export function TodoRow({
   onDelete,
   selected = false,
   onSelect,
+  selecting = false,
   sync,
   today,
   titleAs = 'h2',
@@ -48,6 +63,8 @@ export function TodoRow({
   const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } =
     todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
+  const [dates] = usePreference(useSessionUser()?.id, 'dates');
+  const longPress = useLongPress(onSelect && (() => onSelect(todo, true)));
 
   const toggle = async (next: boolean) => {
     try {
@@ -58,14 +75,20 @@ export function TodoRow({
     }
   };
 
+  const click = (event: React.MouseEvent) => {
+    if (!onSelect || (event.target as Element).closest(CONTROLS)) return;
+    if (event.shiftKey || event.ctrlKey || event.metaKey) onSelect(todo, !selected);
+    else if (selecting) onSelect(todo, !selected);
+  };
+
   return (
-    <Box component="li" data-testid="todo-row" sx={rowSx}>
+    <Box component="li" data-testid="todo-row" sx={rowSx} onClick={click} {...longPress}>
       <Stack
         direction="row"
         spacing={0.5}
         sx={{ gridArea: 'main', alignItems: 'center', minWidth: 0 }}
       >
-        {onSelect && (
+        {onSelect && selecting && (
           <Checkbox
             size="small"
             checked={selected}
@@ -77,7 +100,8 @@ export function TodoRow({
         {number !== undefined && (
           <Typography
             component="span"
-            sx={{ fontWeight: 700, minWidth: '2.5ch' }}
+            color="text.secondary"
+            sx={{ fontWeight: 500, minWidth: '2.5ch', flexShrink: 0 }}
             data-testid="todo-number"
           >
             {number}.
@@ -87,90 +111,117 @@ export function TodoRow({
           size="small"
           checked={completed}
           onChange={(event) => void toggle(event.target.checked)}
+          icon={<RadioButtonUncheckedIcon />}
+          checkedIcon={<CheckCircleIcon />}
+          color="success"
           slotProps={{ input: { 'aria-label': `Mark ${title} as completed` } }}
           sx={{ p: 0.5 }}
         />
-        <Typography
-          component={titleAs}
-          variant="subtitle1"
-          dir="auto"
-          sx={{
-            fontWeight: 600,
-            overflowWrap: 'anywhere',
-            minWidth: 0,
-            textDecoration: completed ? 'line-through' : 'none',
-          }}
-        >
-          {title}
-        </Typography>
-        <DueDateLabel
-          dueDate={dueDate}
-          completed={completed}
-          recurring={Boolean(seriesId)}
-          today={today}
-        />
-        <StatusBadge completed={completed} />
-        {sync && <SyncChip state={sync} />}
+        {/* The due date and badge follow the title, and go under it when it is long. */}
+        <Box sx={titleLineSx}>
+          <Typography
+            component={titleAs}
+            variant="subtitle1"
+            dir="auto"
+            color={completed ? 'text.secondary' : 'text.primary'}
+            sx={{
+              fontWeight: completed ? 400 : 600,
+              overflowWrap: 'anywhere',
+              minWidth: 0,
+              textDecoration: completed ? 'line-through' : 'none',
+            }}
+          >
+            {title}
+          </Typography>
+          <DueDateLabel
+            dueDate={dueDate}
+            completed={completed}
+            recurring={Boolean(seriesId)}
+            today={today}
+          />
+          <StatusBadge completed={completed} />
+          {sync && <SyncChip state={sync} />}
+        </Box>
       </Stack>
       {description ? (
         <Box sx={{ gridArea: 'desc', pl: { sm: DETAILS_INDENT } }}>
           <Description text={description} />
         </Box>
       ) : null}
-      {/* One line of metadata: relative dates, the full date in each one's tooltip. */}
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        component="p"
-        data-testid="todo-dates"
-        sx={{ gridArea: 'dates', whiteSpace: 'nowrap', pl: { xs: DETAILS_INDENT_XS, sm: 0 } }}
-      >
-        Created at: <TimeAgo value={createdAt} /> · Updated at: <TimeAgo value={updatedAt} />
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ gridArea: 'actions', justifyContent: 'flex-end' }}>
-        <Button
-          size="small"
-          variant="outlined"
-          aria-label={`Edit ${title}`}
-          onClick={() => onEdit(todo)}
+      <Box sx={metaSx}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          data-testid="todo-dates"
+          sx={{ minWidth: 0, overflowWrap: 'anywhere', whiteSpace: { lg: 'nowrap' } }}
         >
-          Edit
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          aria-label={`Delete ${title}`}
-          onClick={() => onDelete(todo)}
-        >
-          Delete
-        </Button>
-      </Stack>
+          Created at: <Moment value={createdAt} relative={dates === 'relative'} /> · Updated at:{' '}
+          <Moment value={updatedAt} relative={dates === 'relative'} />
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Edit ${title}`}
+            onClick={() => onEdit(todo)}
+          >
+            Edit
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            aria-label={`Delete ${title}`}
+            onClick={() => onDelete(todo)}
+          >
+            Delete
+          </Button>
+        </Stack>
+      </Box>
     </Box>
   );
 }
 
-/** Where the description starts: under the title, past the boxes and the number. */
-const DETAILS_INDENT = '11ch';
-const DETAILS_INDENT_XS = 0.5;
+/** Where the description starts: under the title, past the check and the number. */
+const DETAILS_INDENT = '8ch';
 
 /**
- * A row is a grid, so that on a wide screen the dates and the buttons share the title's line and
- * ten rows fit on a 1280×800 screen; on a phone the dates and buttons take a line of their own.
+ * A row is a grid: from lg up the dates and the buttons share the title's line, so twelve rows fit
+ * on a 1280×800 screen; narrower, they take a line of their own under the title, and when the
+ * dates do not fit beside the buttons the buttons wrap under them rather than being drawn over.
  */
 const rowSx = {
   listStyle: 'none',
   px: 1,
-  py: 0.5,
+  py: 0.25,
   display: 'grid',
   columnGap: 2,
+  rowGap: 0.25,
   alignItems: 'center',
-  gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) auto auto' },
-  gridTemplateAreas: {
-    xs: '"main main" "desc desc" "dates actions"',
-    sm: '"main dates actions" "desc desc desc"',
-  },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) auto' },
+  gridTemplateAreas: { xs: '"main" "desc" "meta"', lg: '"main meta" "desc desc"' },
   '& + &': { borderTop: 1, borderColor: 'divider' },
+} as const;
+
+const titleLineSx = {
+  flex: '1 1 auto',
+  minWidth: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: 1,
+} as const;
+
+const metaSx = {
+  gridArea: 'meta',
+  display: 'flex',
+  flexWrap: { xs: 'wrap', lg: 'nowrap' },
+  alignItems: 'center',
+  columnGap: 2,
+  rowGap: 0.5,
+  minWidth: 0,
+  pl: { xs: 0.5, lg: 0 },
 } as const;
 
 const SKELETON_ROWS = 5;

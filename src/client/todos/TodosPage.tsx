@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { hasTrash } from '../lib/features';
+import { usePreference } from '../lib/preferences';
 import { useLatestSearchParams } from '../lib/useLatestSearchParams';
 import { useOnline } from '../offline';
 import { useSessionUser } from '../session';
@@ -28,7 +29,7 @@ import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
-import { BulkBar } from './BulkBar';
+import { ListToolbar } from './ListToolbar';
 import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
@@ -46,27 +47,48 @@ export default function TodosPage() {
   const user = useSessionUser();
   const [params, setParams] = useLatestSearchParams();
   const view = useMemo(() => viewFromParams(params), [params]);
+  const [hideCompleted, setHideCompleted] = usePreference(user?.id, 'hideCompleted');
+  // What is asked of the server: "Hide completed" narrows "All" to the pending todos; a Status
+  // filter chosen on purpose (Pending, Completed) is taken as it is.
+  const query = useMemo(
+    () => (hideCompleted && view.status === 'all' ? { ...view, status: 'pending' as const } : view),
+    [hideCompleted, view],
+  );
   // Every mount refetches (the cached page is shown meanwhile): coming back from another page must
   // not show a list that misses a change made in another tab or device, even within 30 s.
   const { data, currentData, error, isLoading, isFetching, fulfilledTimeStamp, refetch } =
-    useGetTodosQuery(view, {
+    useGetTodosQuery(query, {
       refetchOnMountOrArgChange: true,
     });
   const online = useOnline();
   // What is shown: the list with the writes still waiting in the offline queue applied.
-  const { page: shown, sync } = useWithQueuedWrites(data, view);
+  const { page: shown, sync } = useWithQueuedWrites(data, query);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'add', open: false });
   const searchBox = useRef<HTMLInputElement>(null);
-  const openAdd = () => setDialog({ kind: 'add', open: true });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const openAdd = () => {
+    // The dialog gives the focus back to what had it when it opened: a shortcut pressed on the
+    // page's body has no such control, so the "+" button stands in for it.
+    if (!document.activeElement || document.activeElement === document.body)
+      addButton.current?.focus();
+    setDialog({ kind: 'add', open: true });
+  };
   const focusSearch = () => searchBox.current?.focus();
   const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
-  const selection = useSelection(viewToParams(view).toString(), pageIds);
-  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: selection.clear });
+  const selection = useSelection(viewToParams(query).toString(), pageIds);
+  const [selecting, setSelecting] = useState(false);
+  const stopSelecting = () => {
+    selection.clear();
+    setSelecting(false);
+  };
+  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: stopSelecting });
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
   // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  // No search focus on arrival on a touch screen: it would open the keyboard on every visit.
+  const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
   const generateRun = useGenerateTodos(user?.id);
 
   const setView = useCallback(
@@ -110,7 +132,7 @@ export default function TodosPage() {
   };
 
   return (
-    <Box sx={{ pb: 10 }}>
+    <Box>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -130,6 +152,7 @@ export default function TodosPage() {
         view={view}
         onChange={(change) => setView(change)}
         searchRef={searchBox}
+        autoFocus={!phone && !touch}
         compact={phone}
         tools={phone ? <GenerateTodos run={generateRun} /> : undefined}
       />
@@ -142,16 +165,21 @@ export default function TodosPage() {
         <EmptyList view={view} onClearSearch={() => setView({ search: '' })} />
       ) : (
         <>
-          {bulkEnabled && (
-            <BulkBar
-              selected={selection.ids.length}
-              onPage={pageIds.length}
-              busy={bulk.busy}
-              onSelectAll={selection.setAll}
-              onAction={(action) => void runBulk(action)}
-              onClear={selection.clear}
-            />
-          )}
+          <ListToolbar
+            canSelect={bulkEnabled}
+            selecting={selecting}
+            onSelecting={(on) => (on ? setSelecting(true) : stopSelecting())}
+            hideCompleted={hideCompleted}
+            onHideCompleted={setHideCompleted}
+            bulk={{
+              selected: selection.ids.length,
+              onPage: pageIds.length,
+              busy: bulk.busy,
+              onSelectAll: selection.setAll,
+              onAction: (action) => void runBulk(action),
+              onClear: selection.clear,
+            }}
+          />
           <Paper
             component="ol"
             variant="outlined"
@@ -167,9 +195,13 @@ export default function TodosPage() {
                 onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
                 onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
                 selected={selection.has(todo.id)}
+                selecting={selecting}
                 onSelect={
                   bulkEnabled && todo.id > 0
-                    ? (target, selected) => selection.toggle(target.id, selected)
+                    ? (target, selected) => {
+                        setSelecting(true);
+                        selection.toggle(target.id, selected);
+                      }
                     : undefined
                 }
               />
@@ -187,14 +219,19 @@ export default function TodosPage() {
         onPage={(page) => setView({ page })}
       />
 
-      <Fab
-        color="primary"
-        aria-label="Add todo"
-        onClick={openAdd}
-        sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
-      >
-        <AddIcon />
-      </Fab>
+      {/* Sticky, not fixed: it floats over the rows while they scroll past, but at the end of the
+          page it sits in a line of its own under Next, never over it, a row's Delete or the footer. */}
+      <Box sx={fabLineSx}>
+        <Fab
+          ref={addButton}
+          color="primary"
+          aria-label="Add todo"
+          onClick={openAdd}
+          sx={{ pointerEvents: 'auto' }}
+        >
+          <AddIcon />
+        </Fab>
+      </Box>
 
       <AddTodoDialog
         open={dialog.kind === 'add' && dialog.open}
@@ -216,3 +253,12 @@ export default function TodosPage() {
     </Box>
   );
 }
+
+const fabLineSx = {
+  position: 'sticky',
+  bottom: { xs: 16, sm: 32 },
+  mt: 2,
+  display: 'flex',
+  justifyContent: 'flex-end',
+  pointerEvents: 'none', // the line's empty part lets clicks through to the rows under it
+} as const;

@@ -2,6 +2,7 @@ import {
   isModalOpen,
   isTypingTarget,
   shortcutFor,
+  UNTOUCHED_ATTRIBUTE,
   type ShortcutKeyEvent,
 } from '../../../src/client/shortcuts/shortcuts';
 
@@ -107,5 +108,20 @@ describe('whether a dialog or menu is open', () => {
       document.body.innerHTML = `<div role="${role}"></div>`;
       expect(isModalOpen(document)).toBe(true);
     }
+  });
+});
+
+describe('a field the page focused on its own, untouched', () => {
+  it('takes a shortcut key as the shortcut, and any other key as typing', () => {
+    const target = element(`<input type="search" data-target ${UNTOUCHED_ATTRIBUTE}>`);
+    expect(press('n', { target })).toBe('add');
+    expect(press('?', { target, shiftKey: true })).toBe('help');
+    expect(press('a', { target })).toBeNull();
+  });
+
+  it('once touched (the mark gone), every key types', () => {
+    const target = element('<input type="search" data-target>');
+    expect(press('n', { target })).toBeNull();
+    expect(press('/', { target })).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
-/** Bulk actions on the list in jsdom: selecting rows, the header checkbox, Complete, Delete with one Undo, Escape. */
+/**
+ * Bulk actions on the list in jsdom: selection mode (Select, Shift-click), the rows' boxes, "Select
+ * all N", Complete, Delete with one Undo, Escape; and "Hide completed", kept per user.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage from '../../../src/client/todos/TodosPage';
@@ -19,6 +22,7 @@ let api: MockApi;
 let cleanupStore: (() => void) | undefined;
 
 beforeEach(() => {
+  localStorage.clear();
   api = startMockApi();
 });
 
@@ -32,14 +36,24 @@ function open(path = '/todos') {
   return { ...view, user: userEvent.setup() };
 }
 
-const headerBox = () => screen.getByRole('checkbox', { name: 'Select all todos on this page' });
+const headerBox = (count = 3) => screen.getByRole('checkbox', { name: `Select all ${count}` });
+
+/** Waits for the rows, then enters selection mode with the "Select" button. */
+async function startSelecting(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Select' }));
+}
 const bulkCalls = () => api.requestsTo('POST', '/api/todos/bulk').map((request) => request.body);
 
 describe('bulk actions on the list', () => {
   it('selects rows, shows "N selected" with an indeterminate header, and completes them in one call', async () => {
     api.seed(3);
     const { user } = open();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
+    await screen.findByRole('checkbox', { name: 'Mark Todo 1 as completed' });
+    // One control per row until selection mode starts: the completion check.
+    expect(screen.queryByRole('checkbox', { name: 'Select Todo 1' })).not.toBeInTheDocument();
+    await startSelecting(user);
+    expect(headerBox()).toHaveFocus();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     expect(headerBox()).toHaveAttribute('data-indeterminate', 'true');
@@ -57,19 +71,38 @@ describe('bulk actions on the list', () => {
   it('the header selects the whole page, Escape clears the selection', async () => {
     api.seed(3);
     const { user } = open();
-    await screen.findByRole('checkbox', { name: 'Select Todo 1' });
+    await startSelecting(user);
     await user.click(headerBox());
     expect(screen.getByText('3 selected')).toBeInTheDocument();
     expect(headerBox()).toBeChecked();
     await user.keyboard('{Escape}');
     expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
-    expect(headerBox()).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'Select Todo 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select' })).toBeInTheDocument();
+  });
+
+  it('Shift-click on a row enters selection mode with that row picked; Done leaves it', async () => {
+    api.seed(3);
+    const { user } = open();
+    const title = await screen.findByRole('heading', { name: 'Todo 2' });
+    await user.keyboard('{Shift>}');
+    await user.click(title);
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('checkbox', { name: 'Select Todo 2' })).toBeChecked();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // In selection mode a plain click on a row picks it too.
+    await user.click(screen.getByRole('heading', { name: 'Todo 3' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('checkbox', { name: /^Select Todo/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select' })).toHaveFocus();
   });
 
   it('deletes the selection to the trash with one Undo that restores them all in one call', async () => {
     api.seed(3);
     const { user } = open();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
+    await startSelecting(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 2' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const toast = (await screen.findByText('2 todos moved to the trash')).closest(
@@ -89,7 +122,8 @@ describe('bulk actions on the list', () => {
   it('a new page starts with nothing selected', async () => {
     api.seed(12);
     const { user } = open();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Todo 1' }));
+    await startSelecting(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 1' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('checkbox', { name: 'Select Todo 11' });
@@ -97,5 +131,30 @@ describe('bulk actions on the list', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByRole('checkbox', { name: 'Select Todo 1' });
     expect(screen.getByRole('checkbox', { name: 'Select Todo 1' })).not.toBeChecked();
+  });
+});
+
+describe('hide completed', () => {
+  it('leaves completed todos out of "All", and is remembered for this user only', async () => {
+    api.insert({ title: 'Open one', description: null, completed: false });
+    api.insert({ title: 'Done one', description: null, completed: true });
+    const first = open();
+    await screen.findByRole('heading', { name: 'Done one' });
+    await first.user.click(screen.getByRole('checkbox', { name: 'Hide completed' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Done one' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Open one' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
+    first.unmount();
+    cleanupStore?.();
+
+    // A later visit keeps the choice; the Status filter asked on purpose still shows completed ones.
+    open();
+    expect(await screen.findByRole('checkbox', { name: 'Hide completed' })).toBeChecked();
+    expect(screen.queryByRole('heading', { name: 'Done one' })).not.toBeInTheDocument();
+    expect(Object.keys(localStorage).filter((key) => key.includes('hideCompleted'))).toEqual([
+      'ticklist:preference:7:hideCompleted',
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../support/mockApi';
 import { server } from '../support/mswServer';
 import { renderRoute } from './support/render';
+import { setPreference } from '../../../src/client/lib/preferences';
 
 jest.mock('../../../src/client/config', () => ({
   API_BASE: 'http://ticklist.test/api',
@@ -96,13 +97,25 @@ describe('the todo list screen', () => {
     expect(within(pending).getByRole('button', { name: 'Delete Open thing' })).toHaveTextContent(
       'Delete',
     );
-    // One line of dates, each relative, with the full date in its tooltip and its machine-readable value.
+    // The spec's dates: long month, numeric day and year, 2-digit hour and minute.
     const dates = within(pending).getByTestId('todo-dates');
-    expect(dates).toHaveTextContent(/^Created at: .+ · Updated at: .+$/);
+    expect(dates).toHaveTextContent(
+      /^Created at: January 1, 2026 at \d\d:\d\d [AP]M · Updated at: January 1, 2026 at \d\d:\d\d [AP]M$/,
+    );
     const times = dates.querySelectorAll('time');
     expect(times).toHaveLength(2);
-    expect(times[0]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
     expect(times[0]!.getAttribute('dateTime')).toBe(api.todos[1]!.attributes.createdAt);
+  });
+
+  it('shows relative dates, the full date in the tooltip of each, once the user chose them', async () => {
+    setPreference(7, 'dates', 'relative');
+    api.insert({ title: 'Open thing', description: null, completed: false });
+    open();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const dates = within(rows()[0] as HTMLElement).getByTestId('todo-dates');
+    expect(dates).toHaveTextContent(/^Created at: .+ ago · Updated at: .+ ago$/);
+    const times = dates.querySelectorAll('time');
+    expect(times[0]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
     expect(times[1]!.getAttribute('title')).toMatch(/^January 1, 2026 at \d\d:\d\d [AP]M$/);
   });
 

@@ -1,0 +1,66 @@
+/**
+ * The list's room, in Chromium: at the end of the page the round Add button covers neither Next,
+ * the last row's Delete nor the footer (1280×800 and 390×844), and twelve rows fit on a 1280×800
+ * screen.
+ */
+import { expect, test } from './support/fixtures';
+import type { Locator } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { createTodos, registerUser } from './support/session';
+import { openTodos } from './support/todos-page';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return box;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('layout: the list and the Add button', () => {
+  for (const [name, viewport] of [
+    ['1280×800', DESKTOP],
+    ['390×844', PHONE],
+  ] as const) {
+    test(`at ${name}, scrolled to the end, the Add button covers no control and not the footer`, async ({
+      browser,
+      server,
+    }) => {
+      const session = await registerUser(server.url);
+      await createTodos(
+        server.url,
+        session,
+        Array.from({ length: 12 }, (_, index) => `Task ${index + 1}`),
+      );
+      const { page, context } = await openTodos(browser, server.url, session, '', viewport);
+      await expect(page.getByRole('heading', { name: 'Task 10' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const fab = await boxOf(page.getByRole('button', { name: 'Add todo' }));
+      const covered = {
+        next: await boxOf(page.getByRole('button', { name: 'Next' })),
+        lastDelete: await boxOf(page.getByRole('button', { name: 'Delete Task 10' })),
+        footer: await boxOf(page.locator('footer')),
+      };
+      for (const [what, box] of Object.entries(covered))
+        expect([what, overlap(fab, box)]).toEqual([what, false]);
+      await screenshot(page, `layout-fab-${viewport.width}`);
+      await context.close();
+    });
+  }
+
+  test('twelve rows fit on one 1280×800 screen', async ({ browser, server }) => {
+    const session = await registerUser(server.url);
+    await createTodos(
+      server.url,
+      session,
+      Array.from({ length: 12 }, (_, index) => `Task ${index + 1}`),
+    );
+    const { page, context } = await openTodos(browser, server.url, session, '?pageSize=20');
+    const twelfth = await boxOf(page.getByTestId('todo-row').nth(11));
+    expect(twelfth.y + twelfth.height).toBeLessThanOrEqual(DESKTOP.height);
+    await context.close();
+  });
+});
