@@ -1,5 +1,5 @@
 // npm test: typecheck, lint, build (the browser tests use the built app), then Jest (shared, server on
-// each database, client in jsdom), then Playwright (test/e2e in Chromium), then the SPA against Strapi
+// each database, client in jsdom) and Playwright (test/e2e in Chromium) side by side, then the SPA against Strapi
 // (test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each
 // stage's wall time, and ends with one line that totals every runner: "N passed, N failed[, N
 // skipped]" (tsc, eslint and the Prettier check count as one test each).
@@ -20,9 +20,9 @@ const run = (label, command, args, env = {}) => {
 };
 
 /** As run, without waiting; its output is shown when it ends, so two at once do not interleave. */
-const runAsync = (label, command, args) =>
+const runAsync = (label, command, args, env = {}) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -57,9 +57,14 @@ function reportFile(name) {
 }
 
 /** One Jest run, its results added to the totals. */
-function jest(label, args) {
+async function jest(label, args, runner = run) {
   const file = reportFile('jest.json');
-  const ok = run(label, bin('jest'), ['--json', `--outputFile=${file}`, '--maxWorkers=2', ...args]);
+  const ok = await runner(label, bin('jest'), [
+    '--json',
+    `--outputFile=${file}`,
+    '--maxWorkers=2',
+    ...args,
+  ]);
   const before = failed;
   if (fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -77,9 +82,9 @@ function jest(label, args) {
 }
 
 /** One Playwright run (list output, plus a JSON report), its results added to the totals. */
-function playwright(label, report, args = []) {
+async function playwright(label, report, args = [], runner = run) {
   const file = reportFile(report);
-  const ok = run(label, bin('playwright'), ['test', '--reporter=list,json', ...args], {
+  const ok = await runner(label, bin('playwright'), ['test', '--reporter=list,json', ...args], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: file,
   });
   const before = failed;
@@ -123,9 +128,15 @@ if (args.length > 0) {
     check(ok);
     return ok;
   });
-  await stage('jest', () => jest('jest', []));
+  // Jest's API suites spend much of their time waiting (timers, databases, mail): the browser suite
+  // runs beside them, each printing its output when it ends.
+  await stage('jest+playwright', () =>
+    Promise.all([
+      jest('jest', [], runAsync),
+      built ? playwright('playwright', 'e2e.json', [], runAsync) : undefined,
+    ]),
+  );
   if (built) {
-    await stage('playwright', () => playwright('playwright', 'e2e.json'));
     // The Strapi suite runs on its own after the rest: Strapi, a build and Chromium at once would
     // slow the other browser suites on a small machine.
     if (process.env.STRAPI_COMPAT_DIR || process.env.CI === 'true') {

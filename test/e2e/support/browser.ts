@@ -24,8 +24,16 @@ export const chromiumLaunchOptions: LaunchOptions = {
   ],
 };
 
+/**
+ * Screens for a person to look at are taken when E2E_SCREENSHOTS=1, or by default outside CI: in
+ * CI they cost a tenth of the suite's time and nobody looks at them (a failure keeps its own).
+ */
+const WANT_SCREENSHOTS =
+  (process.env.E2E_SCREENSHOTS ?? (process.env.CI === 'true' ? '0' : '1')) === '1';
+
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!WANT_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
@@ -41,6 +49,7 @@ export const nextFrames = (page: Page) =>
 
 /** Screenshots the page at the desktop and the phone width, then restores the width it had. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  if (!WANT_SCREENSHOTS) return;
   const original = page.viewportSize() ?? DESKTOP;
   await page.setViewportSize(DESKTOP);
   await nextFrames(page);
