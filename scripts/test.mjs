@@ -105,18 +105,16 @@ const args = process.argv.slice(2);
 if (args.length > 0) {
   await stage('jest', () => jest('jest', args));
 } else {
-  // tsc and ESLint each keep one core busy: on a two-core machine they run side by side.
-  await stage('typecheck+lint', async () => {
-    const [typed, linted] = await Promise.all([
+  // tsc and ESLint each keep one core busy: on a two-core machine they run side by side, with the
+  // short Prettier check in their shadow.
+  await stage('typecheck+lint+format', async () => {
+    const results = await Promise.all([
       runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
       runAsync('lint', bin('eslint'), ['.']),
+      runAsync('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
     ]);
-    check(typed);
-    check(linted);
+    results.forEach(check);
   });
-  await stage('format', () =>
-    check(run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'])),
-  );
   const built = await stage('build', () => {
     const ok =
       run('build', process.execPath, [
