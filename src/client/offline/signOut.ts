@@ -1,5 +1,5 @@
 /** What a sign-out the user asked for does to this device's offline data (see useSignOut). */
-import { clearCachedReadTimes } from './cacheTimes';
+import { clearCachedReadTimes } from '../lib/apiCache';
 import { writeQueue } from './queue';
 
 /** How many of the user's changes have not reached the server (none where IndexedDB cannot be read: nothing was kept). */
