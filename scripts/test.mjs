@@ -1,6 +1,6 @@
 // npm test: typecheck, lint, build (the browser tests use the built app), then Jest (shared, server on
-// each database, client in jsdom) and Playwright (test/e2e in Chromium) side by side, then the SPA against Strapi
-// (test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each
+// each database, client in jsdom) beside Playwright (test/e2e in Chromium, then the SPA against Strapi
+// in test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each
 // stage's wall time, and ends with one line that totals every runner: "N passed, N failed[, N
 // skipped]" (tsc, eslint and the Prettier check count as one test each).
 // `npm test -- <jest arguments>` runs Jest alone with them.
@@ -126,33 +126,33 @@ if (args.length > 0) {
     check(ok);
     return ok;
   });
-  // Jest's API suites spend much of their time waiting (timers, databases, mail): the browser suite
-  // runs beside them, each printing its output when it ends.
-  await stage('jest+playwright', () =>
-    Promise.all([
-      jest('jest', [], runAsync),
-      built ? playwright('playwright', 'e2e.json', [], runAsync) : undefined,
-    ]),
-  );
-  if (built) {
-    // The Strapi suite runs on its own after the rest: Strapi, a build and Chromium at once would
-    // slow the other browser suites on a small machine.
-    if (process.env.STRAPI_COMPAT_DIR || process.env.CI === 'true') {
-      await stage('strapi', () =>
-        playwright('playwright (Strapi)', 'e2e-strapi.json', ['-c', 'playwright-strapi.config.ts']),
-      );
-    } else {
-      console.log(
-        '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
-      );
-      console.log(
-        '  npm run strapi:compat -- <dir> --no-start && STRAPI_COMPAT_DIR=<dir> npm test',
-      );
-      skipped += 1;
+  const strapiWanted = Boolean(process.env.STRAPI_COMPAT_DIR) || process.env.CI === 'true';
+  // The browser suites one after the other (Strapi, a build and Chromium at once would slow the
+  // others on a small machine), beside Jest, whose API suites spend much of their time waiting.
+  const browsers = async () => {
+    if (!built) {
+      console.log('\nThe build failed: the browser suites did not run.');
+      failed += 1;
+      return;
     }
-  } else {
-    console.log('\nThe build failed: the browser suites did not run.');
-    failed += 1;
+    await playwright('playwright', 'e2e.json', [], runAsync);
+    if (strapiWanted)
+      await playwright(
+        'playwright (Strapi)',
+        'e2e-strapi.json',
+        ['-c', 'playwright-strapi.config.ts'],
+        runAsync,
+      );
+  };
+  await stage('jest+playwright+strapi', () =>
+    Promise.all([jest('jest', [], runAsync), browsers()]),
+  );
+  if (!strapiWanted) {
+    console.log(
+      '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
+    );
+    console.log('  npm run strapi:compat -- <dir> --no-start && STRAPI_COMPAT_DIR=<dir> npm test');
+    skipped += 1;
   }
 }
 
