@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TodosPage, { EMPTY_TEXT, NO_MATCH_TEXT } from '../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../src/client/todos/todosApi';
@@ -213,14 +213,18 @@ describe('the todo list screen', () => {
 
   it('searches 500 ms after the last keystroke, once, and from page 1', async () => {
     api.seed(23);
-    const { user, router } = open('/todos?page=2');
+    const { router } = open('/todos?page=2');
     await waitFor(() => expect(rows()).toHaveLength(10));
     const withFilter = () =>
       api
         .requestsTo('GET')
         .filter((request) => request.url.searchParams.has('filters[title][$contains]'));
+    // Two changes in one tick, as quick typing makes them: a loaded machine cannot space them out
+    // past the debounce, as it can keystrokes typed one by one.
+    const box = screen.getByPlaceholderText('Search todos...');
+    fireEvent.change(box, { target: { value: 'Todo' } });
+    fireEvent.change(box, { target: { value: 'Todo 2' } });
     const typedAt = Date.now();
-    await user.type(screen.getByPlaceholderText('Search todos...'), 'Todo 2');
     expect(withFilter()).toHaveLength(0);
     await waitFor(() => expect(withFilter()).toHaveLength(1), { timeout: 1500 });
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500);
