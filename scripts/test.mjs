@@ -127,8 +127,8 @@ if (args.length > 0) {
     return ok;
   });
   const strapiWanted = Boolean(process.env.STRAPI_COMPAT_DIR) || process.env.CI === 'true';
-  // The browser suites one after the other (Strapi, a build and Chromium at once would slow the
-  // others on a small machine), beside Jest, whose API suites spend much of their time waiting.
+  // Jest, then the browser suites one after the other: run beside Jest, the browser suites made its
+  // timing-sensitive client tests flaky on a two-core machine.
   const browsers = async () => {
     if (!built) {
       console.log('\nThe build failed: the browser suites did not run.');
@@ -144,9 +144,7 @@ if (args.length > 0) {
         runAsync,
       );
   };
-  await stage('jest+playwright+strapi', () =>
-    Promise.all([jest('jest', [], runAsync), browsers()]),
-  );
+  await stage('jest+playwright+strapi', () => jest('jest', [], runAsync).then(browsers));
   if (!strapiWanted) {
     console.log(
       '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',
