@@ -3,9 +3,7 @@
  * the list comes from RTK Query; the dialogs change it. "n" opens the add dialog and "/" goes to
  * the search box. The login guard is the router's.
  */
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,6 +18,7 @@ import { useOnline } from '../offline';
 import { useSessionUser } from '../session';
 import { useShortcuts } from '../shortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
+import { AddTodoButton } from './AddTodoButton';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from '../lib/messages';
@@ -219,19 +218,7 @@ export default function TodosPage() {
         onPage={(page) => setView({ page })}
       />
 
-      {/* Sticky, not fixed: it floats over the rows while they scroll past, but at the end of the
-          page it sits in a line of its own under Next, never over it, a row's Delete or the footer. */}
-      <Box sx={fabLineSx}>
-        <Fab
-          ref={addButton}
-          color="primary"
-          aria-label="Add todo"
-          onClick={openAdd}
-          sx={{ pointerEvents: 'auto' }}
-        >
-          <AddIcon />
-        </Fab>
-      </Box>
+      <AddTodoButton ref={addButton} onClick={openAdd} />
 
       <AddTodoDialog
         open={dialog.kind === 'add' && dialog.open}
@@ -253,12 +240,3 @@ export default function TodosPage() {
     </Box>
   );
 }
-
-const fabLineSx = {
-  position: 'sticky',
-  bottom: { xs: 16, sm: 32 },
-  mt: 2,
-  display: 'flex',
-  justifyContent: 'flex-end',
-  pointerEvents: 'none', // the line's empty part lets clicks through to the rows under it
-} as const;
