@@ -1,6 +1,7 @@
-// npm test: typecheck, lint, build (the browser tests use the built app), then Jest (shared, server on
-// each database, client in jsdom) beside Playwright (test/e2e in Chromium, then the SPA against Strapi
-// in test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each
+// npm test: typecheck, lint, build (the browser tests use the built app), Jest's shared and client
+// projects (jsdom), then Jest's server project (each database) beside Playwright (test/e2e in
+// Chromium, then the SPA against Strapi in test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared
+// project; always under CI). Prints each
 // stage's wall time, and ends with one line that totals every runner: "N passed, N failed[, N
 // skipped]" (tsc, eslint and the Prettier check count as one test each).
 // `npm test -- <jest arguments>` runs Jest alone with them.
@@ -57,8 +58,8 @@ function reportFile(name) {
 }
 
 /** One Jest run, its results added to the totals. */
-async function jest(label, args, runner = run) {
-  const file = reportFile('jest.json');
+async function jest(label, args, runner = run, report = 'jest.json') {
+  const file = reportFile(report);
   const ok = await runner(label, bin('jest'), [
     '--json',
     `--outputFile=${file}`,
@@ -127,8 +128,12 @@ if (args.length > 0) {
     return ok;
   });
   const strapiWanted = Boolean(process.env.STRAPI_COMPAT_DIR) || process.env.CI === 'true';
-  // Jest, then the browser suites one after the other: run beside Jest, the browser suites made its
-  // timing-sensitive client tests flaky on a two-core machine.
+  // The jsdom suites alone first: they wait on React and timers, which a busy machine slows past
+  // their waits. The API suites wait on real servers and databases only, and share the cores with
+  // the browser suites (which wait on Chromium much of the time) without harm.
+  await stage('jest shared+client', () =>
+    jest('jest (shared, client)', ['--selectProjects', 'shared', 'client']),
+  );
   const browsers = async () => {
     if (!built) {
       console.log('\nThe build failed: the browser suites did not run.');
@@ -144,7 +149,12 @@ if (args.length > 0) {
         runAsync,
       );
   };
-  await stage('jest+playwright+strapi', () => jest('jest', [], runAsync).then(browsers));
+  await stage('jest server beside playwright, then strapi', () =>
+    Promise.all([
+      jest('jest (server)', ['--selectProjects', 'server'], runAsync, 'jest-server.json'),
+      browsers(),
+    ]),
+  );
   if (!strapiWanted) {
     console.log(
       '\nSkipping the Strapi suite (test/e2e-strapi): STRAPI_COMPAT_DIR is unset. To run it:',

@@ -1,4 +1,5 @@
 // The offline feature's public face: what other features may use of it.
+export { OfflineBanner } from './OfflineBanner';
 export { useOnline } from './useOnline';
 export { useSignOut } from './useSignOut';
 export { discardOfflineData } from './signOut';

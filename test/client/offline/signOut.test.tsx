@@ -45,7 +45,7 @@ async function clearAll() {
 }
 
 async function openLogout(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'alice' }));
+  await user.click(await screen.findByRole('button', { name: 'alice' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 }
 

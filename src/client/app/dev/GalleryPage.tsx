@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { User } from '../../../shared/api-types';
 import { Footer } from '../layout/Footer';
 import { enqueueSnackbar } from 'notistack';
-import { NavbarView } from '../layout/Navbar';
+import { NavbarView } from '../layout/NavbarView';
+import { UserMenu } from '../layout/UserMenu';
 import { HomeView } from '../../home/HomePage';
 import { LoginView } from '../../session/LoginPage';
 import { ProfileView } from '../../account/ProfilePage';
@@ -66,10 +67,19 @@ export default function GalleryPage() {
         <NavbarView user={undefined} onLogout={noop} />
       </GallerySection>
       <GallerySection title="Navbar: signed in">
-        <NavbarView user={user} onLogout={noop} />
+        <NavbarView
+          user={user}
+          onLogout={noop}
+          userMenu={<UserMenu username={user.username} loggingOut={false} onLogout={noop} />}
+        />
       </GallerySection>
       <GallerySection title="Navbar: logging out (Logout disabled)">
-        <NavbarView user={user} loggingOut onLogout={noop} />
+        <NavbarView
+          user={user}
+          loggingOut
+          onLogout={noop}
+          userMenu={<UserMenu username={user.username} loggingOut onLogout={noop} />}
+        />
       </GallerySection>
       <GallerySection title="Footer">
         <Footer />

@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { OfflineBanner } from '../../offline/OfflineBanner';
 import { useSessionUser } from '../../session/SessionProvider';
 import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
 import { RouteErrorBoundary } from '../../ui/RouteErrorPage';
@@ -39,7 +38,6 @@ export function Layout() {
         Skip to content
       </Box>
       <Navbar />
-      {signedIn && <OfflineBanner />}
       <Container
         component="main"
         id="main"

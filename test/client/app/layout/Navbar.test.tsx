@@ -45,14 +45,17 @@ describe('navbar, signed in', () => {
   it('has the Todos link and the user menu named after the user, instead of Register and Login', async () => {
     renderWithSession(routes);
     expect(screen.getByRole('link', { name: 'Todos' })).toHaveAttribute('href', '/todos');
-    expect(screen.getByRole('button', { name: 'alice' })).toHaveAttribute('aria-haspopup', 'menu');
+    expect(await screen.findByRole('button', { name: 'alice' })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
+    );
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 
   it('the user menu holds Profile and Logout, and closes on an outside click', async () => {
     const user = userEvent.setup();
     const { router } = renderWithSession(routes);
-    const button = screen.getByRole('button', { name: 'alice' });
+    const button = await screen.findByRole('button', { name: 'alice' });
     await user.click(button);
     const menu = await screen.findByRole('menu');
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -80,7 +83,7 @@ describe('navbar, signed in', () => {
     const pending = deferred<void>();
     const logOut = jest.fn(() => pending.promise);
     const { notify } = renderWithSession(routes, { api: { logOut } });
-    await user.click(screen.getByRole('button', { name: 'alice' }));
+    await user.click(await screen.findByRole('button', { name: 'alice' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(logOut).toHaveBeenCalledWith({ jwt: 'jwt-1' });
     pending.resolve();

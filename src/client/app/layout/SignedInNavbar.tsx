@@ -1,0 +1,33 @@
+/**
+ * The signed-in top of every page: the navbar with the user's dropdown, the sign-out that asks
+ * about unsent offline changes, and the offline banner. A chunk of its own (see Layout), since a
+ * signed-out visitor needs none of it.
+ */
+import { OfflineBanner, useSignOut } from '../../offline';
+import { useSessionActor, useSessionSelector, useSessionUser } from '../../session/SessionProvider';
+import { isLoggingOut } from '../../session/sessionView';
+import { NavbarView } from './NavbarView';
+import { UserMenu } from './UserMenu';
+
+export default function SignedInNavbar() {
+  const session = useSessionActor();
+  const user = useSessionUser();
+  const loggingOut = useSessionSelector(isLoggingOut);
+  const { signOut, dialog } = useSignOut(user?.id, {
+    end: () => session.send({ type: 'session.logout' }),
+  });
+  return (
+    <>
+      <NavbarView
+        user={user}
+        loggingOut={loggingOut}
+        onLogout={signOut}
+        userMenu={
+          user && <UserMenu username={user.username} loggingOut={loggingOut} onLogout={signOut} />
+        }
+      />
+      {dialog}
+      {user && <OfflineBanner />}
+    </>
+  );
+}
