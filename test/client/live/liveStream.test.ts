@@ -45,6 +45,7 @@ const until = async (check: () => boolean, timeoutMs = 3000) => {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
+/** A quiet period, only before asserting that something did NOT happen (waits for what must happen use until). */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the live stream', () => {
@@ -104,11 +105,12 @@ describe('the live stream', () => {
   });
 
   it('reconnects when the server ends the stream, sending the last id it received as Last-Event-ID', async () => {
-    const { attempts } = open();
+    const { attempts, batches } = open();
     const first = await server.requested(1);
     first.write(frame(11, null, 'ready'));
     first.write(frame(12, { action: 'deleted', id: 3 }));
-    await pause(20);
+    // Handed on: the stream has read event 12.
+    await until(() => batches.length === 1);
     first.end();
     const second = await server.requested(2);
     expect(second.headers.get('last-event-id')).toBe('12');
@@ -122,11 +124,13 @@ describe('the live stream', () => {
       new Response('', { status: 429 }),
       new Response('', { status: 502 }),
     );
-    const { attempts } = open();
+    const { attempts, batches } = open();
     const fourth = await server.requested(4);
     expect(attempts).toEqual([1, 2, 3]);
     fourth.write(frame(1, null, 'ready'));
-    await pause(20);
+    // An event after "ready", handed on: the stream has read both.
+    fourth.write(frame(2, { action: 'updated', id: 1 }));
+    await until(() => batches.length === 1);
     fourth.end();
     await server.requested(5);
     expect(attempts).toEqual([1, 2, 3, 1]);
