@@ -51,7 +51,11 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/test/client/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/client/support/setup.ts'],
-      globals: { __TICKLIST_CONFIG__: clientConfigFromEnv({}, false) },
+      // The API on jsdom's own origin, spelt out: Node's fetch, which the app's requests go through
+      // here, takes absolute URLs only. The mock API (test/client/support/mockApi.ts) answers there.
+      globals: {
+        __TICKLIST_CONFIG__: clientConfigFromEnv({ VITE_API_URL: 'http://localhost' }, false),
+      },
     },
   ],
 };

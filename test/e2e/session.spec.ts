@@ -115,8 +115,13 @@ test.describe('session: register, login, profile, logout', () => {
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
     await screenshotBoth(page, 'login-submitting');
+    // The toast lives 2 s of the page's time: the clock stops before it comes (ahead by more than
+    // the call takes on a loaded machine), so a slow check cannot miss it.
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     release();
     await toast(page, 'Login successful! Redirecting...');
+    await page.clock.resume();
     await expect(page).toHaveURL(`${server.url}/`);
     await page.unroute('**/api/auth/local');
     await expectHeading(page, `Welcome, ${credentials.username}!`);

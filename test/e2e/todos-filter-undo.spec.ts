@@ -210,8 +210,13 @@ test.describe('todos: status filter and undo delete', () => {
       const { undo } = undoToast(page, 'Todo Deleted successfully!');
       await expect(undo).toBeFocused();
       await screenshotBoth(page, 'todos-undo-focused');
+      // "Todo restored!" lives 2 s of the page's time: the clock stops before it comes (ahead by
+      // more than the call takes on a loaded machine), so a slow check cannot miss it.
+      await page.clock.install();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
       await page.keyboard.press('Enter');
       await visibleText(page, 'Todo restored!');
+      await page.clock.resume();
       await expectRows(page, numbered(1, ['Phone task']));
       await expect(page.getByPlaceholder('Search todos...')).toBeFocused();
       await context.close();

@@ -18,10 +18,6 @@ import { apiUrl, errorBody, startMockApi, type MockApi } from '../support/mockAp
 import { server } from '../support/mswServer';
 
 jest.mock('../../../src/client/offline/queue', () => jest.requireActual('../offline/memoryQueue'));
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
 
 const alice = aSession({ username: 'alice' }).user;
 let mock: MockApi;

@@ -4,7 +4,7 @@ import { App, navigateInApp } from '../../../src/client/App';
 import { api } from '../../../src/client/lib/api';
 import { startSession, type SessionActorRef } from '../../../src/client/session/sessionActor';
 import { aSession, storeSession } from '../session/fixtures';
-import { closeEventStream, SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
+import { closeEventStream, startMockApi, type MockApi } from '../support/mockApi';
 
 /** The app as main.tsx starts it: its session actor first, then the tree. */
 const started: SessionActorRef[] = [];
@@ -19,7 +19,7 @@ describe('the app', () => {
   beforeEach(() => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');
-    mock = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] });
+    mock = startMockApi({ tokens: ['jwt-1'] });
     closeEventStream();
   });
   afterEach(() => {
@@ -37,15 +37,16 @@ describe('the app', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome, alice!' }),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'alice' }));
+    await user.click(await screen.findByRole('button', { name: 'alice' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
-    // The other call, made while signed in: the live event stream.
-    expect(mock.requests.map((request) => request.url.pathname)).toEqual([
-      '/api/todos/events',
-      '/api/auth/logout',
-    ]);
-    expect(mock.requests[1]!.authorization).toBe('Bearer jwt-1');
+    // The calls made while signed in: the live event stream and the home page's reads of the list.
+    const calls = mock.requests.map((request) => `${request.method} ${request.url.pathname}`);
+    expect(calls.at(-1)).toBe('POST /api/auth/logout');
+    expect(new Set(calls.slice(0, -1))).toEqual(
+      new Set(['GET /api/todos/events', 'GET /api/todos']),
+    );
+    expect(mock.requests.at(-1)!.authorization).toBe('Bearer jwt-1');
     expect(reset).toHaveBeenCalled();
     expect(localStorage.length).toBe(0);
     await waitFor(() => expect(window.location.pathname).toBe('/login'));

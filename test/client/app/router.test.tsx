@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { createRoutes } from '../../../src/client/app/router';
 import { aSession, storeSession } from '../session/fixtures';
 import { renderWithSession } from '../session/renderWithSession';
-import { closeEventStream, SAME_ORIGIN_API, startMockApi } from '../support/mockApi';
+import { closeEventStream, startMockApi } from '../support/mockApi';
 
 const NOT_FOUND = 'Oops! The page you’re looking for doesn’t exist.';
 
@@ -14,7 +14,7 @@ const h1 = () => screen.findByRole('heading', { level: 1 });
 
 beforeEach(() => {
   localStorage.clear();
-  startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] });
+  startMockApi({ tokens: ['jwt-1'] });
   closeEventStream();
 });
 

@@ -11,11 +11,6 @@ import { aSession } from '../session/fixtures';
 import { apiUrl, startMockApi, type MockApi } from '../support/mockApi';
 import { server } from '../support/mswServer';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const OLD_LINK = 'http://ticklist.test/api/calendar/old.ics';
 
 let feedUrl: string | null;

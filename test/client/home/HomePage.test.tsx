@@ -24,10 +24,6 @@ import {
 import { server } from '../support/mswServer';
 import { testRouter } from '../support/testRouter';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
 }));

@@ -11,11 +11,6 @@ import {
 } from '../../../src/client/live/liveStream';
 import { FakeEventStreams, frame } from './support/fakeEventStreams';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 let server: FakeEventStreams;
 let close: (() => void) | undefined;
 beforeEach(() => (server = new FakeEventStreams().install()));

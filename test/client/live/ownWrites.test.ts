@@ -1,11 +1,6 @@
 /** Which event each write of this tab causes on the live stream (its echo), as the server sends it. */
 import { echoOf } from '../../../src/client/live/ownWrites';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const answered = (data: unknown, headers: Record<string, string> = {}) => ({
   data,
   meta: {

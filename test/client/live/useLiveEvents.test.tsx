@@ -14,11 +14,6 @@ import { apiUrl, startMockApi, type MockApi } from '../support/mockApi';
 import { server } from '../support/mswServer';
 import { FakeEventStreams, frame } from './support/fakeEventStreams';
 
-jest.mock('../../../src/client/config', () => ({
-  ...jest.requireActual('../../../src/client/config'),
-  API_BASE: 'http://ticklist.test/api',
-}));
-
 let api: MockApi;
 let events: FakeEventStreams;
 let frameElement: HTMLIFrameElement | undefined;

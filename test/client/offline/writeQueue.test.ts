@@ -12,11 +12,6 @@ import { apiUrl, startMockApi } from '../support/mockApi';
 import { server as msw } from '../support/mswServer';
 import { createMemoryStore } from './memoryStore';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const ANN = 1;
 const BOB = 2;
 const at = '2026-11-25T09:00:00.000Z';

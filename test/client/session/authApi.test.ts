@@ -6,11 +6,11 @@ import {
   requestLogout,
   requestRegistration,
 } from '../../../src/client/session/authApi';
-import { SAME_ORIGIN_API, startMockApi, type MockApi } from '../support/mockApi';
+import { startMockApi, TEST_API_BASE, type MockApi } from '../support/mockApi';
 import { server } from '../support/mswServer';
 
 let api: MockApi;
-beforeEach(() => (api = startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1'] })));
+beforeEach(() => (api = startMockApi({ tokens: ['jwt-1'] })));
 
 const lastRequest = () => api.requests.at(-1)!;
 const ann = { identifier: 'ann@example.com', password: 'Secret1!' };
@@ -21,7 +21,7 @@ describe('auth calls', () => {
     expect(session.user).toMatchObject({ id: 7, username: 'ann', email: 'ann@example.com' });
     expect(session.jwt).toEqual(expect.any(String));
     const request = lastRequest();
-    expect(request.url.href).toBe(`${SAME_ORIGIN_API}/auth/local`);
+    expect(request.url.href).toBe(`${TEST_API_BASE}/auth/local`);
     expect(request.method).toBe('POST');
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(request.body).toEqual(ann);
@@ -35,7 +35,7 @@ describe('auth calls', () => {
       extra: 1,
     } as never);
     expect(session.user.username).toBe('bob');
-    expect(lastRequest().url.href).toBe(`${SAME_ORIGIN_API}/auth/local/register`);
+    expect(lastRequest().url.href).toBe(`${TEST_API_BASE}/auth/local/register`);
     expect(lastRequest().body).toEqual({
       email: 'b@example.com',
       username: 'bob',
@@ -51,7 +51,7 @@ describe('auth calls', () => {
 
   it('a 200 that is not a session, a body that is not JSON, and a network failure have no server message', async () => {
     server.use(
-      http.post(`${SAME_ORIGIN_API}/auth/local`, () => HttpResponse.json({ ok: true }), {
+      http.post(`${TEST_API_BASE}/auth/local`, () => HttpResponse.json({ ok: true }), {
         once: true,
       }),
     );
@@ -59,18 +59,14 @@ describe('auth calls', () => {
       'fallback',
     );
     server.use(
-      http.post(
-        `${SAME_ORIGIN_API}/auth/local`,
-        () => new HttpResponse('<html>', { status: 502 }),
-        {
-          once: true,
-        },
-      ),
+      http.post(`${TEST_API_BASE}/auth/local`, () => new HttpResponse('<html>', { status: 502 }), {
+        once: true,
+      }),
     );
     expect(authErrorMessage(await requestLogin(ann).catch((e: unknown) => e), 'fallback')).toBe(
       'fallback',
     );
-    server.use(http.post(`${SAME_ORIGIN_API}/auth/local/register`, () => HttpResponse.error()));
+    server.use(http.post(`${TEST_API_BASE}/auth/local/register`, () => HttpResponse.error()));
     const error = await requestRegistration({
       email: 'a@b.co',
       username: 'abc',
@@ -84,7 +80,7 @@ describe('auth calls', () => {
     let seen: Request | undefined;
     // An answer that never comes: the call must end on its own.
     server.use(
-      http.post(`${SAME_ORIGIN_API}/auth/local`, ({ request }) => {
+      http.post(`${TEST_API_BASE}/auth/local`, ({ request }) => {
         seen = request;
         return new Promise<Response>(() => {});
       }),
@@ -104,7 +100,7 @@ describe('auth calls', () => {
   it('logout posts to /api/auth/logout with the bearer token and no body', async () => {
     await requestLogout('jwt-1');
     const request = lastRequest();
-    expect(request.url.href).toBe(`${SAME_ORIGIN_API}/auth/logout`);
+    expect(request.url.href).toBe(`${TEST_API_BASE}/auth/logout`);
     expect(request.method).toBe('POST');
     expect(request.authorization).toBe('Bearer jwt-1');
     expect(request.headers.get('content-type')).toBeNull();

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { createRoutes } from '../../../src/client/app/router';
 import { SESSION_STORAGE_KEY } from '../../../src/client/session/storage';
 import { aSession, storeSession } from './fixtures';
-import { closeEventStream, SAME_ORIGIN_API, startMockApi } from '../support/mockApi';
+import { closeEventStream, startMockApi } from '../support/mockApi';
 import { renderWithSession } from './renderWithSession';
 
 let frame: HTMLIFrameElement | undefined;
@@ -18,7 +18,7 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { 
 
 beforeEach(() => {
   localStorage.clear();
-  startMockApi({ base: SAME_ORIGIN_API, tokens: ['jwt-1', 'jwt-bob'] });
+  startMockApi({ tokens: ['jwt-1', 'jwt-bob'] });
   closeEventStream();
 });
 afterEach(() => frame?.remove());

@@ -10,10 +10,8 @@ import type { NewMockTodo } from '../../../src/client/mocks/mockTodos';
 import { contractViolation } from './contract';
 import { server } from './mswServer';
 
-/** Where the tests' API lives (the config module is mocked to point here). */
-export const TEST_API_BASE = 'http://ticklist.test/api';
-/** The API on the page's own origin, where a test keeps the app's own configuration. */
-export const SAME_ORIGIN_API = 'http://localhost/api';
+/** Where the tests' API lives: the page's own origin (jsdom's http://localhost), as `npm start` serves it. */
+export const TEST_API_BASE = 'http://localhost/api';
 /** An absolute URL under the tests' API, for `server.use(http.get(apiUrl('todos'), …))`. */
 export const apiUrl = (path: string) => `${TEST_API_BASE}/${path}`;
 
@@ -124,7 +122,7 @@ export function startMockApi({
  * Answers the live event stream with an empty 204, so a signed-in app renders without one (its own
  * tests are in test/client/live); call after startMockApi, whose catch-all would answer 404.
  */
-export const closeEventStream = (base = SAME_ORIGIN_API) =>
+export const closeEventStream = (base = TEST_API_BASE) =>
   server.use(http.get(`${base}/todos/events`, () => new HttpResponse(null, { status: 204 })));
 
 export const jsonResponse = (status: number, body: unknown) =>

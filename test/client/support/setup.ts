@@ -3,10 +3,11 @@ import { configure } from '@testing-library/react';
 import { takeContractViolations } from './mockApi';
 import { server } from './mswServer';
 
-// CI runs the jsdom suites beside the browser suites on two cores: a lazy route or a refetch can
-// take seconds there. The waits still end as soon as the screen shows what a test waits for.
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20_000);
+// The one place for the jsdom suites' timeouts, generous because a busy two-core machine is slow,
+// not broken: the first import of a lazy route compiles its modules (ts-jest), which took over 5 s
+// under load. The waits still end as soon as the screen shows what a test waits for.
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(60_000);
 
 // A request no handler answers fails its test, rather than reaching for a network jsdom has not.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

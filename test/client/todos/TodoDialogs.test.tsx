@@ -20,10 +20,6 @@ import {
 import { server } from '../support/mswServer';
 import { renderWithStore } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
 let mockUser: Pick<User, 'id' | 'confirmed'> = { id: 7, confirmed: true };
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => mockUser,

@@ -9,10 +9,6 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
   useSessionActor: () => ({ send: jest.fn() }),

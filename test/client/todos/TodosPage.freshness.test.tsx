@@ -15,11 +15,6 @@ import {
 import { server } from '../support/mswServer';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const mockSend = jest.fn();
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),

@@ -2,11 +2,6 @@ import * as v from 'valibot';
 import { REPEAT_NEEDS_DUE_DATE, todoDialogSchema } from '../../../src/client/todos/todoFormSchema';
 import { formValuesOf, recurrenceOf } from '../../../src/client/todos/todoFormValues';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const parse = (input: Record<string, unknown>) =>
   v.safeParse(todoDialogSchema, { title: 'Pay rent', ...input });
 const messages = (input: Record<string, unknown>) => {

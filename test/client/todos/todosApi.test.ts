@@ -18,11 +18,6 @@ import {
 } from '../support/mockApi';
 import { server } from '../support/mswServer';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
-
 const { getTodos, addTodo, restoreTodo, editTodo, deleteTodo, setTodoCompleted, createSampleTodo } =
   todosApi.endpoints;
 

@@ -23,10 +23,7 @@ export class FakeEventStreams {
     const fallback = globalThis.fetch;
     this.before = fallback;
     globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        input instanceof Request ? input.url : String(input),
-        'http://ticklist.test',
-      );
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       if (url.pathname !== '/api/todos/events') return fallback(input, init);
       return Promise.resolve(
         this.open(new Headers(init?.headers), init?.signal ?? new AbortController().signal),
