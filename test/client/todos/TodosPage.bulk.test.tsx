@@ -1,7 +1,7 @@
 /**
  * Bulk actions on the list in jsdom: selection mode (Select, Shift-click), the rows' boxes, "Select
- * all N", Complete, Delete (after the same question as a single delete) with one Undo, Escape; and
- * "Hide completed", kept per user.
+ * all N", Mark completed, Mark pending, Delete (after the same question as a single delete) with
+ * one Undo, Escape; and "Hide completed", kept per user.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,14 +58,14 @@ describe('bulk actions on the list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     expect(headerBox()).toHaveAttribute('data-indeterminate', 'true');
-    await user.click(screen.getByRole('button', { name: 'Complete' }));
-    expect(await screen.findByText('2 todos completed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    expect(await screen.findByText('2 todos marked completed')).toBeInTheDocument();
     expect(bulkCalls()).toEqual([{ action: 'complete', ids: [1, 3] }]);
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: 'Mark Todo 3 as completed' })).toBeChecked(),
     );
-    await user.click(screen.getByRole('button', { name: 'Mark open' }));
-    expect(await screen.findByText('2 todos marked open')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark pending' }));
+    expect(await screen.findByText('2 todos marked pending')).toBeInTheDocument();
     expect(bulkCalls()[1]).toEqual({ action: 'uncomplete', ids: [1, 3] });
   });
 
