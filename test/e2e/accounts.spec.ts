@@ -237,15 +237,18 @@ test.describe('accounts: recover, confirm, change, leave', () => {
       session,
     });
     await page.getByRole('button', { name: 'Delete account' }).click();
-    const dialog = page.getByRole('dialog', { name: `Delete the account ${credentials.email}?` });
+    const dialog = page.getByRole('dialog', { name: 'Delete this account' });
+    await expect(
+      dialog.getByText(`Are you sure you want to delete this account (${credentials.email})?`),
+    ).toBeVisible();
     await expect(dialog.getByText('all your todos and everything in your trash')).toBeVisible();
     await dialog.getByLabel('Password', { exact: true }).fill('Wrong#Guess99');
-    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     expect(await fieldMessage(page, 'Password')).toBe('The provided password is invalid');
     expect(await statusOf(server.url, session.jwt)).toBe(200);
     await screenshotBoth(page, 'delete-account');
     await dialog.getByLabel('Password', { exact: true }).fill(credentials.password);
-    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Your account has been deleted');
     await expect(page).toHaveURL(`${server.url}/login`);
     expect(pathOf(page)).toBe('/login');

@@ -1,4 +1,4 @@
-/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), complete, delete with one Undo, Escape. */
+/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), mark completed, delete (after asking) with one Undo, Escape. */
 import { expect, test } from './support/fixtures';
 import { screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
@@ -37,8 +37,8 @@ test.describe('todos: bulk actions', () => {
     );
     await screenshotBoth(page, 'todos-bulk-selected');
 
-    await bar.getByRole('button', { name: 'Complete' }).click();
-    await expect(page.getByText('2 todos completed', { exact: true })).toBeVisible();
+    await bar.getByRole('button', { name: 'Mark completed' }).click();
+    await expect(page.getByText('2 todos marked completed', { exact: true })).toBeVisible();
     await expect(
       page.getByTestId('todo-row').nth(2).getByText('Completed', { exact: true }),
     ).toBeVisible();
@@ -46,7 +46,16 @@ test.describe('todos: bulk actions', () => {
       page.getByTestId('todo-row').nth(1).getByText('Pending', { exact: true }),
     ).toHaveCount(1);
 
+    // A bulk delete asks as the single delete does: Close keeps them, Delete deletes.
     await bar.getByRole('button', { name: 'Delete' }).click();
+    let confirm = page.getByRole('dialog', { name: 'Delete these todos' });
+    await expect(confirm).toContainText('Are you sure you want to delete these 2 todos?');
+    await confirm.getByRole('button', { name: 'Close' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(bar.getByText('2 selected', { exact: true })).toBeVisible();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    confirm = page.getByRole('dialog', { name: 'Delete these todos' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     const undo = page
       .getByRole('alert')
       .filter({ hasText: '2 todos moved to the trash' })

@@ -1,4 +1,4 @@
-/** Generate Todos in Chromium: faker loaded on the first click, 100 todos in order with a progress bar, Cancel. */
+/** Generate Todos in Chromium: faker loaded on the first click, 100 todos in order with a progress bar, Cancel, the toast's count and Undo. */
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import { screenshotBoth } from './support/browser';
@@ -18,7 +18,7 @@ test.describe('todos: Generate Todos', () => {
   function recordPosts(page: Page): string[] {
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/todos'))
+      if (request.method() === 'POST' && /^\/api\/todos\/?$/.test(new URL(request.url()).pathname))
         posts.push(request.url());
     });
     return posts;
@@ -83,7 +83,10 @@ test.describe('todos: Generate Todos', () => {
     await context.close();
   });
 
-  test('stops on Cancel and shows what was created', async ({ browser, server }) => {
+  test('stops on Cancel, says how many were created, and Undo deletes exactly those', async ({
+    browser,
+    server,
+  }) => {
     const session = await registerUser(server.url);
     const { page, context } = await openTodos(browser, server.url, session);
     await expect(page.getByText('No todos available. Add your first todo!')).toBeVisible();
@@ -103,11 +106,23 @@ test.describe('todos: Generate Todos', () => {
     expect(total).toBeGreaterThanOrEqual(3);
     expect(total).toBeLessThan(100);
     await expect(page.getByText(`of ${total} entries`)).toBeVisible();
-    // Nothing more after Cancel: the page sent exactly the todos the list counts, and once its
-    // script is gone (a reload) the server still has that many.
+    // The toast names how many were created; its Undo deletes those in one bulk call.
+    const created = page.getByRole('alert').filter({ hasText: `${total} todos created` });
+    await expect(created).toBeVisible();
+    const bulk = page.waitForRequest((request) => request.url().endsWith('/api/todos/bulk'));
+    await created.getByRole('button', { name: 'Undo' }).click();
+    const ids = ((await bulk).postDataJSON() as { action: string; ids: number[] }).ids;
+    expect(ids).toHaveLength(total);
+    await expect(
+      page.getByText(`${total} todos moved to the trash`, { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('No todos available. Add your first todo!')).toBeVisible();
+    expect(await listTotal(server.url, session.jwt)).toBe(0);
+    // Nothing more after Cancel: the page sent exactly the todos the list counted, and once its
+    // script is gone (a reload) the server has none of them left (Undo took back exactly those).
     await page.reload();
     expect(posts.length).toBe(total);
-    expect(await listTotal(server.url, session.jwt)).toBe(total);
+    expect(await listTotal(server.url, session.jwt)).toBe(0);
     await context.close();
   });
 });

@@ -77,8 +77,8 @@ test.describe('todos: the trash', () => {
     await expect(page.getByRole('button', { name: 'Restore Old idea' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Empty trash' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Empty trash?' });
-    await dialog.getByRole('button', { name: 'Empty trash' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Empty trash' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Trash emptied', { exact: true })).toBeVisible();
     await expect(page.getByText('Trash is empty', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();

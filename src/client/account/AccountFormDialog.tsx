@@ -1,4 +1,7 @@
-/** The frame of the profile's form dialogs: a title, what the action does, the fields, Cancel and the action. */
+/**
+ * The frame of the profile's form dialogs: a title, what the action does, the fields, Close and the
+ * action (the words and order of the spec's own dialogs: "Close" beside "Add", "Edit" or "Delete").
+ */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -43,7 +46,7 @@ export function AccountFormDialog({
           {children}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>Close</Button>
           <SubmitButton loading={submitting} color={submitColor}>
             {submitLabel}
           </SubmitButton>

@@ -9,8 +9,9 @@ import { AccountFormDialog } from './AccountFormDialog';
 import { ACCOUNT_MESSAGES } from './messages';
 import { useAccountCall } from './useAccountCall';
 
-const DELETE_ACCOUNT_EXPLANATION =
-  'This removes your account, all your todos and everything in your trash, and signs you out on every device. It cannot be undone.';
+/** Asked as the spec asks before deleting a todo, then what goes with the account. */
+const deleteAccountExplanation = (email: string) =>
+  `Are you sure you want to delete this account (${email})? This removes your account, all your todos and everything in your trash, and signs you out on every device. It cannot be undone.`;
 
 const resolver = valibotResolver(deleteAccountFormSchema);
 
@@ -45,9 +46,9 @@ export function DeleteAccountDialog({
   return (
     <AccountFormDialog
       open={open}
-      title={`Delete the account ${email}?`}
-      explanation={DELETE_ACCOUNT_EXPLANATION}
-      submitLabel="Delete account"
+      title="Delete this account"
+      explanation={deleteAccountExplanation(email)}
+      submitLabel="Delete"
       submitColor="error"
       submitting={isLoading}
       onClose={close}

@@ -1,7 +1,8 @@
 /**
- * Choices a user makes once and expects kept (how dates read, whether completed todos show): one
- * localStorage key per user and choice, so two people sharing a browser keep their own. Every
- * component reading a choice re-renders when it changes, in this tab or another.
+ * Choices a user makes once and expects kept (how dates read, whether completed todos show, the
+ * list's sort and page size): one localStorage key per user and choice, so two people sharing a
+ * browser keep their own. Every component reading a choice re-renders when it changes, in this tab
+ * or another.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
@@ -10,9 +11,15 @@ export interface Preferences {
   dates: 'absolute' | 'relative';
   /** The list leaves completed todos out (unless its Status filter asks for them). */
   hideCompleted: boolean;
+  /** The list's last chosen page size, sort, order and status as a query string ('' = the spec's). */
+  listView: string;
 }
 
-export const DEFAULT_PREFERENCES: Preferences = { dates: 'absolute', hideCompleted: false };
+export const DEFAULT_PREFERENCES: Preferences = {
+  dates: 'absolute',
+  hideCompleted: false,
+  listView: '',
+};
 
 const keyFor = (userId: number | undefined, name: keyof Preferences) =>
   `ticklist:preference:${userId ?? 'anonymous'}:${name}`;

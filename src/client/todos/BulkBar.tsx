@@ -1,7 +1,8 @@
 /**
  * The list's header in selection mode: "Select all N" for every row on this page (indeterminate
- * when some are ticked), and, once rows are ticked, "N selected" with Complete, Mark open and
- * Delete. Clear empties the selection; Done (or Escape, see TodosPage) leaves selection mode.
+ * when some are ticked), and, once rows are ticked, "N selected" with Mark completed, Mark
+ * pending (the badges' own words) and Delete (which asks first, see BulkDeleteDialog). Clear
+ * empties the selection; Done (or Escape, see TodosPage) leaves selection mode.
  */
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -78,7 +79,7 @@ export function BulkBar({
             disabled={busy}
             onClick={() => onAction('complete')}
           >
-            Complete
+            Mark completed
           </Button>
           <Button
             size="small"
@@ -86,7 +87,7 @@ export function BulkBar({
             disabled={busy}
             onClick={() => onAction('uncomplete')}
           >
-            Mark open
+            Mark pending
           </Button>
           <Button
             size="small"

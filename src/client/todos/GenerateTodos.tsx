@@ -1,17 +1,19 @@
 /**
  * The "Generate Todos" button: 100 sample todos one after another, with a progress bar and a
- * Cancel button. Faker is loaded on the first click only (its own chunk).
+ * Cancel button, then a toast saying how many were created, with Undo (which deletes exactly
+ * those). Faker is loaded on the first click only (its own chunk).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../lib/api';
 import { holdLiveRefetches } from '../live';
-import { GENERATE_COUNT, generateTodos, sampleTodoMaker } from './generateTodos';
+import { toasts } from '../lib/toasts';
+import { GENERATE_COUNT, generatedMessage, generateTodos, sampleTodoMaker } from './generateTodos';
 import { refreshTodoLists, todosApi } from './todosApi';
 
 const loadFaker = async () => (await import('@faker-js/faker/locale/en')).faker;
@@ -24,15 +26,38 @@ interface GenerateRun {
   progress(): number | null;
 }
 
+interface GenerateOptions {
+  /** Takes back the todos a run created (a bulk delete); without it the toast has no Undo. */
+  undo?(ids: number[]): void;
+  /** Where focus goes when the toast leaves with its Undo button focused. */
+  onFocusLost?(): void;
+}
+
+/** Says how many todos a run created, with Undo when there is something to take back. */
+function reportRun(
+  ids: number[],
+  { undo, onFocusLost }: GenerateOptions,
+  buttonRef: RefObject<HTMLButtonElement | null>,
+) {
+  const message = generatedMessage(ids.length);
+  if (!undo || ids.length === 0) toasts.success(message, 'bulk');
+  else toasts.undoable(message, { kind: 'bulk', onUndo: () => undo(ids), buttonRef, onFocusLost });
+}
+
 /**
  * The run, held by the page rather than the button: on a phone the button moves into the filter
  * and sort panel, and a resize that moves it must not cancel a run. Its progress is read by the
  * button alone, so a hundred progress steps redraw the bar, not the whole page.
  */
-export function useGenerateTodos(userId: number | undefined): GenerateRun {
+export function useGenerateTodos(
+  userId: number | undefined,
+  options: GenerateOptions = {},
+): GenerateRun {
   const dispatch = useDispatch<AppDispatch>();
+  const undoButton = useRef<HTMLButtonElement | null>(null);
   const state = useRef({
     userId,
+    options,
     progress: null as number | null,
     listeners: new Set<() => void>(),
     controller: null as AbortController | null,
@@ -59,12 +84,14 @@ export function useGenerateTodos(userId: number | undefined): GenerateRun {
         const releaseLiveRefetches = holdLiveRefetches();
         try {
           const faker = await loadFaker();
-          await generateTodos({
+          const { ids } = await generateTodos({
             // Untracked: the store keeps no state for each call, so nothing re-renders per request.
-            create: (payload) =>
-              dispatch(
-                todosApi.endpoints.createSampleTodo.initiate(payload, { track: false }),
-              ).unwrap(),
+            create: async (payload) =>
+              (
+                await dispatch(
+                  todosApi.endpoints.createSampleTodo.initiate(payload, { track: false }),
+                ).unwrap()
+              ).todo?.id,
             makeSample: sampleTodoMaker(faker, current.userId),
             signal: controller.signal,
             count: GENERATE_COUNT,
@@ -75,6 +102,7 @@ export function useGenerateTodos(userId: number | undefined): GenerateRun {
               current.frame = requestAnimationFrame(() => setProgress(done));
             },
           });
+          reportRun(ids, current.options, undoButton);
         } catch {
           // Faker could not be loaded: nothing was created; the spec keeps bulk failures silent.
         } finally {
@@ -89,7 +117,8 @@ export function useGenerateTodos(userId: number | undefined): GenerateRun {
   });
   useEffect(() => {
     state.current.userId = userId;
-  }, [userId]);
+    state.current.options = options;
+  }, [userId, options]);
 
   useEffect(
     () => () => {

@@ -1,11 +1,12 @@
 /**
- * Search (debounced), items per page, sort field, order and status; every control has a visible
- * label. On a phone the controls take one row: the search and a "Filter and sort" button that opens
- * the four selects, with the page's extra tools (Generate Todos), in a panel below.
+ * Search (debounced), items per page, sort field, order and status, and "Reset view"; every control
+ * has a visible label. On a phone the controls take one row: the search and a "Filter and sort"
+ * button that opens the four selects, with the page's extra tools (Generate Todos), in a panel below.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,6 +27,8 @@ import { UNTOUCHED_ATTRIBUTE } from '../shortcuts';
 interface ListControlsProps {
   view: TodoView;
   onChange(change: Partial<TodoView>): void;
+  /** "Reset view": back to the spec's defaults (10 per page, Creation Date, Ascending, All). */
+  onReset?(): void;
   debounceMs?: number;
   /** Set to the search box, for the page to focus it (the "/" shortcut). */
   searchRef?: RefObject<HTMLInputElement | null>;
@@ -40,6 +43,7 @@ interface ListControlsProps {
 export function ListControls({
   view,
   onChange,
+  onReset,
   debounceMs = SEARCH_DEBOUNCE_MS,
   searchRef,
   compact = false,
@@ -128,7 +132,7 @@ export function ListControls({
         gridTemplateColumns: {
           xs: 'repeat(2, minmax(0, 1fr))',
           sm: 'repeat(4, minmax(0, 1fr))',
-          md: 'repeat(4, auto)',
+          md: onReset ? 'repeat(4, auto) auto' : 'repeat(4, auto)',
         },
         gap: 2,
       }}
@@ -191,6 +195,20 @@ export function ListControls({
           </option>
         ))}
       </TextField>
+      {onReset && (
+        <Button
+          size="small"
+          onClick={onReset}
+          sx={{
+            gridColumn: { xs: '1 / -1', md: 'auto' },
+            justifySelf: { xs: 'end', md: 'start' },
+            alignSelf: 'center',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          Reset view
+        </Button>
+      )}
     </Box>
   );
 

@@ -9,16 +9,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { hasTrash } from '../lib/features';
 import { usePreference } from '../lib/preferences';
-import { useLatestSearchParams } from '../lib/useLatestSearchParams';
 import { useOnline } from '../offline';
 import { useSessionUser } from '../session';
 import { useShortcuts } from '../shortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { AddTodoButton } from './AddTodoButton';
+import { useBulkDeleteDialog } from './BulkDeleteDialog';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from '../lib/messages';
@@ -33,7 +33,8 @@ import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
 import { useSelection } from './useSelection';
-import { changeView, viewFromParams, viewToParams, type TodoView } from './view';
+import { useListView } from './useListView';
+import { viewToParams } from './view';
 
 export { EMPTY_TEXT, NO_MATCH_TEXT, NO_SEARCH_MATCH_TEXT, emptyListText } from './EmptyList';
 
@@ -44,8 +45,7 @@ type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: Todo
 
 export default function TodosPage() {
   const user = useSessionUser();
-  const [params, setParams] = useLatestSearchParams();
-  const view = useMemo(() => viewFromParams(params), [params]);
+  const { view, setView, resetView } = useListView(user?.id);
   const [hideCompleted, setHideCompleted] = usePreference(user?.id, 'hideCompleted');
   // What is asked of the server: "Hide completed" narrows "All" to the pending todos; a Status
   // filter chosen on purpose (Pending, Completed) is taken as it is.
@@ -84,19 +84,25 @@ export default function TodosPage() {
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
+  const bulkDelete = useBulkDeleteDialog({
+    run: async (ids) => {
+      const done = await bulk.run('delete', ids);
+      if (done) selection.clear();
+      return done;
+    },
+    busy: bulk.busy,
+    // The rows and the bar's buttons are gone: focus goes to the Undo toast.
+    onDeleted: () => (undoButton.current ?? searchBox.current)?.focus(),
+  });
   // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   // No search focus on arrival on a touch screen: it would open the keyboard on every visit.
   const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
-  const generateRun = useGenerateTodos(user?.id);
-
-  const setView = useCallback(
-    (change: Partial<TodoView>, replace = false) =>
-      setParams((current) => viewToParams(changeView(viewFromParams(current), change)), {
-        replace,
-      }),
-    [setParams],
-  );
+  // Undo of a run is one bulk delete of the todos it created (not offered where there is no bulk call).
+  const generateRun = useGenerateTodos(user?.id, {
+    undo: bulkEnabled ? (ids) => void bulk.run('delete', ids) : undefined,
+    onFocusLost: focusSearch,
+  });
 
   const last = data ? lastPage(data.total, data.pageSize) : 1;
 
@@ -121,14 +127,9 @@ export default function TodosPage() {
 
   const close = () => setDialog((current) => ({ ...current, open: false }));
   const busy = isLoading || isFetching;
-  const runBulk = async (action: Parameters<typeof bulk.run>[0]) => {
-    if (!(await bulk.run(action, selection.ids)) || action !== 'delete') return;
-    // The rows and the bar's buttons are gone: focus goes to the Undo toast once it is up.
-    selection.clear();
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => (undoButton.current ?? searchBox.current)?.focus()),
-    );
-  };
+  // A bulk delete asks first, as a single delete does.
+  const runBulk = (action: Parameters<typeof bulk.run>[0]) =>
+    action === 'delete' ? bulkDelete.ask(selection.ids) : void bulk.run(action, selection.ids);
 
   return (
     <Box>
@@ -150,6 +151,7 @@ export default function TodosPage() {
       <ListControls
         view={view}
         onChange={(change) => setView(change)}
+        onReset={resetView}
         searchRef={searchBox}
         autoFocus={!phone && !touch}
         compact={phone}
@@ -175,7 +177,7 @@ export default function TodosPage() {
               onPage: pageIds.length,
               busy: bulk.busy,
               onSelectAll: selection.setAll,
-              onAction: (action) => void runBulk(action),
+              onAction: runBulk,
               onClear: selection.clear,
             }}
           />
@@ -237,6 +239,7 @@ export default function TodosPage() {
         onClose={close}
         onFocusLost={focusSearch}
       />
+      {bulkDelete.dialog}
     </Box>
   );
 }

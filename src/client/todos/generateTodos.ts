@@ -8,7 +8,8 @@ import type { NewTodo } from './todosApi';
 export const GENERATE_COUNT = 100;
 
 interface GenerateOptions<Payload> {
-  create(payload: Payload): Promise<unknown>;
+  /** Creates one todo; resolves to its id when the answer names it. */
+  create(payload: Payload): Promise<number | null | void>;
   makeSample(): Payload;
   signal?: AbortSignal;
   count?: number;
@@ -21,6 +22,8 @@ interface GenerateResult {
   created: number;
   failed: number;
   cancelled: boolean;
+  /** The ids of the todos created, in order: what Undo deletes. */
+  ids: number[];
 }
 
 export async function generateTodos<Payload>({
@@ -30,15 +33,22 @@ export async function generateTodos<Payload>({
   count = GENERATE_COUNT,
   onProgress,
 }: GenerateOptions<Payload>): Promise<GenerateResult> {
-  const result: GenerateResult = { attempted: 0, created: 0, failed: 0, cancelled: false };
+  const result: GenerateResult = {
+    attempted: 0,
+    created: 0,
+    failed: 0,
+    cancelled: false,
+    ids: [],
+  };
   for (let index = 0; index < count; index += 1) {
     if (signal?.aborted) {
       result.cancelled = true;
       break;
     }
     try {
-      await create(makeSample());
+      const id = await create(makeSample());
       result.created += 1;
+      if (typeof id === 'number') result.ids.push(id);
     } catch {
       result.failed += 1; // the spec: a failure is silently ignored
     }
@@ -63,3 +73,7 @@ export const sampleTodoMaker = (faker: LoremSource, userId: number | undefined) 
   description: faker.lorem.paragraph(),
   ...(userId === undefined ? {} : { user: [userId] }),
 });
+
+/** The toast after a run: how many todos it created ("100 todos created", "1 todo created"). */
+export const generatedMessage = (created: number) =>
+  created === 1 ? '1 todo created' : `${created} todos created`;

@@ -122,3 +122,21 @@ export function changeView(view: TodoView, change: Partial<TodoView>): TodoView 
     next.status !== view.status;
   return filterChanged ? { ...next, page: 1 } : next;
 }
+
+/** The choices a user's list remembers between visits: not the page or the search, which are of the moment. */
+const REMEMBERED = ['pageSize', 'sort', 'order', 'status'] as const;
+
+/** Whether a change touches a remembered choice (a page step or a search does not). */
+export const changesRemembered = (change: Partial<TodoView>) =>
+  REMEMBERED.some((key) => key in change);
+
+/** The remembered part of a view as a query string; '' when it is the spec's default view. */
+export function rememberedParams(view: TodoView): string {
+  const kept: TodoView = { ...DEFAULT_VIEW };
+  for (const key of REMEMBERED) Object.assign(kept, { [key]: view[key] });
+  return viewToParams(kept).toString();
+}
+
+/** Whether the query string names any part of the view (a link that says which view it wants). */
+export const hasViewParams = (params: URLSearchParams) =>
+  Object.values(KEYS).some((key) => params.has(key));

@@ -1,4 +1,7 @@
-/** "Empty trash" asks first: the todos in the trash are deleted for good. */
+/**
+ * "Empty trash" asks first, in the words of the spec's delete question ("Close" and "Delete"): the
+ * todos in the trash are deleted for good.
+ */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -34,17 +37,18 @@ export function EmptyTrashDialog({ open, count, busy, onClose, onConfirm }: Empt
           onConfirm();
         }}
       >
-        <DialogTitle id={titleId}>Empty trash?</DialogTitle>
+        <DialogTitle id={titleId}>Empty trash</DialogTitle>
         <DialogContent>
           <DialogContentText id={textId}>
-            {count === 1 ? 'The todo in the trash' : `The ${count} todos in the trash`} will be
-            deleted for good. This cannot be undone.
+            Are you sure you want to delete{' '}
+            {count === 1 ? 'the todo in the trash' : `the ${count} todos in the trash`} for good?
+            This cannot be undone.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>Close</Button>
           <SubmitButton loading={busy} color="error">
-            Empty trash
+            Delete
           </SubmitButton>
         </DialogActions>
       </form>

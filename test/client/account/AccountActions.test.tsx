@@ -110,11 +110,13 @@ describe('deleting the account', () => {
     renderWithSession([{ path: '*', element: <Actions /> }]);
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: `Delete the account ${alice.email}?`,
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account' });
+    expect(dialog).toHaveTextContent(
+      `Are you sure you want to delete this account (${alice.email})?`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Password'), 'Kiwi#Lamp42');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
     expect(await writeQueue.unsent(alice.id)).toBe(0);
   });

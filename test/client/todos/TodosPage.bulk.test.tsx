@@ -1,6 +1,7 @@
 /**
  * Bulk actions on the list in jsdom: selection mode (Select, Shift-click), the rows' boxes, "Select
- * all N", Complete, Delete with one Undo, Escape; and "Hide completed", kept per user.
+ * all N", Mark completed, Mark pending, Delete (after the same question as a single delete) with
+ * one Undo, Escape; and "Hide completed", kept per user.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,14 +54,14 @@ describe('bulk actions on the list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     expect(headerBox()).toHaveAttribute('data-indeterminate', 'true');
-    await user.click(screen.getByRole('button', { name: 'Complete' }));
-    expect(await screen.findByText('2 todos completed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    expect(await screen.findByText('2 todos marked completed')).toBeInTheDocument();
     expect(bulkCalls()).toEqual([{ action: 'complete', ids: [1, 3] }]);
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: 'Mark Todo 3 as completed' })).toBeChecked(),
     );
-    await user.click(screen.getByRole('button', { name: 'Mark open' }));
-    expect(await screen.findByText('2 todos marked open')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark pending' }));
+    expect(await screen.findByText('2 todos marked pending')).toBeInTheDocument();
     expect(bulkCalls()[1]).toEqual({ action: 'uncomplete', ids: [1, 3] });
   });
 
@@ -94,6 +95,30 @@ describe('bulk actions on the list', () => {
     expect(screen.getByRole('button', { name: 'Select' })).toHaveFocus();
   });
 
+  it('asks before a bulk delete as the single delete does; Close deletes nothing', async () => {
+    api.seed(3);
+    const { user } = open();
+    await startSelecting(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    // One todo: the spec's own question.
+    let dialog = screen.getByRole('dialog', { name: 'Delete this todo' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this todo?');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulkCalls()).toEqual([]);
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete these todos' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete these 2 todos?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulkCalls()).toEqual([]);
+    expect(screen.getAllByTestId('todo-row')).toHaveLength(3);
+  });
+
   it('deletes the selection to the trash with one Undo that restores them all in one call', async () => {
     api.seed(3);
     const { user } = open();
@@ -101,11 +126,16 @@ describe('bulk actions on the list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Todo 2' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete these todos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const toast = (await screen.findByText('2 todos moved to the trash')).closest(
       '[role="alert"]',
     ) as HTMLElement;
     await waitFor(() => expect(screen.getAllByTestId('todo-row')).toHaveLength(1));
     expect(api.trash).toHaveLength(2);
+    // The dialog gone, the focus is on the toast's Undo (the rows and the bar's Delete are gone).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(toast).getByRole('button', { name: 'Undo' })).toHaveFocus());
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('2 todos restored')).toBeInTheDocument();
     expect(bulkCalls()).toEqual([

@@ -74,9 +74,12 @@ describe('the trash screen', () => {
     const { user } = open();
     await waitFor(() => expect(titles()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Empty trash' }));
-    const dialog = screen.getByRole('dialog', { name: 'Empty trash?' });
-    expect(dialog).toHaveTextContent('The 3 todos in the trash will be deleted for good.');
-    await user.click(within(dialog).getByRole('button', { name: 'Empty trash' }));
+    const dialog = screen.getByRole('dialog', { name: 'Empty trash' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete the 3 todos in the trash for good? This cannot be undone.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Trash emptied')).toBeInTheDocument();
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
     expect(api.trash).toHaveLength(0);

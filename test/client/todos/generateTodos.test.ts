@@ -23,19 +23,33 @@ describe('Generate Todos', () => {
     expect(GENERATE_COUNT).toBe(100);
     expect(created).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
     expect(overlapped).toBe(false);
-    expect(result).toEqual({ attempted: 100, created: 100, failed: 0, cancelled: false });
+    expect(result).toEqual({
+      attempted: 100,
+      created: 100,
+      failed: 0,
+      cancelled: false,
+      ids: [],
+    });
   });
 
-  it('skips failures silently and carries on', async () => {
+  it('skips failures silently and carries on, keeping the ids of the todos it created', async () => {
     const progress: number[] = [];
     let next = 0;
     const result = await generateTodos({
       count: 5,
       makeSample: () => ++next,
-      create: (sample) => (sample % 2 === 0 ? Promise.reject(new Error('400')) : Promise.resolve()),
+      // Each success answers with the new todo's id (here 100 + its sample number).
+      create: (sample) =>
+        sample % 2 === 0 ? Promise.reject(new Error('400')) : Promise.resolve(100 + sample),
       onProgress: (done, total) => progress.push(done * 10 + total),
     });
-    expect(result).toEqual({ attempted: 5, created: 3, failed: 2, cancelled: false });
+    expect(result).toEqual({
+      attempted: 5,
+      created: 3,
+      failed: 2,
+      cancelled: false,
+      ids: [101, 103, 105],
+    });
     expect(progress).toEqual([15, 25, 35, 45, 55]);
   });
 
@@ -53,7 +67,7 @@ describe('Generate Todos', () => {
       },
     });
     expect(made).toEqual([1, 2, 3]);
-    expect(result).toEqual({ attempted: 3, created: 3, failed: 0, cancelled: true });
+    expect(result).toEqual({ attempted: 3, created: 3, failed: 0, cancelled: true, ids: [] });
   });
 
   it('does nothing when cancelled before it starts', async () => {

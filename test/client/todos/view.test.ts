@@ -1,6 +1,9 @@
 import {
+  changesRemembered,
   changeView,
   DEFAULT_VIEW,
+  hasViewParams,
+  rememberedParams,
   viewFromParams,
   viewToParams,
 } from '../../../src/client/todos/view';
@@ -97,5 +100,34 @@ describe('the due date sort (issue 28)', () => {
     const view = viewFromParams(new URLSearchParams('sort=dueDate&order=desc'));
     expect(view).toMatchObject({ sort: 'dueDate', order: 'desc' });
     expect(viewToParams(view).toString()).toBe('sort=dueDate&order=desc');
+  });
+});
+
+describe('the remembered part of the view', () => {
+  it('keeps page size, sort, order and status, not the page or the search', () => {
+    const view = {
+      page: 3,
+      pageSize: 20,
+      search: 'milk',
+      sort: 'title',
+      order: 'desc',
+      status: 'pending',
+    } as const;
+    expect(rememberedParams(view)).toBe('pageSize=20&sort=title&order=desc&status=pending');
+    expect(rememberedParams({ ...DEFAULT_VIEW, page: 4, search: 'milk' })).toBe('');
+  });
+
+  it('is changed by a choice of page size, sort, order or status only', () => {
+    expect(changesRemembered({ order: 'desc' })).toBe(true);
+    expect(changesRemembered({ status: 'all' })).toBe(true);
+    expect(changesRemembered({ page: 2 })).toBe(false);
+    expect(changesRemembered({ search: 'milk' })).toBe(false);
+  });
+
+  it('a query string names a view when it has any of its keys', () => {
+    expect(hasViewParams(new URLSearchParams(''))).toBe(false);
+    expect(hasViewParams(new URLSearchParams('other=1'))).toBe(false);
+    expect(hasViewParams(new URLSearchParams('page=2'))).toBe(true);
+    expect(hasViewParams(new URLSearchParams('search='))).toBe(true);
   });
 });
