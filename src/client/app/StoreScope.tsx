@@ -9,6 +9,7 @@ import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { useLiveEvents } from '../live/useLiveEvents';
+import { useRefetchWhenControlled } from '../offline/useRefetchWhenControlled';
 import { useWriteQueue } from '../offline/useWriteQueue';
 import {
   useApiExtra,
@@ -33,6 +34,8 @@ export default function StoreScope() {
   useLiveEvents(store.dispatch, live, extra, session);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
+  // Lists read before the service worker took control are read again through it, for offline use.
+  useRefetchWhenControlled(store.dispatch);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
   // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
   useEffect(() => {
