@@ -1,6 +1,7 @@
 // The todos feature's public face: what other features may use of it.
 export { TodoRow, TodoRowSkeletons } from './TodoRow';
-export { DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
+export { AddTodoButton } from './AddTodoButton';
+export { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 export { Pagination } from './Pagination';
 export { clampPage, lastPage } from './pagination';
 export {
