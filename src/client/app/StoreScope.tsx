@@ -4,10 +4,10 @@
  * One store while the visitor moves between those pages; a new one after leaving them. The live
  * event stream lives here too: it only matters where there is a cache to refresh.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { useLiveEvents } from '../live/useLiveEvents';
 import { useRefetchWhenControlled } from '../offline/useRefetchWhenControlled';
 import { useWriteQueue } from '../offline/useWriteQueue';
@@ -19,6 +19,7 @@ import {
 } from '../session/SessionProvider';
 import { isLoggingOut } from '../session/sessionView';
 import { api } from '../lib/api';
+import { reminderActions } from '../todos';
 import { createAppStore } from './store';
 
 export default function StoreScope() {
@@ -31,7 +32,12 @@ export default function StoreScope() {
   const live = useSessionSelector((snapshot) =>
     isLoggingOut(snapshot) ? undefined : snapshot.context.session,
   );
-  useLiveEvents(store.dispatch, live, extra, session);
+  const navigate = useNavigate();
+  const reminders = useMemo(
+    () => reminderActions(store.dispatch, (to) => void navigate(to)),
+    [store, navigate],
+  );
+  useLiveEvents(store.dispatch, live, extra, session, reminders);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
   // Lists read before the service worker took control are read again through it, for offline use.

@@ -15,3 +15,4 @@ export {
   type TrashedTodo,
 } from './trashApi';
 export { useRestore } from './useRestore';
+export { reminderActions, SNOOZED_MESSAGE } from './reminderActions';
