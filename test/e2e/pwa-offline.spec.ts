@@ -222,4 +222,51 @@ test.describe('installable app: manifest, service worker, offline', () => {
     expect(titles.sort()).toEqual(['Buy milk', 'Written on the train']);
     await context.close();
   });
+
+  test('after one online visit, an offline reload shows the list, and a todo added offline takes its place in the sort (issue 40)', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const titles = Array.from(
+      { length: 12 },
+      (_, index) => `Todo ${String(index + 1).padStart(2, '0')}`,
+    );
+    await createTodoList(
+      server.url,
+      session,
+      titles.map((title) => ({ title })),
+    );
+    // One visit, no reload: the worker takes control after the page read its list, and reads it again.
+    const { context, page } = await workerContext(
+      browser,
+      server.url,
+      session,
+      '/todos?sort=title',
+    );
+    await expectRows(page, numbered(1, titles.slice(0, 10)));
+    await workerInControl(page);
+    await someApiAnswerCached(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectRows(page, numbered(1, titles.slice(0, 10)));
+    const footer = page.getByRole('status').filter({ hasText: /^Showing/ });
+    await expect(footer).toHaveText('Showing 1 to 10 of 12 entries');
+
+    await page.getByRole('button', { name: 'Add todo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+    await dialog.getByLabel('Title').fill('todo 04b');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+    // Between "Todo 04" and "Todo 05", the page still ten rows long: "Todo 10" moved to page 2.
+    await expectRows(page, numbered(1, [...titles.slice(0, 4), 'todo 04b', ...titles.slice(4, 9)]));
+    await expect(footer).toHaveText('Showing 1 to 10 of 13 entries');
+    const added = page.getByTestId('todo-row').nth(4);
+    await expect(added.getByLabel('Waiting to sync')).toBeVisible();
+    await expect(added.getByRole('button', { name: 'Edit todo 04b' })).toBeVisible();
+    await expect(added.getByRole('button', { name: 'Delete todo 04b' })).toBeVisible();
+    await expect(added.getByRole('checkbox', { name: 'Mark todo 04b as completed' })).toBeVisible();
+    await context.close();
+  });
 });

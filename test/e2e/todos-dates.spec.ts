@@ -153,6 +153,32 @@ test.describe('todos: due dates, the Today page, series and the calendar feed', 
     await context.close();
   });
 
+  test('the Today page’s Add button adds a todo due today, which shows under Today (issue 40)', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const { page, context } = await openTodos(browser, server.url, session);
+    await page.getByRole('link', { name: 'Today', exact: true }).click();
+    const today = page.getByRole('region', { name: /^Today/ });
+    await expect(today.getByText('Nothing due today.')).toBeVisible();
+
+    const addButton = page.getByRole('button', { name: 'Add todo' });
+    await addButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
+    await dialog.getByLabel('Title').fill('Call the plumber');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(today.getByRole('heading', { name: 'Call the plumber' })).toBeVisible();
+    await expect(addButton).toBeFocused();
+    const stored = await fetch(`${server.url}/api/todos`, {
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    const [todo] = ((await stored.json()) as { data: { attributes: { dueDate: string } }[] }).data;
+    expect(todo?.attributes.dueDate).toBe(day(0));
+    await context.close();
+  });
+
   test('the profile makes, copies and resets the calendar feed link; the old link then fails', async ({
     browser,
     server,

@@ -1,6 +1,7 @@
 /**
  * The trash in Chromium against the built server: Undo restores the same todo, the Trash page
- * (from the user menu) lists deleted todos, restores one, and empties the rest after a confirmation.
+ * (from the user menu) lists deleted todos, restores one, and empties the rest after a confirmation;
+ * "Select all N" and "Restore selected", and "Restore all" across pages.
  */
 import { expect, test } from './support/fixtures';
 import { screenshotBoth } from './support/browser';
@@ -91,6 +92,44 @@ test.describe('todos: the trash', () => {
       .getByRole('link', { name: 'Todos' })
       .click();
     await expectRows(page, numbered(1, ['Keep', 'Old idea']));
+    await context.close();
+  });
+
+  test('selects the page with "Select all N", restores the selection, then "Restore all" the rest (issue 40)', async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const titles = Array.from({ length: 12 }, (_, index) => `Idea ${index + 1}`);
+    const ids = await createTodoList(
+      server.url,
+      session,
+      titles.map((title) => ({ title })),
+    );
+    for (const id of ids) await deleteTodo(server.url, session.jwt, id);
+    const { page, context } = await openTodos(browser, server.url, session);
+    await page.goto(`${server.url}/trash`);
+    const rows = page.getByTestId('trash-row');
+    await expect(rows).toHaveCount(10);
+
+    const selectAll = page.getByRole('checkbox', { name: 'Select all 10' });
+    await selectAll.check();
+    await expect(page.getByText('10 selected', { exact: true })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select Idea 12' }).uncheck();
+    await expect(page.getByText('9 selected', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Restore selected' }).click();
+    await expect(page.getByText('9 todos restored', { exact: true })).toBeVisible();
+    await expect(rows.locator('h2')).toHaveText(['Idea 12', 'Idea 2', 'Idea 1']);
+    await screenshotBoth(page, 'trash-selection');
+
+    await page.getByRole('button', { name: 'Restore all' }).click();
+    await expect(page.getByText('3 todos restored', { exact: true })).toBeVisible();
+    await expect(page.getByText('Trash is empty', { exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Todos' })
+      .click();
+    await expectRows(page, numbered(1, titles.slice(0, 10)));
     await context.close();
   });
 });

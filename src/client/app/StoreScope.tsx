@@ -4,11 +4,12 @@
  * One store while the visitor moves between those pages; a new one after leaving them. The live
  * event stream lives here too: it only matters where there is a cache to refresh.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { Provider } from 'react-redux';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { useLiveEvents } from '../live/useLiveEvents';
+import { useRefetchWhenControlled } from '../offline/useRefetchWhenControlled';
 import { useWriteQueue } from '../offline/useWriteQueue';
 import {
   useApiExtra,
@@ -18,6 +19,7 @@ import {
 } from '../session/SessionProvider';
 import { isLoggingOut } from '../session/sessionView';
 import { api } from '../lib/api';
+import { reminderActions } from '../todos';
 import { createAppStore } from './store';
 
 export default function StoreScope() {
@@ -30,9 +32,16 @@ export default function StoreScope() {
   const live = useSessionSelector((snapshot) =>
     isLoggingOut(snapshot) ? undefined : snapshot.context.session,
   );
-  useLiveEvents(store.dispatch, live, extra, session);
+  const navigate = useNavigate();
+  const reminders = useMemo(
+    () => reminderActions(store.dispatch, (to) => void navigate(to)),
+    [store, navigate],
+  );
+  useLiveEvents(store.dispatch, live, extra, session, reminders);
   // Focus and online events drive the api's refetchOnFocus and refetchOnReconnect.
   useEffect(() => setupListeners(store.dispatch), [store]);
+  // Lists read before the service worker took control are read again through it, for offline use.
+  useRefetchWhenControlled(store.dispatch);
   // Nothing cached for one session may reach the next. Reset when a session starts and at logout;
   // not on expiry, where the page that saw it stays up to show its error (a reset would refetch).
   useEffect(() => {

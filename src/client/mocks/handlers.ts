@@ -24,6 +24,7 @@ export type MockRoute =
   | 'trash'
   | 'emptyTrash'
   | 'restore'
+  | 'restoreAll'
   | 'bulk'
   | 'unknown';
 
@@ -151,6 +152,11 @@ export function createHandlers(backend: MockBackend, { base, onAnswer }: Handler
     http.post(
       `${base}/todos/bulk`,
       route('bulk', ({ body, me }) => ok({ data: { count: todos.bulk(me(), body) } })),
+    ),
+    // Before /todos/:id/restore, which would read "trash" as an id.
+    http.post(
+      `${base}/todos/trash/restore`,
+      route('restoreAll', ({ me }) => ok({ data: { count: todos.restoreAll(me()) } })),
     ),
     http.post(
       `${base}/todos/:id/restore`,

@@ -122,6 +122,13 @@ export class MockTodos {
     return row.todo;
   }
 
+  /** Brings back every trashed todo of the owner; how many. */
+  restoreAll(ownerId: number): number {
+    const trashed = this.rows.filter((row) => row.ownerId === ownerId && row.deletedAt);
+    for (const row of trashed) row.deletedAt = null;
+    return trashed.length;
+  }
+
   emptyTrash(ownerId: number): void {
     this.rows = this.rows.filter((row) => row.ownerId !== ownerId || !row.deletedAt);
   }

@@ -1,16 +1,23 @@
 /**
  * /today: the open todos due today or earlier (overdue first), then those of the next 7 days,
  * grouped by day. Rows tick, edit and delete as on the list; the tags refetch the page after
- * every change, also one made elsewhere (live events).
+ * every change, also one made elsewhere (live events). The round Add button adds a todo due today.
  */
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { useSessionUser } from '../session';
 import { listErrorDetails } from '../lib/messages';
-import { DeleteTodoDialog, EditTodoDialog, TodoRow, TodoRowSkeletons } from '../todos';
+import {
+  AddTodoButton,
+  AddTodoDialog,
+  DeleteTodoDialog,
+  EditTodoDialog,
+  TodoRow,
+  TodoRowSkeletons,
+} from '../todos';
 import { ErrorPage } from '../ui/ErrorPage';
 import { localToday } from '../ui/dueDates';
 import { useGetDueTodosQuery } from './todayApi';
@@ -20,7 +27,7 @@ export const NOTHING_TODAY_TEXT = 'Nothing due today.';
 export const TRUNCATED_TEXT =
   'Only the first 100 todos of a group are shown: see Todos, sorted by due date, for the rest.';
 
-type DialogState = { kind: 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
+type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
 export default function TodayPage() {
   const user = useSessionUser();
@@ -30,6 +37,7 @@ export default function TodayPage() {
   });
   const [dialog, setDialog] = useState<DialogState>({ kind: 'edit', open: false });
   const close = () => setDialog((current) => ({ ...current, open: false }));
+  const addButton = useRef<HTMLButtonElement>(null);
 
   if (error && !data) {
     const { status, message } = listErrorDetails(error);
@@ -63,6 +71,13 @@ export default function TodayPage() {
           {TRUNCATED_TEXT}
         </Typography>
       )}
+      <AddTodoButton ref={addButton} onClick={() => setDialog({ kind: 'add', open: true })} />
+      <AddTodoDialog
+        open={dialog.kind === 'add' && dialog.open}
+        userId={user?.id}
+        dueDate={today}
+        onClose={close}
+      />
       <EditTodoDialog
         open={dialog.kind === 'edit' && dialog.open}
         todo={dialog.todo}

@@ -5,12 +5,11 @@
  * empties the selection; Done (or Escape, see TodosPage) leaves selection mode.
  */
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import type { Ref } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SelectAllBox } from './SelectAllBox';
 import type { BulkAction } from './trashApi';
 
 interface BulkBarProps {
@@ -35,7 +34,6 @@ export function BulkBar({
   onDone,
   selectAllRef,
 }: BulkBarProps) {
-  const all = onPage > 0 && selected === onPage;
   return (
     <Paper
       variant="outlined"
@@ -52,21 +50,11 @@ export function BulkBar({
         minHeight: 40,
       }}
     >
-      <FormControlLabel
-        label={`Select all ${onPage}`}
-        slotProps={{ typography: { variant: 'body2' } }}
-        sx={{ ml: 0, mr: 1 }}
-        control={
-          <Checkbox
-            checked={all}
-            indeterminate={selected > 0 && !all}
-            disabled={onPage === 0}
-            onChange={(event) => onSelectAll(event.target.checked)}
-            slotProps={{ input: { ref: selectAllRef } }}
-            size="small"
-            sx={{ p: 0.5 }}
-          />
-        }
+      <SelectAllBox
+        selected={selected}
+        onPage={onPage}
+        onSelectAll={onSelectAll}
+        inputRef={selectAllRef}
       />
       <Typography variant="body2" role="status" sx={{ minWidth: '9ch' }}>
         {selected > 0 ? `${selected} selected` : ''}

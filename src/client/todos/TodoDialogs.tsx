@@ -54,10 +54,12 @@ interface AddTodoDialogProps {
   open: boolean;
   /** The signed-in user's id, sent as the new todo's owner. */
   userId: number | undefined;
+  /** The due date the form starts with ("YYYY-MM-DD"): Today's page adds todos due today. */
+  dueDate?: string;
   onClose(): void;
 }
 
-export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
+export function AddTodoDialog({ open, userId, dueDate, onClose }: AddTodoDialogProps) {
   const [addTodo, { isLoading }] = useAddTodoMutation();
   const report = useChangeReporter('add');
   const submit = async (values: TodoFormValues) => {
@@ -74,6 +76,7 @@ export function AddTodoDialog({ open, userId, onClose }: AddTodoDialogProps) {
       open={open}
       title="Add New Todo"
       submitLabel="Add"
+      initialValues={dueDate ? { title: '', dueDate } : undefined}
       submitting={isLoading}
       onClose={onClose}
       onSubmit={submit}

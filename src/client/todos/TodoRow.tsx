@@ -190,8 +190,9 @@ const DETAILS_INDENT = '8ch';
  * A row is a grid: from lg up the dates and the buttons share the title's line, so twelve rows fit
  * on a 1280×800 screen; narrower, they take a line of their own under the title, and when the
  * dates do not fit beside the buttons the buttons wrap under them rather than being drawn over.
+ * The trash's rows use it too.
  */
-const rowSx = {
+export const rowSx = {
   listStyle: 'none',
   px: 1,
   py: 0.25,

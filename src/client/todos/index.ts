@@ -1,12 +1,18 @@
 // The todos feature's public face: what other features may use of it.
-export { TodoRow, TodoRowSkeletons } from './TodoRow';
-export { DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
+export { TodoRow, TodoRowSkeletons, rowSx as todoRowSx } from './TodoRow';
+export { SelectAllBox } from './SelectAllBox';
+export { useSelection } from './useSelection';
+export { BULK_MESSAGES, useBulkActions } from './useBulkActions';
+export { AddTodoButton } from './AddTodoButton';
+export { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
 export { Pagination } from './Pagination';
 export { clampPage, lastPage } from './pagination';
 export {
   TRASH_PAGE_SIZE,
   useEmptyTrashMutation,
   useGetTrashQuery,
+  useRestoreAllTrashMutation,
   type TrashedTodo,
 } from './trashApi';
 export { useRestore } from './useRestore';
+export { reminderActions, SNOOZED_MESSAGE } from './reminderActions';

@@ -1,13 +1,16 @@
 /**
  * The list as the user expects it while writes wait in the offline queue: the server's page (or
  * the cached one) with the queued writes applied in order. Derived on every render, so a refetch
- * never wipes a queued change. A queued add shows at the end of the page on screen when it
- * matches the view; each row touched by a queued write is marked (with the server's refusal, if any).
+ * never wipes a queued change. A queued add that matches the view takes the place the view's sort
+ * gives it (queuedPlacement.ts), and the page keeps its size: the row it pushes past the end goes
+ * to the next page, as it will on the server. Each row touched by a queued write is marked (with
+ * the server's refusal, if any).
  */
 import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { titleContains } from '../../shared/title-key';
 import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
+import { placeOnPage } from './queuedPlacement';
 import type { TodoPage } from './todosApi';
 import type { TodoView } from './view';
 
@@ -22,6 +25,7 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
   let todos = page.todos;
   let total = page.total;
   const sync = new Map<number, SyncState>();
+  const where = { first: page.page <= 1, hasLater: page.page * page.pageSize < page.total };
   for (const write of writes) {
     const data = write.body?.data ?? {};
     if (write.method === 'POST') {
@@ -38,8 +42,9 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
         },
       };
       if (!matches(added, view)) continue;
-      todos = [...todos, added];
       total += 1;
+      const index = placeOnPage(todos, added, view, where);
+      if (index !== undefined) todos = [...todos.slice(0, index), added, ...todos.slice(index)];
     } else if (write.method === 'PUT') {
       todos = todos.map((todo) =>
         todo.id === write.todoId ? { ...todo, attributes: { ...todo.attributes, ...data } } : todo,
@@ -50,6 +55,8 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
     }
     sync.set(write.todoId, write.error ? { error: write.error, seq: write.seq } : {});
   }
+  // Cut last, so that a row pushed off by an add comes back when a later queued delete makes room.
+  todos = todos.slice(0, page.pageSize);
   return { page: writes.length ? { ...page, todos, total } : page, sync };
 }
 

@@ -44,6 +44,13 @@ const trashApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [TODO_TAGS.trash]),
     }),
 
+    /** Every todo in the trash back in the lists; answers how many. */
+    restoreAllTrash: builder.mutation<number, void>({
+      query: () => ({ url: 'todos/trash/restore', method: 'POST' }),
+      transformResponse: (response: { data: { count: number } }) => response.data.count,
+      invalidatesTags: (_result, error) => (error ? [] : [TODO_TAGS.list, TODO_TAGS.trash]),
+    }),
+
     bulkTodos: builder.mutation<number, { action: BulkAction; ids: number[] }>({
       query: (body) => ({ url: 'todos/bulk', method: 'POST', body }),
       transformResponse: (response: { data: { count: number } }) => response.data.count,
@@ -53,4 +60,9 @@ const trashApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTrashQuery, useEmptyTrashMutation, useBulkTodosMutation } = trashApi;
+export const {
+  useGetTrashQuery,
+  useEmptyTrashMutation,
+  useRestoreAllTrashMutation,
+  useBulkTodosMutation,
+} = trashApi;

@@ -10,7 +10,7 @@ import { toasts } from '../lib/toasts';
 const count = (n: number) => (n === 1 ? '1 todo' : `${n} todos`);
 
 /** What each action's success says, with the number of todos it changed. */
-const BULK_MESSAGES: Record<BulkAction, (n: number) => string> = {
+export const BULK_MESSAGES: Record<BulkAction, (n: number) => string> = {
   complete: (n) => `${count(n)} marked completed`,
   uncomplete: (n) => `${count(n)} marked pending`,
   delete: (n) => `${count(n)} moved to the trash`,

@@ -1,13 +1,16 @@
 /**
  * The /trash screen: the signed-in user's deleted todos, most recently deleted first, ten a page
- * (the page lives in the URL), each with Restore; "Empty trash" deletes them all for good after a
- * confirmation. Restoring and emptying invalidate the trash and list tags, so both stay in step.
+ * (the page lives in the URL), drawn as the list's rows, each with Restore and a box that picks it
+ * for "Restore selected" ("Select all N" picks the page); "Restore all" brings back the whole trash,
+ * "Empty trash" deletes it for good after a confirmation. Restoring and emptying invalidate the
+ * trash and list tags, so both stay in step.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../session';
 import {
@@ -17,19 +20,24 @@ import {
   TRASH_EMPTY_TEXT,
 } from '../lib/messages';
 import {
+  BULK_MESSAGES,
   Pagination,
   clampPage,
   lastPage,
   TodoRowSkeletons,
   TRASH_PAGE_SIZE,
+  useBulkActions,
   useEmptyTrashMutation,
   useGetTrashQuery,
   useRestore,
+  useRestoreAllTrashMutation,
+  useSelection,
 } from '../todos';
 import { toasts } from '../lib/toasts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { EmptyTrashDialog } from './EmptyTrashDialog';
 import { TrashRow } from './TrashRow';
+import { TrashSelectionBar } from './TrashSelectionBar';
 
 const pageFrom = (params: URLSearchParams) =>
   clampPage(Number(params.get('page') ?? 1), Number.MAX_SAFE_INTEGER);
@@ -44,6 +52,11 @@ export default function TrashPage() {
   const [emptyTrash, { isLoading: emptying }] = useEmptyTrashMutation();
   const [confirming, setConfirming] = useState(false);
   const restore = useRestore(user?.id);
+  const [restoreAll, { isLoading: restoringAll }] = useRestoreAllTrashMutation();
+  const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
+  const selection = useSelection(String(page), pageIds);
+  // A restore has no Undo: the bulk hook's Undo button and focus fallback are never used here.
+  const bulk = useBulkActions({ undoButton: useRef(null), onFocusLost: () => {} });
 
   const last = data ? lastPage(data.total, TRASH_PAGE_SIZE) : 1;
   const goTo = (target: number, replace = false) =>
@@ -71,6 +84,18 @@ export default function TrashPage() {
     }
   };
 
+  const restoreSelected = async () => {
+    if (await bulk.run('restore', selection.ids)) selection.clear();
+  };
+  const restoreEverything = async () => {
+    try {
+      toasts.success(BULK_MESSAGES.restore(await restoreAll().unwrap()), 'bulk');
+      goTo(1, true);
+    } catch (failure) {
+      toasts.error(changeErrorMessage(failure), 'bulk');
+    }
+  };
+
   return (
     <Box sx={{ pb: 4 }}>
       <Stack
@@ -81,14 +106,23 @@ export default function TrashPage() {
         <Typography component="h1" variant="h4">
           Trash
         </Typography>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={!data || data.total === 0}
-          onClick={() => setConfirming(true)}
-        >
-          Empty trash
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button
+            variant="outlined"
+            disabled={!data || data.total === 0 || restoringAll}
+            onClick={() => void restoreEverything()}
+          >
+            Restore all
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={!data || data.total === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Empty trash
+          </Button>
+        </Stack>
       </Stack>
 
       {isLoading || !data ? (
@@ -98,17 +132,32 @@ export default function TrashPage() {
           {TRASH_EMPTY_TEXT}
         </Typography>
       ) : (
-        <Stack
-          component="ul"
-          spacing={1}
-          aria-label="Deleted todos"
-          aria-busy={isFetching || undefined}
-          sx={{ p: 0, m: 0 }}
-        >
-          {data.todos.map((todo) => (
-            <TrashRow key={todo.id} todo={todo} onRestore={restore} />
-          ))}
-        </Stack>
+        <>
+          <TrashSelectionBar
+            selected={selection.ids.length}
+            onPage={pageIds.length}
+            busy={bulk.busy}
+            onSelectAll={selection.setAll}
+            onRestore={() => void restoreSelected()}
+          />
+          <Paper
+            component="ul"
+            variant="outlined"
+            aria-label="Deleted todos"
+            aria-busy={isFetching || undefined}
+            sx={{ p: 0, m: 0 }}
+          >
+            {data.todos.map((todo) => (
+              <TrashRow
+                key={todo.id}
+                todo={todo}
+                selected={selection.has(todo.id)}
+                onSelect={(target, selected) => selection.toggle(target.id, selected)}
+                onRestore={restore}
+              />
+            ))}
+          </Paper>
+        </>
       )}
 
       {data && data.total > TRASH_PAGE_SIZE && (

@@ -1,6 +1,7 @@
 /**
- * The caller's trash: GET and DELETE /todos/trash, POST /todos/:id/restore. Fastify's router prefers
- * the static /todos/trash to /todos/:id, so "trash" is never read as an id.
+ * The caller's trash: GET and DELETE /todos/trash, POST /todos/trash/restore (all of it) and
+ * /todos/:id/restore. Fastify's router prefers the static /todos/trash to /todos/:id, so "trash" is
+ * never read as an id.
  */
 import type { FastifyInstance } from 'fastify';
 import { trashQuerySchema } from '../../shared/list-pagination';
@@ -8,11 +9,17 @@ import { todoIdParamsSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { found } from '../domain-error';
-import { bearerSecurity, errorResponses, singleTodoSchema, trashListSchema } from '../http/schemas';
+import {
+  bearerSecurity,
+  countSchema,
+  errorResponses,
+  singleTodoSchema,
+  trashListSchema,
+} from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { paginationMeta } from './pagination';
 import { toTodoEntity, toTrashedEntity } from './present';
-import { emptyTrash, listTrash, restoreTodo } from './trash';
+import { emptyTrash, listTrash, restoreAllTrash, restoreTodo } from './trash';
 
 export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppContext): void {
   const api = app.withTypeProvider<ValibotTypeProvider>();
@@ -53,6 +60,21 @@ export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppConte
       await emptyTrash(db, sessionOf(request).user.id);
       return reply.code(204).send();
     },
+  );
+
+  api.post(
+    '/todos/trash/restore',
+    {
+      preValidation: authenticate,
+      schema: {
+        ...common,
+        summary: 'Bring every deleted todo of the caller back from the trash; how many',
+        response: { 200: countSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: { count: await restoreAllTrash(db, sessionOf(request).user.id) },
+    }),
   );
 
   api.post(

@@ -69,6 +69,21 @@ export const trashTodo = (
 export const restoreTodo = (db: Db, ownerId: number, id: number) =>
   setDeletedAt(db, ownerId, id, null);
 
+/** Brings every trashed todo of the owner back, in one transaction with one event naming them; how many. */
+export const restoreAllTrash = (db: Db, ownerId: number): Promise<number> =>
+  ownerTransaction(db, ownerId, async (trx) => {
+    const restored = await trx
+      .updateTable('todos')
+      .set({ deleted_at: null })
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is not', null)
+      .returning('id')
+      .execute();
+    const ids = restored.map((row) => row.id).sort((a, b) => a - b);
+    if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
+    return ids.length;
+  });
+
 /** A page of the owner's trash, most recently trashed first (ties: the larger id first), and its total. */
 export async function listTrash(
   db: Db,

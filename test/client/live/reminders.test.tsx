@@ -1,6 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ToastHost } from '../../../src/client/app/layout/ToastHost';
 import { reminderOf, showReminder } from '../../../src/client/live/reminders';
+import { reminderActions } from '../../../src/client/todos/reminderActions';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { startMockApi } from '../support/mockApi';
+import { makeStore } from '../todos/support/render';
 
 describe('a reminder from the event stream (issue 28)', () => {
   it('is read from a reminder message only', () => {
@@ -26,5 +31,55 @@ describe('a reminder from the event stream (issue 28)', () => {
     expect(
       screen.getByText('Reminder: Call Ann').closest('.notistack-MuiContent-info'),
     ).not.toBeNull();
+  });
+});
+
+describe('the reminder toast’s buttons (issue 40)', () => {
+  const NOW = Date.parse('2026-11-26T10:00:00.000Z');
+  let store: ReturnType<typeof makeStore>;
+  afterEach(() => store.dispatch(todosApi.util.resetApiState()));
+
+  function remind(title: string) {
+    const api = startMockApi();
+    const todo = api.insert({ title });
+    store = makeStore();
+    const navigate = jest.fn();
+    render(<ToastHost />);
+    act(() =>
+      showReminder(
+        { id: todo.id, title },
+        reminderActions(store.dispatch, navigate, () => NOW),
+      ),
+    );
+    const toast = screen
+      .getByText(`Reminder: ${title}`)
+      .closest('.notistack-MuiContent') as HTMLElement;
+    return { api, todo, navigate, toast, user: userEvent.setup() };
+  }
+
+  it('Open closes the toast and shows the list searched for the todo', async () => {
+    const { navigate, toast, user } = remind('Call Ann & Bob');
+    await user.click(within(toast).getByRole('button', { name: 'Open' }));
+    expect(navigate).toHaveBeenCalledWith('/todos?search=Call+Ann+%26+Bob');
+    await waitFor(() => expect(screen.queryByText('Reminder: Call Ann & Bob')).toBeNull());
+  });
+
+  it('Snooze sets the reminder an hour on, and says so', async () => {
+    const { api, todo, toast, user } = remind('Water plants');
+    await user.click(within(toast).getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText('Reminder snoozed for 1 hour')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', `/api/todos/${todo.id}`).map((request) => request.body)).toEqual([
+      { data: { remindAt: '2026-11-26T11:00:00.000Z' } },
+    ]);
+    await waitFor(() => expect(screen.queryByText('Reminder: Water plants')).toBeNull());
+  });
+
+  it('Done completes the todo', async () => {
+    const { api, todo, toast, user } = remind('Pay rent');
+    await user.click(within(toast).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(api.todos[0]?.attributes.completed).toBe(true));
+    expect(api.requestsTo('PUT', `/api/todos/${todo.id}`).map((request) => request.body)).toEqual([
+      { data: { completed: true } },
+    ]);
   });
 });

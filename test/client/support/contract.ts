@@ -45,6 +45,7 @@ const SUCCESS: Record<MockRoute, { status: number; validate: ValidateFunction }>
   trash: { status: 200, validate: compile(trashListSchema) },
   emptyTrash: { status: 204, validate: compile(noBody) },
   restore: { status: 200, validate: compile(singleTodoSchema) },
+  restoreAll: { status: 200, validate: compile(countSchema) },
   bulk: { status: 200, validate: compile(countSchema) },
   unknown: { status: 404, validate: compile(errorSchema) },
 };

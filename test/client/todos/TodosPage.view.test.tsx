@@ -11,10 +11,6 @@ import { todosApi } from '../../../src/client/todos/todosApi';
 import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderRoute } from './support/render';
 
-jest.mock('../../../src/client/config', () => ({
-  API_BASE: 'http://ticklist.test/api',
-  clientConfig: {},
-}));
 let mockUser = { id: 7, username: 'ann', email: 'ann@example.com' };
 jest.mock('../../../src/client/session/SessionProvider', () => ({
   useSessionUser: () => mockUser,

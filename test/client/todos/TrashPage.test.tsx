@@ -84,4 +84,38 @@ describe('the trash screen', () => {
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
     expect(api.trash).toHaveLength(0);
   });
+
+  it('"Select all N" picks the page; "Restore selected" brings those back in one call (issue 40)', async () => {
+    trashTodos(12);
+    const { user } = open();
+    await waitFor(() => expect(titles()).toHaveLength(10));
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all 10' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 12' }));
+    expect(selectAll).toHaveAttribute('data-indeterminate', 'true');
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Todo 3' }));
+    await user.click(screen.getByRole('button', { name: 'Restore selected' }));
+
+    expect(await screen.findByText('9 todos restored')).toBeInTheDocument();
+    await waitFor(() => expect(titles()).toEqual(['Todo 3', 'Todo 2', 'Todo 1']));
+    expect(api.requestsTo('POST', '/api/todos/bulk').map((request) => request.body)).toEqual([
+      { action: 'restore', ids: [12, 11, 10, 9, 8, 7, 6, 5, 4] },
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Select all 3' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Restore selected' })).not.toBeInTheDocument();
+  });
+
+  it('"Restore all" brings back the whole trash, every page of it', async () => {
+    trashTodos(12);
+    const { user } = open('/todos?page=2');
+    await waitFor(() => expect(titles()).toEqual(['Todo 2', 'Todo 1']));
+    await user.click(screen.getByRole('button', { name: 'Restore all' }));
+    expect(await screen.findByText('12 todos restored')).toBeInTheDocument();
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
+    expect(api.todos).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Restore all' })).toBeDisabled();
+  });
 });

@@ -98,4 +98,83 @@ describe('the list with queued writes applied', () => {
     });
     expect(shown.todos.find((row) => row.id === 1)?.attributes.dueDate).toBe('2026-11-30');
   });
+
+  describe('places a queued add where the sort puts it, keeping the page size (issue 40)', () => {
+    const created = (id: number, minute: number, title = `Todo ${id}`) => ({
+      ...todo(id, title),
+      attributes: { ...todo(id, title).attributes, createdAt: `2026-11-25T09:${minute}:00.000Z` },
+    });
+    const fullPage = (number: number, total: number): TodoPage => ({
+      todos: Array.from({ length: 10 }, (_, index) => created(index + 1, 10 + index)),
+      page: number,
+      pageSize: 10,
+      pageCount: Math.ceil(total / 10),
+      total,
+    });
+    const add = (title: string, dueDate?: string) =>
+      write(1, {
+        method: 'POST',
+        todoId: -9,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        body: { data: { title, ...(dueDate ? { dueDate } : {}) } },
+      });
+
+    it('first on page 1 of the newest first, the last row moving on to the next page', () => {
+      const { page: shown } = applyQueuedWrites(fullPage(1, 25), [add('New')], {
+        ...DEFAULT_VIEW,
+        order: 'desc',
+      });
+      expect(shown.todos).toHaveLength(10);
+      expect(shown.todos[0]?.id).toBe(-9);
+      expect(shown.todos.map((row) => row.id)).not.toContain(10);
+      expect(shown.total).toBe(26);
+    });
+
+    it('between the titles it sorts between, without case', () => {
+      const { page: shown } = applyQueuedWrites(fullPage(1, 10), [add('todo 35')], {
+        ...DEFAULT_VIEW,
+        sort: 'title',
+      });
+      const titles = shown.todos.map((row) => row.attributes.title);
+      expect(titles.slice(2, 5)).toEqual(['Todo 3', 'todo 35', 'Todo 4']);
+      expect(titles).toHaveLength(10);
+      expect(shown.total).toBe(11);
+    });
+
+    it('not on this page when it sorts after it and later pages exist, but counted', () => {
+      const { page: shown } = applyQueuedWrites(fullPage(1, 25), [add('New')], DEFAULT_VIEW);
+      expect(shown.todos.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(shown.total).toBe(26);
+    });
+
+    it('at the end of the last page when there is room, and before undated todos by due date', () => {
+      const last = { ...fullPage(2, 12), todos: [created(11, 40), created(12, 41)] };
+      expect(applyQueuedWrites(last, [add('New')], DEFAULT_VIEW).page.todos.at(-1)?.id).toBe(-9);
+      const dated = {
+        ...last,
+        todos: [
+          {
+            ...created(11, 40),
+            attributes: { ...created(11, 40).attributes, dueDate: '2026-12-01' },
+          },
+          created(12, 41),
+        ],
+      };
+      const byDue = applyQueuedWrites(dated, [add('New', '2026-12-05')], {
+        ...DEFAULT_VIEW,
+        sort: 'dueDate',
+      });
+      expect(byDue.page.todos.map((row) => row.id)).toEqual([11, -9, 12]);
+    });
+
+    it('brings back the row an add pushed off when a queued delete makes room', () => {
+      const writes = [add('New'), write(2, { method: 'DELETE', todoId: 4 })];
+      const { page: shown } = applyQueuedWrites(fullPage(1, 25), writes, {
+        ...DEFAULT_VIEW,
+        order: 'desc',
+      });
+      expect(shown.todos.map((row) => row.id)).toEqual([-9, 1, 2, 3, 5, 6, 7, 8, 9, 10]);
+      expect(shown.total).toBe(25);
+    });
+  });
 });

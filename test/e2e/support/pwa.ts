@@ -43,11 +43,12 @@ export const someApiAnswerCached = (page: Page) =>
       (await (await caches.open('ticklist-api')).keys()).length > 0,
   );
 
-/** A signed-in desktop page on /todos with service workers allowed (the worker registers once idle). */
+/** A signed-in desktop page on /todos (or `path`) with service workers allowed (the worker registers once idle). */
 export async function workerContext(
   browser: Browser,
   baseUrl: string,
   session: Session,
+  path = '/todos',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: DESKTOP,
@@ -57,7 +58,7 @@ export async function workerContext(
   });
   await signInContext(context, session);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/todos`);
+  await page.goto(`${baseUrl}${path}`);
   return { context, page };
 }
 

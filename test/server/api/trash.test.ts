@@ -182,6 +182,24 @@ describeEachDialect('the trash', (dialect) => {
     expect((await trashList(bob)).data.map((todo: TodoEntity) => todo.id)).toEqual([bobs.id]);
   });
 
+  it('restores the caller’s whole trash in one call (its count), leaving other users’ trash', async () => {
+    const kept = await createTodo(t.app, ann, { title: 'kept' });
+    const first = await createTodo(t.app, ann, { title: 'first' });
+    const second = await createTodo(t.app, ann, { title: 'second' });
+    const bobs = await createTodo(t.app, bob, { title: 'bob’s' });
+    for (const todo of [first, second]) await trash(ann, todo.id);
+    await trash(bob, bobs.id);
+    const restoreAll = () => call(t.app, ann, { method: 'POST', url: '/api/todos/trash/restore' });
+    const answer = await restoreAll();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ data: { count: 2 } });
+    expect((await trashList(ann)).data).toEqual([]);
+    expect(await listed(ann)).toEqual({ ids: [kept.id, first.id, second.id], total: 3 });
+    expect((await get(ann, `/api/todos/${first.id}`)).json().data).toEqual(first);
+    expect((await trashList(bob)).data.map((todo: TodoEntity) => todo.id)).toEqual([bobs.id]);
+    expect((await restoreAll()).json()).toEqual({ data: { count: 0 } });
+  });
+
   it('answers 404 on every call about another user’s trashed todo, and changes nothing', async () => {
     const secret = await createTodo(t.app, ann, { title: 'Ann secret' });
     await trash(ann, secret.id);

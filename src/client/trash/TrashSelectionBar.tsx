@@ -1,0 +1,52 @@
+/**
+ * Above the trash's rows: "Select all N" for the page shown (as in the list's selection bar), how
+ * many are ticked, and "Restore selected", which brings them back in one call.
+ */
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { SelectAllBox } from '../todos';
+
+interface TrashSelectionBarProps {
+  selected: number;
+  onPage: number;
+  busy: boolean;
+  onSelectAll(selected: boolean): void;
+  onRestore(): void;
+}
+
+export function TrashSelectionBar({
+  selected,
+  onPage,
+  busy,
+  onSelectAll,
+  onRestore,
+}: TrashSelectionBarProps) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Selection"
+      sx={{
+        px: 1,
+        py: 0.25,
+        mb: 1,
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+        minHeight: 40,
+      }}
+    >
+      <SelectAllBox selected={selected} onPage={onPage} onSelectAll={onSelectAll} />
+      <Typography variant="body2" role="status" sx={{ minWidth: '9ch' }}>
+        {selected > 0 ? `${selected} selected` : ''}
+      </Typography>
+      {selected > 0 && (
+        <Button size="small" variant="outlined" disabled={busy} onClick={onRestore}>
+          Restore selected
+        </Button>
+      )}
+    </Paper>
+  );
+}
