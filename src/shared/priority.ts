@@ -15,11 +15,10 @@ export const PRIORITY_MESSAGE = 'priority must be 0 (none), 1 (low), 2 (medium) 
 const isPriority = (value: unknown): value is Priority =>
   typeof value === 'number' && (PRIORITIES as readonly number[]).includes(value);
 
-/** A body's priority: one of the four integers; null, 1.5, "high" or 4 are refused (there is no "unset": that is 0). */
+/** A body's priority: one of the four integers, one issue otherwise; null, 1.5, "high" or 4 are refused (there is no "unset": that is 0). */
 export const priorityField = v.pipe(
-  v.number(PRIORITY_MESSAGE),
-  v.check((value: number) => isPriority(value), PRIORITY_MESSAGE),
-  v.transform((value) => value as Priority),
+  v.picklist(PRIORITIES, PRIORITY_MESSAGE),
+  v.description('0 none (the default), 1 low, 2 medium, 3 high'),
 );
 
 /** An operand as the query string writes it ("2"); a number is taken too (a client passing objects). */
