@@ -32,6 +32,11 @@ export interface TodoAttributes {
   recurrence?: string | null;
   /** Shared by every occurrence of a recurring series; set by the server. */
   seriesId?: string | null;
+  /**
+   * 0 none, 1 low, 2 medium, 3 high (src/shared/priority.ts). Ticklist's server always sends it;
+   * a Strapi backend set up before issue 41 has none.
+   */
+  priority?: 0 | 1 | 2 | 3;
 }
 
 export interface TodoEntity {

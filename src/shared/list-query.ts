@@ -1,6 +1,6 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
- * title, the completion and the due date, and the sort. The server validates with it and reads a
+ * title, the completion, the due date and the priority (priority.ts), and the sort. The server validates with it and reads a
  * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
  * Anything not understood is a 400, never the wrong rows.
  */
@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
 import { SORT_FIELDS, type DateOperator, type SortDirection, type SortField } from './list-request';
+import { priorityFilter, type PriorityCondition } from './priority';
 import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
 
 export interface SortKey {
@@ -32,6 +33,8 @@ export interface ListQuery {
   completed: boolean | undefined;
   /** Conditions on the due date, all of which must hold. */
   dueDate: DueDateCondition[];
+  /** Conditions on the priority, all of which must hold. */
+  priority: PriorityCondition[];
   sort: SortKey[];
 }
 
@@ -133,8 +136,10 @@ const filtersSchema = v.optional(
       title: v.optional(titleFilter, {}),
       completed: v.optional(completedFilter),
       dueDate: v.optional(dueDateFilter, {}),
+      priority: v.optional(priorityFilter, {}),
     },
-    (field) => `filters.${field} is not a filterable field (use title, completed or dueDate)`,
+    (field) =>
+      `filters.${field} is not a filterable field (use title, completed, dueDate or priority)`,
     'filters must be an object such as filters[title][$contains]=milk',
   ),
   {},
@@ -199,6 +204,7 @@ export const listQuerySchema = v.pipe(
     titleContains: filters.title,
     completed: filters.completed,
     dueDate: filters.dueDate,
+    priority: filters.priority,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
   })),
 );

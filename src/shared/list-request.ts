@@ -11,6 +11,7 @@ export const SORT_FIELDS = [
   'title',
   'completed',
   'dueDate',
+  'priority',
   'id',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -25,17 +26,26 @@ export interface ListRequest {
     title?: { $contains?: string; $containsi?: string };
     completed?: { $eq: boolean };
     dueDate?: Partial<Record<DateOperator, string>> & { $null?: boolean; $notNull?: boolean };
+    /** 0 none, 1 low, 2 medium, 3 high (src/shared/priority.ts). */
+    priority?: Partial<Record<'$eq' | '$ne' | '$lt' | '$lte' | '$gt' | '$gte', number>> & {
+      $in?: number[];
+      $notIn?: number[];
+    };
   };
   sort?: `${SortField}:${SortDirection}`[];
 }
 
-type BracketValue = string | number | boolean | undefined | BracketObject;
+type BracketValue = string | number | boolean | undefined | BracketObject | BracketValue[];
 interface BracketObject {
   [key: string]: BracketValue;
 }
 
-/** `{ a: { b: 1 } }` → `a[b]=1`, in key order; undefined values are left out. */
-function bracketParams(object: BracketObject, params: URLSearchParams, prefix = '') {
+/** `{ a: { b: 1 } }` → `a[b]=1` and `{ a: [2, 3] }` → `a[0]=2&a[1]=3`, in key order; undefined values are left out. */
+function bracketParams(
+  object: BracketObject | BracketValue[],
+  params: URLSearchParams,
+  prefix = '',
+) {
   for (const [key, value] of Object.entries(object)) {
     const name = prefix ? `${prefix}[${key}]` : key;
     if (value === undefined) continue;

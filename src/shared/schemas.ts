@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from './dates';
+import { NO_PRIORITY, priorityField } from './priority';
 import { recurrenceField } from './recurrence';
 
 export const LIMITS = {
@@ -156,6 +157,7 @@ export const todoCreateEntries = {
   dueDate: v.optional(dueDateField, null),
   remindAt: v.optional(remindAtField, null),
   recurrence: v.optional(recurrenceField, null),
+  priority: v.optional(priorityField, NO_PRIORITY),
   /** Checked against the caller by the route: only the caller may be named. */
   user: v.optional(v.unknown()),
 };
@@ -178,16 +180,17 @@ export const todoUpdateDataSchema = v.pipe(
       dueDate: v.optional(dueDateField),
       remindAt: v.optional(remindAtField),
       recurrence: v.optional(recurrenceField),
+      priority: v.optional(priorityField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
     (data) =>
-      ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence'].some(
+      ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence', 'priority'].some(
         (key) => data[key as keyof typeof data] !== undefined,
       ),
-    'Give at least one of title, description, completed, dueDate, remindAt or recurrence',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence or priority',
   ),
 );
 

@@ -24,6 +24,7 @@ describe('the Strapi list query schema', () => {
       titleContains: [],
       completed: undefined,
       dueDate: [],
+      priority: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
     });
   });
@@ -37,6 +38,7 @@ describe('the Strapi list query schema', () => {
       titleContains: ['milk'],
       completed: undefined,
       dueDate: [],
+      priority: [],
       sort: [{ field: 'title', direction: 'desc' }],
     });
     expect(offsetAndLimit(query.pagination)).toEqual({ offset: 20, limit: 10 });
@@ -81,6 +83,18 @@ describe('the Strapi list query schema', () => {
     expect(parse('filters[title][$contains]=').titleContains).toEqual([]);
   });
 
+  it('reads priority filters: a comparison, the bare form as $eq, and lists for $in', () => {
+    expect(parse('filters[priority]=3').priority).toEqual([{ op: '=', value: 3 }]);
+    expect(parse('filters[priority][$gte]=2&filters[priority][$ne]=3').priority).toEqual([
+      { op: '<>', value: 3 },
+      { op: '>=', value: 2 },
+    ]);
+    expect(parse('filters[priority][$in][0]=1&filters[priority][$in][1]=3').priority).toEqual([
+      { op: 'in', value: [1, 3] },
+    ]);
+    expect(parse('filters[priority][$notIn]=0').priority).toEqual([{ op: 'not in', value: [0] }]);
+  });
+
   it('lists every problem at once, each with its path', () => {
     expect(issuesOf('pagination[page]=0&sort=nope&filters[owner][$eq]=1')).toEqual([
       {
@@ -90,12 +104,14 @@ describe('the Strapi list query schema', () => {
       },
       {
         path: ['filters', 'owner'],
-        message: 'filters.owner is not a filterable field (use title, completed or dueDate)',
+        message:
+          'filters.owner is not a filterable field (use title, completed, dueDate or priority)',
         name: 'ValidationError',
       },
       {
         path: ['sort'],
-        message: 'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, id)',
+        message:
+          'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, priority, id)',
         name: 'ValidationError',
       },
     ]);
@@ -111,6 +127,12 @@ describe('the Strapi list query schema', () => {
     'filters[title][$startsWith]=a',
     'filters[title]=a',
     'filters[completed][$eq]=1',
+    'filters[priority][$eq]=4',
+    'filters[priority][$gte]=-1',
+    'filters[priority][$lte]=1.5',
+    'filters[priority][$eq]=high',
+    'filters[priority][$in][0]=9',
+    'filters[priority][$null]=true',
     'sort=title:sideways',
     'sort[a]=title',
   ])('refuses %s', (text) => expect(issuesOf(text).length).toBeGreaterThan(0));
@@ -125,6 +147,7 @@ describe('listSearchParams, the client’s request builder', () => {
     .filter((value) => !Number.isNaN(value.getTime()))
     .map((value) => value.toISOString().slice(0, 10));
   const size = fc.integer({ min: 1, max: 500 });
+  const level = fc.constantFrom(0, 1, 2, 3);
   const request: fc.Arbitrary<ListRequest> = fc.record(
     {
       pagination: fc.oneof(
@@ -140,6 +163,19 @@ describe('listSearchParams, the client’s request builder', () => {
           completed: fc.record({ $eq: fc.boolean() }),
           dueDate: fc.record(
             { $eq: date, $lt: date, $lte: date, $gt: date, $gte: date, $null: fc.boolean() },
+            { requiredKeys: [] },
+          ),
+          priority: fc.record(
+            {
+              $eq: level,
+              $ne: level,
+              $lt: level,
+              $lte: level,
+              $gt: level,
+              $gte: level,
+              $in: fc.array(level, { minLength: 1, maxLength: 4 }),
+              $notIn: fc.array(level, { minLength: 1, maxLength: 4 }),
+            },
             { requiredKeys: [] },
           ),
         },
@@ -167,6 +203,9 @@ describe('listSearchParams, the client’s request builder', () => {
     }
     const dueDate = filters.dueDate ?? {};
     const ops = { $eq: '=', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
+    const priority = filters.priority ?? {};
+    const comparisons = { ...ops, $ne: '<>' } as const;
+    const priorityOps = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte'] as const;
     return {
       pagination:
         'start' in pagination || 'limit' in pagination
@@ -191,6 +230,15 @@ describe('listSearchParams, the client’s request builder', () => {
         ...(dueDate.$null === undefined
           ? []
           : [{ op: dueDate.$null ? ('is' as const) : ('is not' as const), date: null }]),
+      ],
+      priority: [
+        ...priorityOps
+          .filter((op) => priority[op] !== undefined)
+          .map((op) => ({ op: comparisons[op], value: priority[op] as 0 | 1 | 2 | 3 })),
+        ...(priority.$in ? [{ op: 'in' as const, value: priority.$in as (0 | 1 | 2 | 3)[] }] : []),
+        ...(priority.$notIn
+          ? [{ op: 'not in' as const, value: priority.$notIn as (0 | 1 | 2 | 3)[] }]
+          : []),
       ],
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
     };

@@ -9,6 +9,7 @@ import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import type { Pagination } from '../../shared/list-pagination';
 import { trashQuerySchema } from '../../shared/list-pagination';
 import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
+import { meetsPriority } from '../../shared/priority';
 import type { SortField } from '../../shared/list-request';
 import { titleContains, titleKey } from '../../shared/title-key';
 
@@ -74,7 +75,8 @@ export function readListQuery(params: URLSearchParams): MockListQuery {
     keep: (todo) =>
       query.titleContains.every((needle) => titleContains(todo.title, needle)) &&
       (query.completed === undefined || todo.completed === query.completed) &&
-      query.dueDate.every((condition) => meetsDate(todo.dueDate, condition)),
+      query.dueDate.every((condition) => meetsDate(todo.dueDate, condition)) &&
+      query.priority.every((condition) => meetsPriority(todo.priority ?? 0, condition)),
     compare: (a, b) => {
       for (const { field, sign } of keys) {
         if (field === 'dueDate' && !a.attributes.dueDate !== !b.attributes.dueDate)

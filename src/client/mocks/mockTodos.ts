@@ -43,6 +43,7 @@ export class MockTodos {
         remindAt: null,
         recurrence: null,
         seriesId: null,
+        priority: 0,
         ...values,
         createdAt: stamp,
         updatedAt: stamp,

@@ -30,6 +30,7 @@ interface FeedTodo {
   recurrence: string | null;
   created_at: string;
   updated_at: string;
+  priority: number;
   /** The series' occurrences so far and whether it ended (null when not in a series). */
   occurrences: number | null;
   ended: number | null;
@@ -53,6 +54,12 @@ function ruleFrom(todo: FeedTodo): string | undefined {
   );
 }
 
+/**
+ * RFC 5545 §3.8.1.9's PRIORITY for ours: 1 is its highest and 9 its lowest, so high is 1, medium
+ * 5 (its "medium" and CUA's) and low 9; none gets no PRIORITY line (its 0, "undefined", is the default).
+ */
+const ICAL_PRIORITY: Record<number, number | undefined> = { 3: 1, 2: 5, 1: 9 };
+
 /** The lines every component of a todo starts with. */
 const common = (todo: FeedTodo, host: string) => [
   property('UID', `todo-${todo.id}@${host}`),
@@ -61,6 +68,9 @@ const common = (todo: FeedTodo, host: string) => [
   property('LAST-MODIFIED', dateTime(todo.updated_at)),
   property('SUMMARY', escape(todo.title, false)),
   ...(todo.description ? [property('DESCRIPTION', escape(todo.description, false))] : []),
+  ...(ICAL_PRIORITY[todo.priority]
+    ? [property('PRIORITY', String(ICAL_PRIORITY[todo.priority]))]
+    : []),
 ];
 
 function vtodo(todo: FeedTodo, host: string): string {
@@ -126,6 +136,7 @@ export async function* calendarFeed(
       'todos.recurrence',
       'todos.created_at',
       'todos.updated_at',
+      'todos.priority',
     ])
     .select(['todo_series.occurrences', 'todo_series.ended'])
     .where('todos.owner_id', '=', ownerId)

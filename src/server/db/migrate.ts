@@ -16,6 +16,7 @@ import * as datesAndSeries from './migrations/013-dates-and-series';
 import * as mailCounts from './migrations/014-mail-counts';
 import * as importBatches from './migrations/015-import-batches';
 import * as ownerCounts from './migrations/016-owner-counts';
+import * as todoPriority from './migrations/017-todo-priority';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-mail-counts': mailCounts,
   '015-import-batches': importBatches,
   '016-owner-counts': ownerCounts,
+  '017-todo-priority': todoPriority,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -43,6 +43,8 @@ export interface TodoTable {
   reminded_at: Generated<string | null>;
   /** 1 once completing this occurrence made (or refused) the next one: it is claimed once. */
   followed: Generated<number>;
+  /** 0 none, 1 low, 2 medium, 3 high (migration 017). */
+  priority: Generated<number>;
 }
 
 /** A recurring series' template (migration 013): what its next occurrences copy. */
@@ -126,6 +128,7 @@ export interface ImportRowTable extends Pick<
   recurrence: string | null;
   series_id: string | null;
   followed: number;
+  priority: Generated<number>;
 }
 
 /** One owner's todos by state (migration 016), kept by triggers on every write to todos. */

@@ -106,6 +106,11 @@ const todoAttributes = {
     type: ['string', 'null'],
     description: 'shared by the occurrences of a recurring series; read-only',
   },
+  priority: {
+    type: 'integer',
+    enum: [0, 1, 2, 3],
+    description: '0 none, 1 low, 2 medium, 3 high',
+  },
 } as const;
 const todoAttributeNames = [
   'title',
@@ -117,6 +122,7 @@ const todoAttributeNames = [
   'remindAt',
   'recurrence',
   'seriesId',
+  'priority',
 ];
 
 export const todoEntitySchema = {

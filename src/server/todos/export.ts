@@ -60,6 +60,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
         'remindAt',
         'recurrence',
         'seriesId',
+        'priority',
       ],
     ],
     { bom: true },
@@ -76,6 +77,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       row.remind_at ?? '',
       row.recurrence ?? '',
       row.series_id ?? '',
+      row.priority,
     ]);
     yield stringify(cells);
   }

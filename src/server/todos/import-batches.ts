@@ -34,6 +34,7 @@ const COLUMNS = [
   'recurrence',
   'series_id',
   'followed',
+  'priority',
 ] as const;
 
 /** Per seriesKey of the file: how many rows share it and the last of them, whose fields the series' template takes. */

@@ -49,6 +49,12 @@ const flag = (cell = ''): unknown => {
   return value === 'true' || value === 'false' ? value === 'true' : value || undefined;
 };
 
+/** A whole number as written in a cell ("2"); an empty cell is the create's default, anything else is checked as given. */
+const integer = (cell = ''): unknown => {
+  const value = cell.trim();
+  return /^-?\d+$/.test(value) ? Number(value) : value || undefined;
+};
+
 /** The CSV text in pieces, never cutting a surrogate pair in two. */
 function* pieces(csv: string): Generator<string> {
   for (let start = 0; start < csv.length;) {
@@ -58,6 +64,9 @@ function* pieces(csv: string): Generator<string> {
     start = end;
   }
 }
+
+/** Todoist's PRIORITY cell (1 is p1, its highest; 4 is p4, its default) as ours; empty or unknown is none. */
+const TODOIST_PRIORITIES: Record<string, number> = { '1': 3, '2': 2, '3': 1, '4': 0 };
 
 /** What each record of a CSV file holds, read from its header row. */
 function rowReader(header: string[]): (record: string[]) => RawRow {
@@ -69,7 +78,11 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
     const isTask = (record: string[]) => cell(record, 'type')?.trim().toLowerCase() === 'task';
     return (record) =>
       isTask(record)
-        ? { title: cell(record, 'content'), description: cell(record, 'description') || null }
+        ? {
+            title: cell(record, 'content'),
+            description: cell(record, 'description') || null,
+            priority: TODOIST_PRIORITIES[cell(record, 'priority')?.trim() ?? ''] ?? 0,
+          }
         : undefined;
   }
   if (!names.includes('title'))
@@ -86,6 +99,7 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
     remindAt: cell(record, 'remindat') || null,
     recurrence: cell(record, 'recurrence') || null,
     seriesId: cell(record, 'seriesid') || undefined,
+    priority: integer(cell(record, 'priority')),
     createdAt: cell(record, 'createdat'),
     updatedAt: cell(record, 'updatedat'),
   });
@@ -148,6 +162,7 @@ function checkedRow(row: Record<string, unknown>, index: number, now: string): I
       dueDate: row.dueDate ?? null,
       remindAt: row.remindAt ?? null,
       recurrence: row.recurrence ?? null,
+      priority: row.priority,
     });
     if (todo.recurrence && !todo.dueDate)
       throw fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE);

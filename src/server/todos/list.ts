@@ -1,7 +1,7 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
- * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013); the total
- * is read from the owner's kept counts (migration 016) unless a title or due-date filter narrows
+ * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
+ * is read from the owner's kept counts (migration 016) unless a title, due-date or priority filter narrows
  * the list, when the matching rows are counted.
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -20,6 +20,7 @@ const SORT_COLUMNS = {
   title: 'title_key',
   completed: 'completed',
   dueDate: 'due_date',
+  priority: 'priority',
   id: 'id',
 } as const satisfies Record<SortField, string>;
 
@@ -35,6 +36,7 @@ export const LISTED_COLUMNS = [
   'remind_at',
   'recurrence',
   'series_id',
+  'priority',
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
@@ -47,7 +49,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 function matchingTodos(
   db: Db,
   ownerId: number,
-  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate'>,
+  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate' | 'priority'>,
 ) {
   let scoped = db
     .selectFrom('todos')
@@ -62,6 +64,8 @@ function matchingTodos(
     scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
   for (const condition of query.dueDate)
     scoped = scoped.where('due_date', condition.op, condition.date);
+  for (const condition of query.priority)
+    scoped = scoped.where('priority', condition.op, condition.value);
   return scoped;
 }
 
@@ -96,7 +100,7 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
  * filter applies (open todos, or live ones less the open), else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
-  if (query.titleContains.length > 0 || query.dueDate.length > 0)
+  if (query.titleContains.length > 0 || query.dueDate.length > 0 || query.priority.length > 0)
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .$asScalar();

@@ -1,3 +1,4 @@
+import type { Priority } from '../../shared/priority';
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import type { ListedTodo } from './list';
 import type { TrashedTodo } from './trash';
@@ -12,6 +13,7 @@ const attributesOf = (row: ListedTodo): TodoAttributes => ({
   remindAt: row.remind_at,
   recurrence: row.recurrence,
   seriesId: row.series_id,
+  priority: row.priority as Priority,
 });
 
 export const toTodoEntity = (row: ListedTodo): TodoEntity => ({

@@ -24,6 +24,8 @@ interface TodoInput {
   dueDate?: string | null;
   remindAt?: string | null;
   recurrence?: string | null;
+  /** 0 none … 3 high; absent reads as 0. */
+  priority?: number;
 }
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
@@ -64,6 +66,7 @@ export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | nu
   remind_at: todo.remindAt ?? null,
   recurrence: todo.recurrence ?? null,
   series_id: seriesId,
+  priority: todo.priority ?? 0,
   // An occurrence brought in completed had its next one already: completing it again makes none.
   followed: seriesId && todo.completed ? 1 : 0,
 });
@@ -171,6 +174,7 @@ export function updateTodo(
         ...(patch.remindAt !== undefined &&
           patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
+        ...(patch.priority !== undefined && { priority: patch.priority }),
         series_id: seriesId,
         // A todo given a new series is its first occurrence, not yet followed.
         ...(seriesId !== current.series_id && { followed: 0 }),

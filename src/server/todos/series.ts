@@ -142,6 +142,8 @@ export async function continueSeries(
       remind_at: remindAt,
       recurrence: series.recurrence,
       series_id: series.id,
+      // The next occurrence matters as much as the one just completed.
+      priority: row.priority,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

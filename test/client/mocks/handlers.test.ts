@@ -223,6 +223,7 @@ describe('the contract check on the mock’s answers', () => {
       remindAt: null,
       recurrence: null,
       seriesId: null,
+      priority: 0,
     },
   };
 

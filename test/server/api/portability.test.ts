@@ -83,7 +83,7 @@ describeEachDialect('export and import', (dialect) => {
     (await call(t.app, session, { method: 'GET', url: '/api/todos' })).json().meta.pagination
       .total as number;
 
-  const UNDATED = { dueDate: null, remindAt: null, recurrence: null, seriesId: null };
+  const UNDATED = { dueDate: null, remindAt: null, recurrence: null, seriesId: null, priority: 0 };
 
   /** A user holding the tricky todos, one trashed todo and nothing else. */
   async function userWithTodos(prefix: string) {
@@ -158,6 +158,7 @@ describeEachDialect('export and import', (dialect) => {
       'remindAt',
       'recurrence',
       'seriesId',
+      'priority',
     ]);
     expect(rows.map((row) => row.slice(1, 4))).toEqual([
       ['Milk, eggs, bread', 'Aisle 3, then "the usual"', 'false'],

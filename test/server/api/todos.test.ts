@@ -48,6 +48,7 @@ describeEachDialect('todos API', (dialect) => {
             remindAt: null,
             recurrence: null,
             seriesId: null,
+            priority: 0,
           },
         },
         meta: {},

@@ -25,7 +25,13 @@ describeEachDialect('users/me, errors, headers and docs', (dialect) => {
       expect(response.json()).toEqual(session.user);
     });
 
-    const UNDATED = { dueDate: null, remindAt: null, recurrence: null, seriesId: null };
+    const UNDATED = {
+      dueDate: null,
+      remindAt: null,
+      recurrence: null,
+      seriesId: null,
+      priority: 0,
+    };
     it.each(['populate=todos', 'populate=*', 'populate[0]=todos', 'populate[todos]=true'])(
       'adds flat todos, oldest first, for %s',
       async (query) => {

@@ -25,6 +25,7 @@ const valueOf: Record<Field, (row: TodoRow) => string | number> = {
   title: (row) => titleKey(row.title),
   completed: (row) => row.completed,
   dueDate: (row) => row.due_date ?? '',
+  priority: (row) => row.priority,
   id: (row) => row.id,
 };
 
@@ -67,13 +68,14 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     for (let i = 0; i < TODOS; i++) {
       const at = new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 2)));
       const title = `${WORDS[(i * 5) % WORDS.length]} ${i % 4}`;
-      // A few due dates shared by many todos, and every fifth undated.
+      // A few due dates shared by many todos, and every fifth undated; four priorities, many ties.
       const dueDate = i % 5 === 0 ? null : `2026-12-0${(i % 7) + 1}`;
+      const priority = (i * 7) % 4;
       mine.push(
         await createTodo(
           db,
           owner.id,
-          { title, description: null, completed: i % 3 === 0, dueDate },
+          { title, description: null, completed: i % 3 === 0, dueDate, priority },
           { now: at },
         ),
       );
@@ -98,6 +100,11 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       { field: 'dueDate', direction: 'desc' },
       { field: 'title', direction: 'asc' },
     ],
+    [{ field: 'priority', direction: 'desc' }],
+    [
+      { field: 'priority', direction: 'asc' },
+      { field: 'dueDate', direction: 'asc' },
+    ],
   ];
 
   it.each(
@@ -115,6 +122,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           titleContains: [],
           completed: undefined,
           dueDate: [],
+          priority: [],
           sort,
         };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
@@ -128,6 +136,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
         titleContains: [],
         completed: undefined,
         dueDate: [],
+        priority: [],
         sort,
       };
       const { rows } = await listTodos(database.handle.db, ownerId, query);
@@ -145,6 +154,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       titleContains: ['O'],
       completed: false,
       dueDate: [],
+      priority: [],
       sort,
     };
     const { rows, total } = await listTodos(database.handle.db, ownerId, query);
@@ -166,6 +176,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           titleContains: ['HA'],
           completed: undefined,
           dueDate: [],
+          priority: [],
           sort,
         };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
@@ -182,6 +193,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       titleContains: [],
       completed: undefined,
       dueDate: [],
+      priority: [],
       sort: sorts[1]!,
     };
     expect(await listTodos(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
