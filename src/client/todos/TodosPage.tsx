@@ -18,7 +18,7 @@ import { useSessionUser } from '../session';
 import { useShortcuts } from '../shortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { AddTodoButton } from './AddTodoButton';
-import { useBulkDeleteDialog } from './BulkDeleteDialog';
+import { useBulkDeleteDialog } from './useBulkDeleteDialog';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from '../lib/messages';

@@ -1,4 +1,5 @@
 /** A fresh, migrated database of each kind under test: a temp SQLite file or a new PostgreSQL database. */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,8 @@ export async function createTestDatabase(
       );
   } else {
     created += 1;
-    const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}`;
+    // Random too: a name that a killed run left behind (its pid reused) must not clash.
+    const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}_${randomBytes(3).toString('hex')}`;
     await withAdminClient((client) => client.query(`create database "${name}"`));
     url = urlForDatabase(name);
     dropDatabase = () =>
