@@ -214,14 +214,18 @@ const screens: Screen[] = [
       await page.getByRole('button', { name: 'Add todo' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Todo' });
       await dialog.getByLabel('Title').fill('Added by the a11y suite');
-      // The toast lives 2 s of the page's time, which the test stops before the toast comes (ahead
-      // by more than the call takes on a loaded machine), until the pointer rests on the toast
-      // (which holds it): then axe audits just the toasts.
+      // The toast lives 2 s of the page's time. The test stops that time before the toast comes
+      // (ahead by more than the call takes on a loaded machine) and moves it on in 100 ms steps
+      // until the toast shows, then rests the pointer on it (which holds it): then axe audits just
+      // the toasts. A slow machine cannot let the toast go before the check sees it.
       await page.clock.install();
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
       await dialog.getByRole('button', { name: 'Add' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Todo added successfully!' });
-      await expect(toast).toBeVisible();
+      await expect(async () => {
+        if (!(await toast.isVisible())) await page.clock.runFor(100);
+        expect(await toast.isVisible()).toBe(true);
+      }).toPass();
       await toast.hover();
       await page.clock.resume();
       return '.notistack-SnackbarContainer';
