@@ -9,7 +9,7 @@ import type { Ref } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { SelectAllBox } from './SelectAllBox';
+import { SelectAllBox, selectionBarSx } from './SelectAllBox';
 import type { BulkAction } from './trashApi';
 
 interface BulkBarProps {
@@ -35,21 +35,7 @@ export function BulkBar({
   selectAllRef,
 }: BulkBarProps) {
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label="Bulk actions"
-      sx={{
-        px: 1,
-        py: 0.25,
-        mb: 1,
-        display: 'flex',
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        gap: 1,
-        minHeight: 40,
-      }}
-    >
+    <Paper variant="outlined" component="section" aria-label="Bulk actions" sx={selectionBarSx}>
       <SelectAllBox
         selected={selected}
         onPage={onPage}

@@ -4,7 +4,20 @@
  */
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { Ref } from 'react';
+
+/** The bar that holds the box and its actions, the same above the list and the trash. */
+export const selectionBarSx: SxProps<Theme> = {
+  px: 1,
+  py: 0.25,
+  mb: 1,
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: 1,
+  minHeight: 40,
+};
 
 interface SelectAllBoxProps {
   /** How many rows are ticked. */

@@ -5,7 +5,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SelectAllBox } from '../todos';
+import { SelectAllBox, selectionBarSx } from '../todos';
 
 interface TrashSelectionBarProps {
   selected: number;
@@ -23,21 +23,7 @@ export function TrashSelectionBar({
   onRestore,
 }: TrashSelectionBarProps) {
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label="Selection"
-      sx={{
-        px: 1,
-        py: 0.25,
-        mb: 1,
-        display: 'flex',
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        gap: 1,
-        minHeight: 40,
-      }}
-    >
+    <Paper variant="outlined" component="section" aria-label="Selection" sx={selectionBarSx}>
       <SelectAllBox selected={selected} onPage={onPage} onSelectAll={onSelectAll} />
       <Typography variant="body2" role="status" sx={{ minWidth: '9ch' }}>
         {selected > 0 ? `${selected} selected` : ''}
