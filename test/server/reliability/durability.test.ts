@@ -110,6 +110,11 @@ async function runDurability(
       const pendingCreates: Content[] = [];
       const unexpected: string[] = [];
       let stopped = false;
+      // The kill comes a random time after the cycle's first acknowledged write: counted from the
+      // start instead, a loaded machine could kill before any write was answered (a cycle that
+      // tests nothing).
+      let firstAcknowledged!: () => void;
+      const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve));
       for (const entry of ledger.values()) entry.ackedThisCycle = 0;
 
       const writer = async (writerId: number) => {
@@ -141,6 +146,7 @@ async function runDurability(
                 ackedThisCycle: 1,
                 owner: writerId,
               });
+              firstAcknowledged();
             } else {
               const [id, entry] = target!;
               const effect: State = kind === 'update' ? content : 'deleted';
@@ -157,6 +163,7 @@ async function runDurability(
               entry.pending = undefined;
               entry.acked = effect;
               entry.ackedThisCycle += 1;
+              firstAcknowledged();
             }
           } catch (error) {
             // The server died under this request: its write stays "pending" (may or may not be there).
@@ -171,6 +178,8 @@ async function runDurability(
 
       const killedAfterMs = Math.round(MIN_KILL_MS + random() * (MAX_KILL_MS - MIN_KILL_MS));
       const writers = Array.from({ length: WRITERS }, (_, index) => writer(index + 1));
+      // (Or until every writer has stopped on an error, which the check below reports.)
+      await Promise.race([acknowledgedOnce, Promise.all(writers)]);
       await new Promise((resolve) => setTimeout(resolve, killedAfterMs));
       stopped = true;
       await live.kill('SIGKILL');

@@ -4,7 +4,7 @@
  * user's dropdown, the sign-out and the offline queue behind it. Until that chunk arrives the bar
  * shows the signed-in links without the dropdown.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSessionUser } from '../../session/SessionProvider';
 import { NavbarView } from './NavbarView';
 
@@ -13,10 +13,12 @@ const noop = () => {};
 
 export function Navbar() {
   const user = useSessionUser();
-  if (!user) return <NavbarView user={undefined} onLogout={noop} />;
+  // Kept here, so a menu opened on the stand-in bar stays open when the signed-in bar replaces it.
+  const menu = useState(false);
+  if (!user) return <NavbarView user={undefined} onLogout={noop} menu={menu} />;
   return (
-    <Suspense fallback={<NavbarView user={user} loggingOut onLogout={noop} />}>
-      <SignedInNavbar />
+    <Suspense fallback={<NavbarView user={user} loggingOut onLogout={noop} menu={menu} />}>
+      <SignedInNavbar menu={menu} />
     </Suspense>
   );
 }

@@ -16,7 +16,7 @@ import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useColorScheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import type { User } from '../../../shared/api-types';
 import { nextMode, shownScheme, SYSTEM_DARK_QUERY, toggleLabel, type Scheme } from '../colorScheme';
@@ -47,17 +47,26 @@ function ColorSchemeToggle(props: Omit<IconButtonProps, 'onClick' | 'aria-label'
   );
 }
 
-interface NavbarViewProps {
+export interface NavbarViewProps {
   user: User | undefined;
   loggingOut?: boolean;
   onLogout(): void;
   /** The signed-in user's dropdown, last in the wide bar (the narrow menu lists its items). */
   userMenu?: ReactNode;
+  /** The narrow menu's open state, when kept by a parent (see Navbar); otherwise the bar keeps it. */
+  menu?: [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>];
 }
 
 /** The bar itself, driven by props (the gallery renders it in each state). */
-export function NavbarView({ user, loggingOut = false, onLogout, userMenu }: NavbarViewProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+export function NavbarView({
+  user,
+  loggingOut = false,
+  onLogout,
+  userMenu,
+  menu,
+}: NavbarViewProps) {
+  const ownMenu = useState(false);
+  const [menuOpen, setMenuOpen] = menu ?? ownMenu;
   const closeMenu = () => setMenuOpen(false);
   return (
     <ClickAwayListener onClickAway={closeMenu}>

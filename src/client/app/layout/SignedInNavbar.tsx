@@ -6,10 +6,10 @@
 import { OfflineBanner, useSignOut } from '../../offline';
 import { useSessionActor, useSessionSelector, useSessionUser } from '../../session/SessionProvider';
 import { isLoggingOut } from '../../session/sessionView';
-import { NavbarView } from './NavbarView';
+import { NavbarView, type NavbarViewProps } from './NavbarView';
 import { UserMenu } from './UserMenu';
 
-export default function SignedInNavbar() {
+export default function SignedInNavbar({ menu }: { menu?: NavbarViewProps['menu'] }) {
   const session = useSessionActor();
   const user = useSessionUser();
   const loggingOut = useSessionSelector(isLoggingOut);
@@ -22,6 +22,7 @@ export default function SignedInNavbar() {
         user={user}
         loggingOut={loggingOut}
         onLogout={signOut}
+        menu={menu}
         userMenu={
           user && <UserMenu username={user.username} loggingOut={loggingOut} onLogout={signOut} />
         }
