@@ -129,10 +129,14 @@ test.describe('todos: fresh data and a session that stays put', () => {
       await route.continue();
     });
     await main(page).getByRole('button', { name: session.user.username }).click();
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/auth/logout'));
     const loggedOut = page.waitForResponse((response) =>
       response.url().endsWith('/api/auth/logout'),
     );
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // The sign-out first reads this device's offline data; a clock installed and paused before the
+    // request leaves could stall that (CI once waited 120 s for a request never sent).
+    await asked;
     await page.clock.install();
     // Ahead by far more than this call can take on a loaded machine (a time already past is refused);
     // the redirect's timer starts only with the held answer, after the pause.
