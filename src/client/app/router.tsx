@@ -2,9 +2,10 @@
  * Routes, each page a lazy chunk so the first load carries only what it shows, and their guards.
  * React Router's declarative mode (`useRoutes` under a `BrowserRouter`, see App.tsx): the app uses
  * no loaders or actions, and the data router's code (createBrowserRouter, RouterProvider) was half
- * of the router's weight in the first load. Pages load through React.lazy; the layout shows a
+ * of the router's weight in the first load. Pages load through React.lazy; the frame shows a
  * spinner (Suspense) while a page's chunk loads and the error page when a page fails
- * (RouteErrorBoundary), keeping the navbar.
+ * (RouteErrorBoundary), keeping the navbar. The login page's frame is in the first load; every
+ * other page's frame (SessionFrame, with the signed-in navbar) is a route-level chunk too.
  */
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
@@ -14,8 +15,11 @@ import { hasDueDates } from '../lib/features';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
+import { loadSessionFrame } from './layout/loadSessionFrame';
+import { SignedOutFrame } from './layout/SignedOutFrame';
 import { loadLoginPage } from './loadLoginPage';
 
+const SessionFrame = lazy(loadSessionFrame);
 const StoreScope = lazy(() => import('./StoreScope'));
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfilePage = lazy(() => import('../account/ProfilePage'));
@@ -41,36 +45,46 @@ export function createRoutes({
       Component: Layout,
       children: [
         {
-          // The Redux store, only where pages read server data through it.
-          Component: StoreScope,
+          Component: RequireAnonymous,
           children: [
             {
-              Component: RequireUser,
-              children: [
-                { index: true, Component: HomePage },
-                { path: PAGE_PATHS.profile, Component: ProfilePage },
-                { path: PAGE_PATHS.trash, Component: TrashPage },
-                // Due dates exist on Ticklist's own server only: elsewhere /today is no page.
-                ...(hasDueDates() ? [{ path: PAGE_PATHS.today, Component: TodayPage }] : []),
-              ],
+              Component: SignedOutFrame,
+              children: [{ path: PAGE_PATHS.login, Component: LoginPage }],
             },
-            {
-              // The list shows its own error page when its load fails, session ended or not.
-              Component: RequireUserOrShowExpiry,
-              children: [{ path: PAGE_PATHS.todos, Component: TodosPage }],
-            },
-            // Open to anybody: a reset link works whoever is signed in on this device.
-            { path: PAGE_PATHS.forgotPassword, Component: ForgotPasswordPage },
-            { path: PAGE_PATHS.resetPassword, Component: ResetPasswordPage },
           ],
         },
         {
-          Component: RequireAnonymous,
-          children: [{ path: PAGE_PATHS.login, Component: LoginPage }],
+          Component: SessionFrame,
+          children: [
+            {
+              // The Redux store, only where pages read server data through it.
+              Component: StoreScope,
+              children: [
+                {
+                  Component: RequireUser,
+                  children: [
+                    { index: true, Component: HomePage },
+                    { path: PAGE_PATHS.profile, Component: ProfilePage },
+                    { path: PAGE_PATHS.trash, Component: TrashPage },
+                    // Due dates exist on Ticklist's own server only: elsewhere /today is no page.
+                    ...(hasDueDates() ? [{ path: PAGE_PATHS.today, Component: TodayPage }] : []),
+                  ],
+                },
+                {
+                  // The list shows its own error page when its load fails, session ended or not.
+                  Component: RequireUserOrShowExpiry,
+                  children: [{ path: PAGE_PATHS.todos, Component: TodosPage }],
+                },
+                // Open to anybody: a reset link works whoever is signed in on this device.
+                { path: PAGE_PATHS.forgotPassword, Component: ForgotPasswordPage },
+                { path: PAGE_PATHS.resetPassword, Component: ResetPasswordPage },
+              ],
+            },
+            { path: PAGE_PATHS.register, Component: RegisterPage },
+            ...devRoutes(devTools),
+            { path: '*', Component: NotFoundPage },
+          ],
         },
-        { path: PAGE_PATHS.register, Component: RegisterPage },
-        ...devRoutes(devTools),
-        { path: '*', Component: NotFoundPage },
       ],
     },
   ];

@@ -1,8 +1,7 @@
 /**
  * The navbar for the session: signed out, the bar with Register and Login; signed in,
- * SignedInNavbar (the user's dropdown, the sign-out and the offline banner). It is imported
- * statically: loaded as a chunk of its own, the bar shown meanwhile was replaced under a click
- * (CI lost a click on Todos that way), which costs /login ~9 KB gzip of its first load instead.
+ * SignedInNavbar (the user's dropdown, the sign-out and the offline banner). Part of SessionFrame's
+ * chunk, so the login page's first load carries none of the signed-in part.
  */
 import { useState } from 'react';
 import { useSessionUser } from '../../session/SessionProvider';

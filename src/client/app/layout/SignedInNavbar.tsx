@@ -1,7 +1,6 @@
 /**
  * The signed-in top of every page: the navbar with the user's dropdown, the sign-out that asks
- * about unsent offline changes, and the offline banner. A chunk of its own (see Layout), since a
- * signed-out visitor needs none of it.
+ * about unsent offline changes, and the offline banner (in SessionFrame's chunk, see Layout).
  */
 import { OfflineBanner, useSignOut } from '../../offline';
 import { useSessionActor, useSessionSelector, useSessionUser } from '../../session/SessionProvider';

@@ -1,0 +1,48 @@
+/**
+ * What every page sits in: the skip link, a navbar, the page in a container and the footer. While a
+ * page's code loads the container shows a spinner; a page that fails shows the error page there, so
+ * the navbar stays usable.
+ */
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { RouteErrorBoundary } from '../../ui/RouteErrorPage';
+import { Footer } from './Footer';
+import { PageFallback } from './PageFallback';
+
+export function PageFrame({ navbar }: { navbar: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 'tooltip',
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Box>
+      {navbar}
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ py: 4, flexGrow: 1, outline: 'none' }}
+      >
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Container>
+      <Footer />
+    </Box>
+  );
+}
