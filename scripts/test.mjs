@@ -1,9 +1,9 @@
-// npm test: typecheck, lint, build (the browser tests use the built app), Jest's shared and client
-// projects (jsdom), then Jest's server project (each database) beside Playwright (test/e2e in
-// Chromium, then the SPA against Strapi in test/e2e-strapi, when STRAPI_COMPAT_DIR names a prepared
-// project; always under CI). Prints each
-// stage's wall time, and ends with one line that totals every runner: "N passed, N failed[, N
-// skipped]" (tsc, eslint and the Prettier check count as one test each).
+// npm test: build (the browser tests use the built app); typecheck, lint and the format check beside
+// Jest's shared and client projects (jsdom); then Jest's server project (each database) beside
+// Playwright (test/e2e in Chromium, then the SPA against Strapi in test/e2e-strapi, when
+// STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each stage's wall time, and
+// ends with one line that totals every runner: "N passed, N failed[, N skipped]" (tsc, eslint, the
+// Prettier check and the build count as one test each).
 // `npm test -- <jest arguments>` runs Jest alone with them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,16 +106,6 @@ const args = process.argv.slice(2);
 if (args.length > 0) {
   await stage('jest', () => jest('jest', args));
 } else {
-  // tsc and ESLint each keep one core busy: on a two-core machine they run side by side, with the
-  // short Prettier check in their shadow.
-  await stage('typecheck+lint+format', async () => {
-    const results = await Promise.all([
-      runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
-      runAsync('lint', bin('eslint'), ['.']),
-      runAsync('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
-    ]);
-    results.forEach(check);
-  });
   const built = await stage('build', () => {
     const ok =
       run('build', process.execPath, [
@@ -128,12 +118,20 @@ if (args.length > 0) {
     return ok;
   });
   const strapiWanted = Boolean(process.env.STRAPI_COMPAT_DIR) || process.env.CI === 'true';
-  // The jsdom suites alone first: they wait on React and timers, which a busy machine slows past
-  // their waits. The API suites wait on real servers and databases only, and share the cores with
-  // the browser suites (which wait on Chromium much of the time) without harm.
-  await stage('jest shared+client', () =>
-    jest('jest (shared, client)', ['--selectProjects', 'shared', 'client']),
-  );
+  // tsc and ESLint each keep one core busy. Jest's jsdom suites use about one core (much of their
+  // time is React and timers waiting), so they run beside them, with the short Prettier check; the
+  // API suites and the browsers come after, sharing the cores with nothing else.
+  await stage('typecheck+lint+format beside jest shared+client', async () => {
+    const results = await Promise.all([
+      runAsync('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+      runAsync('lint', bin('eslint'), ['.']),
+      runAsync('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+      jest('jest (shared, client)', ['--selectProjects', 'shared', 'client'], runAsync).then(
+        () => true,
+      ),
+    ]);
+    results.slice(0, 3).forEach(check);
+  });
   const browsers = async () => {
     if (!built) {
       console.log('\nThe build failed: the browser suites did not run.');

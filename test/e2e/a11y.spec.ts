@@ -134,7 +134,13 @@ const screens: Screen[] = [
   {
     name: 'profile',
     session: 'empty',
-    show: (page, url) => page.goto(`${url}/profile`).then(() => heading(page, 'Profile')),
+    async show(page, url) {
+      await page.goto(`${url}/profile`);
+      await heading(page, 'Profile');
+      // Disabled while the feed loads, its colour then fades in: the audit starts once it is
+      // enabled, so that fade is one of the animations it waits for.
+      await expect(page.getByRole('button', { name: 'Create link' })).toBeEnabled();
+    },
   },
   {
     name: 'todos, empty',
