@@ -41,13 +41,22 @@ async function createTodo(
     dueDate?: string;
     recurrence?: string;
   },
-): Promise<void> {
+): Promise<number> {
   const response = await fetch(`${baseUrl}/api/todos`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
     body: JSON.stringify({ data }),
   });
   if (response.status !== 200) throw new Error(`create failed: ${response.status}`);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+async function trashTodo(baseUrl: string, session: Session, id: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/todos/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${session.jwt}` },
+  });
+  if (response.status !== 200) throw new Error(`delete failed: ${response.status}`);
 }
 
 const heading = (page: Page, name?: string) =>
@@ -165,6 +174,15 @@ const screens: Screen[] = [
       await page.goto(`${url}/today`);
       await expect(page.getByRole('heading', { name: /^Overdue/ })).toBeVisible();
       await expect(page.getByTestId('todo-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'trash, a todo selected',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/trash`);
+      await page.getByRole('checkbox', { name: 'Select Old shopping list' }).check();
+      await expect(page.getByRole('button', { name: 'Restore selected' })).toBeVisible();
     },
   },
   {
@@ -323,6 +341,7 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
       recurrence: 'FREQ=WEEKLY',
     });
     await createTodo(url, full, { title: 'Book the trip', dueDate: day(2) });
+    await trashTodo(url, full, await createTodo(url, full, { title: 'Old shopping list' }));
   });
 
   /**
