@@ -137,6 +137,7 @@ const EnvSchema = v.object({
   SMTP_URL: matching('SMTP_URL', /^smtps?:\/\/.+/, 'smtp://user:pass@host:587 or smtps://…'),
   MAIL_FROM: text('Ticklist <no-reply@localhost>'),
   MAX_MAILS_PER_USER_PER_DAY: wholeNumber('MAX_MAILS_PER_USER_PER_DAY', 50, 0, 100_000),
+  REMINDER_CHECK_SECONDS: wholeNumber('REMINDER_CHECK_SECONDS', 15, 1, 3600),
   PUBLIC_URL: matching(
     'PUBLIC_URL',
     /^https?:\/\/[^/]+/,
@@ -194,6 +195,8 @@ export function loadConfig(env: Env = process.env) {
     mailFrom: vars.MAIL_FROM,
     /** Reminder mails one user may get a UTC day, across all processes; beyond it they reach the app only (0: none). */
     maxMailsPerUserPerDay: vars.MAX_MAILS_PER_USER_PER_DAY,
+    /** How often each process looks for due reminders: a reminder is sent at most this late. */
+    reminderCheckMs: vars.REMINDER_CHECK_SECONDS * 1000,
     /** Where links in mails point, without a trailing slash. */
     publicUrl: (vars.PUBLIC_URL || `http://127.0.0.1:${vars.PORT}`).replace(/\/+$/, ''),
   };

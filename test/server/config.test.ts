@@ -74,6 +74,14 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ maxTodosPerUser: 100_000, writeRatePerMinute: 0 });
   });
 
+  it('looks for due reminders every 15 s unless REMINDER_CHECK_SECONDS says otherwise (1 to 3600)', () => {
+    expect(loadConfig({}).reminderCheckMs).toBe(15_000);
+    expect(loadConfig({ REMINDER_CHECK_SECONDS: '1' }).reminderCheckMs).toBe(1_000);
+    expect(() => loadConfig({ REMINDER_CHECK_SECONDS: '0' })).toThrow(
+      /REMINDER_CHECK_SECONDS must be a whole number from 1 to 3600 \(got "0"\)/,
+    );
+  });
+
   it('caps reminder mails at 50 a user a day unless MAX_MAILS_PER_USER_PER_DAY says otherwise (0: none)', () => {
     expect(loadConfig({}).maxMailsPerUserPerDay).toBe(50);
     expect(loadConfig({ MAX_MAILS_PER_USER_PER_DAY: '3' }).maxMailsPerUserPerDay).toBe(3);

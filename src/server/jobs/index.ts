@@ -31,8 +31,8 @@ export function startJobs(
         maxMailsPerDay: config.maxMailsPerUserPerDay,
         log,
       },
-      options.clock,
-      options.reminderCheckMs,
+      options.clock ?? (() => new Date()),
+      options.reminderCheckMs ?? config.reminderCheckMs,
     ),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));

@@ -23,7 +23,6 @@ type Db = Kysely<Database>;
 
 /** A reminder later than this (the server was down) is not sent at all. */
 const REMINDER_GRACE_MS = 24 * 60 * 60_000;
-const REMINDER_CHECK_MS = 15_000;
 const BATCH = 100;
 
 interface ClaimedReminder {
@@ -124,8 +123,8 @@ async function mailReminders(
  */
 export function startReminders(
   deps: ReminderDeps,
-  clock: () => Date = () => new Date(),
-  everyMs = REMINDER_CHECK_MS,
+  clock: () => Date,
+  everyMs: number,
 ): () => Promise<void> {
   return repeat('sending reminders', everyMs, () => sendDueReminders(deps, clock()), deps.log);
 }
