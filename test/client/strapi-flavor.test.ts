@@ -86,7 +86,13 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
   it('creates it again with its priority, when it has one', async () => {
     const { makeStore } = await import('./todos/support/render');
     const { todosApi } = await import('../../src/client/todos/todosApi');
-    const attributes = { title: 'Urgent', completed: false, createdAt: '', updatedAt: '' };
+    const attributes = {
+      title: 'Urgent',
+      description: null,
+      completed: false,
+      createdAt: '',
+      updatedAt: '',
+    };
     await makeStore()
       .dispatch(
         todosApi.endpoints.restoreTodo.initiate({
