@@ -105,11 +105,11 @@ function TodoFormBody({
           {...register('priority')}
           select
           label="Priority"
+          fullWidth
           margin="normal"
           error={Boolean(errors.priority)}
           helperText={errors.priority?.message}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 160 }}
         >
           {PRIORITIES.map((priority) => (
             <option key={priority} value={priority}>

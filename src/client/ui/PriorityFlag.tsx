@@ -1,7 +1,8 @@
 /**
  * A todo's priority on its row: a flag coloured per level (high red, medium orange, low blue) with
- * the level's name beside it, so colour is never the only sign; no priority shows nothing. Read as
- * one image named "High priority" (etc.). Each colour meets 4.5:1 on the list's surface in its
+ * the level's name beside it, so colour is never the only sign; no priority shows nothing. The flag
+ * is an image named "High priority" (etc.) by its SVG title, not an aria-label, so finding the
+ * Priority filter by its label finds that control alone. Each colour meets 4.5:1 on the list's surface in its
  * scheme (light on white, dark on #121212), as the theme's own colours do.
  */
 import FlagIcon from '@mui/icons-material/Flag';
@@ -23,8 +24,6 @@ export function PriorityFlag({ priority }: { priority: Priority | null | undefin
   return (
     <Box
       component="span"
-      role="img"
-      aria-label={priorityLabel(priority)}
       data-testid="todo-priority"
       data-priority={priority}
       sx={(theme: Theme) => ({
@@ -38,7 +37,7 @@ export function PriorityFlag({ priority }: { priority: Priority | null | undefin
         ...theme.applyStyles('dark', { color: dark }),
       })}
     >
-      <FlagIcon aria-hidden="true" sx={{ fontSize: 16 }} />
+      <FlagIcon titleAccess={priorityLabel(priority)} sx={{ fontSize: 16 }} />
       <span aria-hidden="true">{PRIORITY_NAMES[priority]}</span>
     </Box>
   );
