@@ -44,6 +44,16 @@ describe('due dates on Strapi (it has none)', () => {
   });
 });
 
+describe("priority on Strapi (the recipe's todo type has it, issue 41)", () => {
+  it('sorts by priority with the id tie-break, and filters with filters[priority][$eq]', () => {
+    const view = viewFromParams(new URLSearchParams('sort=priority&order=desc&priority=3'));
+    expect(view).toMatchObject({ sort: 'priority', order: 'desc', priority: 3 });
+    const query = new URLSearchParams(listTodosQuery(view));
+    expect(query.get('sort')).toBe('priority:desc,id:desc');
+    expect(query.get('filters[priority][$eq]')).toBe('3');
+  });
+});
+
 describe('Undo of a delete on Strapi (no trash there)', () => {
   it('creates the todo again with its title, description (null when missing), completion and owner', async () => {
     const { makeStore } = await import('./todos/support/render');
@@ -71,6 +81,30 @@ describe('Undo of a delete on Strapi (no trash there)', () => {
       ],
     );
     expect(mock.todos.map((created) => created.attributes.title)).toEqual(['Plain']);
+  });
+
+  it('creates it again with its priority, when it has one', async () => {
+    const { makeStore } = await import('./todos/support/render');
+    const { todosApi } = await import('../../src/client/todos/todosApi');
+    const attributes = {
+      title: 'Urgent',
+      description: null,
+      completed: false,
+      createdAt: '',
+      updatedAt: '',
+    };
+    await makeStore()
+      .dispatch(
+        todosApi.endpoints.restoreTodo.initiate({
+          todo: { id: 4, attributes: { ...attributes, priority: 3 } },
+          user: 7,
+        }),
+      )
+      .unwrap();
+    expect(mock.requests.at(-1)?.body).toEqual({
+      data: { title: 'Urgent', description: null, completed: false, priority: 3, user: 7 },
+    });
+    expect(mock.todos.map((created) => created.attributes.priority)).toEqual([3]);
   });
 
   it('hides the trash and the bulk selection', async () => {

@@ -40,6 +40,7 @@ async function createTodo(
     completed?: boolean;
     dueDate?: string;
     recurrence?: string;
+    priority?: number;
   },
 ): Promise<number> {
   const response = await fetch(`${baseUrl}/api/todos`, {
@@ -165,6 +166,14 @@ const screens: Screen[] = [
     async show(page, url) {
       await page.goto(`${url}/todos`);
       await expect(page.getByTestId('todo-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'todos, priority flags, sorted by priority and filtered by High',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos?sort=priority&order=desc&priority=3`);
+      await expect(page.getByRole('img', { name: 'High priority' }).first()).toBeVisible();
     },
   },
   {
@@ -329,18 +338,21 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
     // Dated ones (the browser runs in UTC): overdue, today as a weekly series, and in two days.
     const day = (offset: number) =>
       new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // And every priority's flag (issue 41): high, medium, low and none.
     await createTodo(url, full, {
       title: 'Buy milk',
       description: 'Two litres, semi-skimmed',
       dueDate: day(-2),
+      priority: 3,
     });
-    await createTodo(url, full, { title: 'Call the plumber', completed: true });
+    await createTodo(url, full, { title: 'Call the plumber', completed: true, priority: 3 });
     await createTodo(url, full, {
       title: 'Write the report',
       dueDate: day(0),
       recurrence: 'FREQ=WEEKLY',
+      priority: 2,
     });
-    await createTodo(url, full, { title: 'Book the trip', dueDate: day(2) });
+    await createTodo(url, full, { title: 'Book the trip', dueDate: day(2), priority: 1 });
     await trashTodo(url, full, await createTodo(url, full, { title: 'Old shopping list' }));
   });
 

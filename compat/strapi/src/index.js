@@ -3,7 +3,8 @@
 /**
  * At every start, gives the two roles what the SPA needs and takes away what would leak accounts:
  * Authenticated may use todos (scoped to their owner by the controller and policy) and read itself
- * (`/api/users/me`); Public may register and log in. No role may list or read other users.
+ * (`/api/users/me`); Public may register and log in. No role may list or read other users. Todos
+ * made before the priority field existed get priority 0 (none).
  */
 const GRANTS = {
   authenticated: [
@@ -25,6 +26,11 @@ module.exports = {
   register() {},
 
   async bootstrap({ strapi }) {
+    // Strapi adds the column without a default for existing rows: null would escape the SPA's
+    // "None" filter (filters[priority][$eq]=0) and sort before High on PostgreSQL.
+    await strapi.db
+      .query('api::todo.todo')
+      .updateMany({ where: { priority: { $null: true } }, data: { priority: 0 } });
     const permissions = strapi.query('plugin::users-permissions.permission');
     for (const [type, actions] of Object.entries(GRANTS)) {
       const role = await strapi

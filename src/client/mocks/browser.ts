@@ -12,15 +12,25 @@ import { createHandlers, MockBackend } from './handlers';
 
 export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@example.com', password: 'Demo123!' };
 
-/** A few todos in each state the screens show: done, open, overdue, due soon, recurring. */
+/** A few todos in each state the screens show: done, open, overdue, due soon, recurring, each priority. */
 function addDemoTodos(backend: MockBackend, ownerId: number): void {
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const todos = [
     { title: 'Buy milk', completed: true },
-    { title: 'Call the plumber', description: 'About the kitchen tap', dueDate: day(-1) },
-    { title: 'Water the plants', dueDate: day(0), recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH' },
-    { title: 'Book the train to Lyon', dueDate: day(3) },
+    {
+      title: 'Call the plumber',
+      description: 'About the kitchen tap',
+      dueDate: day(-1),
+      priority: 3 as const,
+    },
+    {
+      title: 'Water the plants',
+      dueDate: day(0),
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH',
+      priority: 1 as const,
+    },
+    { title: 'Book the train to Lyon', dueDate: day(3), priority: 2 as const },
     ...Array.from({ length: 12 }, (_, index) => ({ title: `Sample todo ${index + 1}` })),
   ];
   for (const todo of todos) backend.todos.insert(ownerId, todo);

@@ -5,14 +5,18 @@ import Typography from '@mui/material/Typography';
 import type { TodoView } from './view';
 
 export const EMPTY_TEXT = 'No todos available. Add your first todo!';
-/** An empty list under a status filter (Pending or Completed): the user may well have todos. */
+/** An empty list under a status or priority filter: the user may well have todos. */
 export const NO_MATCH_TEXT = 'No todos match this view.';
 /** A search that matches nothing: inviting a first todo there would mislead. */
 export const NO_SEARCH_MATCH_TEXT = 'No todos match your search';
 
-/** The spec's empty text, unless a search or the status filter hides everything. */
+/** The spec's empty text, unless a search or a filter hides everything. */
 export const emptyListText = (view: TodoView): string =>
-  view.search.trim() ? NO_SEARCH_MATCH_TEXT : view.status === 'all' ? EMPTY_TEXT : NO_MATCH_TEXT;
+  view.search.trim()
+    ? NO_SEARCH_MATCH_TEXT
+    : view.status === 'all' && view.priority === 'all'
+      ? EMPTY_TEXT
+      : NO_MATCH_TEXT;
 
 export function EmptyList({ view, onClearSearch }: { view: TodoView; onClearSearch(): void }) {
   return (

@@ -1,33 +1,26 @@
 /**
- * Search (debounced), items per page, sort field, order and status, and "Reset view"; every control
- * has a visible label. On a phone the controls take one row: the search and a "Filter and sort"
- * button that opens the four selects, with the page's extra tools (Generate Todos), in a panel below.
+ * Search (debounced), items per page, sort field, order, status and priority, and "Reset view";
+ * every control has a visible label. On a phone the controls take one row: the search and a
+ * "Filter and sort" button that opens the five selects (ViewSelects.tsx), with the page's extra
+ * tools (Generate Todos), in a panel below.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import {
-  PAGE_SIZES,
-  SEARCH_DEBOUNCE_MS,
-  sortFields,
-  SORT_ORDERS,
-  STATUS_FILTERS,
-  type TodoView,
-} from './view';
-import { hasDueDates } from '../lib/features';
+import { SEARCH_DEBOUNCE_MS, type TodoView } from './view';
+import { ViewSelects } from './ViewSelects';
 import { UNTOUCHED_ATTRIBUTE } from '../shortcuts';
 
 interface ListControlsProps {
   view: TodoView;
   onChange(change: Partial<TodoView>): void;
-  /** "Reset view": back to the spec's defaults (10 per page, Creation Date, Ascending, All). */
+  /** "Reset view": back to the spec's defaults (10 per page, Creation Date, Ascending, All, All). */
   onReset?(): void;
   debounceMs?: number;
   /** Set to the search box, for the page to focus it (the "/" shortcut). */
@@ -124,100 +117,14 @@ export function ListControls({
     />
   );
 
-  const selects = (
-    <Box
-      sx={{
-        display: 'grid',
-        // Phones: two by two; wider: the four in a row (beside the search from md up).
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          sm: 'repeat(4, minmax(0, 1fr))',
-          md: onReset ? 'repeat(4, auto) auto' : 'repeat(4, auto)',
-        },
-        gap: 2,
-      }}
-    >
-      <TextField
-        select
-        label="Items per page"
-        value={view.pageSize}
-        onChange={(event) =>
-          onChange({ pageSize: Number(event.target.value) as TodoView['pageSize'] })
-        }
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: { md: 130 } }}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Sort by"
-        value={view.sort}
-        onChange={(event) => onChange({ sort: event.target.value as TodoView['sort'] })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: { md: 150 } }}
-      >
-        {sortFields(hasDueDates()).map((field) => (
-          <option key={field.value} value={field.value}>
-            {field.label}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Order"
-        value={view.order}
-        onChange={(event) => onChange({ order: event.target.value as TodoView['order'] })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: { md: 130 } }}
-      >
-        {SORT_ORDERS.map((order) => (
-          <option key={order.value} value={order.value}>
-            {order.label}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label="Status"
-        value={view.status}
-        onChange={(event) => onChange({ status: event.target.value as TodoView['status'] })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: { md: 130 } }}
-      >
-        {STATUS_FILTERS.map((status) => (
-          <option key={status.value} value={status.value}>
-            {status.label}
-          </option>
-        ))}
-      </TextField>
-      {onReset && (
-        <Button
-          size="small"
-          onClick={onReset}
-          sx={{
-            gridColumn: { xs: '1 / -1', md: 'auto' },
-            justifySelf: { xs: 'end', md: 'start' },
-            alignSelf: 'center',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          Reset view
-        </Button>
-      )}
-    </Box>
-  );
+  const selects = <ViewSelects view={view} onChange={onChange} onReset={onReset} />;
 
   // The search box keeps its place in the tree in both layouts, so a phone turned across the
   // breakpoint (or a resized window) keeps the field, its focus and what is being typed.
   return (
     <Box sx={{ mb: 2 }}>
       <Stack
-        direction={compact ? 'row' : { xs: 'column', md: 'row' }}
+        direction={compact ? 'row' : { xs: 'column', lg: 'row' }}
         spacing={compact ? 1 : 2}
         sx={compact ? { alignItems: 'center' } : undefined}
       >

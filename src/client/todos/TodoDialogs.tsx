@@ -21,7 +21,7 @@ import {
   type Change,
 } from '../lib/messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
-import { formDates, formValuesOf, touchesSeries } from './todoFormValues';
+import { formFields, formValuesOf, touchesSeries } from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
 import {
   useAddTodoMutation,
@@ -66,7 +66,7 @@ export function AddTodoDialog({ open, userId, dueDate, onClose }: AddTodoDialogP
     const payload = {
       title: values.title,
       description: values.description,
-      ...formDates(values),
+      ...formFields(values),
       ...(userId === undefined ? {} : { user: userId }),
     };
     if (await report(() => addTodo(payload).unwrap())) onClose();
@@ -113,7 +113,7 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
     const changes: TodoChanges = {
       title: values.title,
       description: values.description,
-      ...formDates(values, todo),
+      ...formFields(values, todo),
     };
     if (asksScope(todo) && touchesSeries(todo, changes)) setPending(changes);
     else await send(changes);

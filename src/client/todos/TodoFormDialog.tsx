@@ -1,6 +1,7 @@
 /**
- * The add and edit dialogs' shared form: title, description and (not on a Strapi backend) the due
- * date, reminder and repeat controls, checked with the form schema built from the shared rules.
+ * The add and edit dialogs' shared form: title, description, priority and (not on a Strapi
+ * backend) the due date, reminder and repeat controls, checked with the form schema built from
+ * the shared rules.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import Button from '@mui/material/Button';
@@ -11,7 +12,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { PRIORITIES } from '../../shared/priority';
 import { hasDueDates } from '../lib/features';
+import { PRIORITY_NAMES } from '../ui/priorityNames';
 import { SubmitButton } from '../ui/SubmitButton';
 import { DateFields } from './DateFields';
 import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';
@@ -66,7 +69,7 @@ function TodoFormBody({
 }: Omit<TodoFormDialogProps, 'open'> & { titleId: string }) {
   const form = useForm<TodoDialogInput, unknown, TodoFormValues>({
     resolver: valibotResolver(todoDialogSchema),
-    defaultValues: { title: '', description: '', ...NO_DATES, ...initialValues },
+    defaultValues: { title: '', description: '', priority: '0', ...NO_DATES, ...initialValues },
   });
   const {
     register,
@@ -98,6 +101,22 @@ function TodoFormBody({
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
+        <TextField
+          {...register('priority')}
+          select
+          label="Priority"
+          fullWidth
+          margin="normal"
+          error={Boolean(errors.priority)}
+          helperText={errors.priority?.message}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {PRIORITY_NAMES[priority]}
+            </option>
+          ))}
+        </TextField>
         {hasDueDates() && <DateFields control={control} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

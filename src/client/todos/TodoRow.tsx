@@ -1,6 +1,6 @@
 /**
- * One numbered todo: a round completion check, title, badge, Edit and Delete, description and
- * dates. In selection mode a square box before it picks it for a bulk action; Shift-, Ctrl- or
+ * One numbered todo: a round completion check, title, priority flag, badge, Edit and Delete,
+ * description and dates. In selection mode a square box before it picks it for a bulk action; Shift-, Ctrl- or
  * Cmd-click on the row, or a long press on a phone, enters that mode with this row picked.
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -20,6 +20,7 @@ import { Description } from './Description';
 import { changeErrorMessage } from '../lib/messages';
 import { useSetTodoCompletedMutation } from './todosApi';
 import { toasts } from '../lib/toasts';
+import { PriorityFlag } from '../ui/PriorityFlag';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
@@ -60,7 +61,7 @@ export function TodoRow({
   today,
   titleAs = 'h2',
 }: TodoRowProps) {
-  const { title, description, completed, createdAt, updatedAt, dueDate, seriesId } =
+  const { title, description, completed, createdAt, updatedAt, dueDate, seriesId, priority } =
     todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const [dates] = usePreference(useSessionUser()?.id, 'dates');
@@ -117,7 +118,7 @@ export function TodoRow({
           slotProps={{ input: { 'aria-label': `Mark ${title} as completed` } }}
           sx={{ p: 0.5 }}
         />
-        {/* The due date and badge follow the title, and go under it when it is long. */}
+        {/* The flag, due date and badge follow the title, and go under it when it is long. */}
         <Box sx={titleLineSx}>
           <Typography
             component={titleAs}
@@ -133,6 +134,7 @@ export function TodoRow({
           >
             {title}
           </Typography>
+          <PriorityFlag priority={priority} />
           <DueDateLabel
             dueDate={dueDate}
             completed={completed}

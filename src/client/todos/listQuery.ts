@@ -34,7 +34,7 @@ export const onStrapi = clientConfig.apiFlavor === 'strapi';
 const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
- * filters[completed][$eq] (the status filter) and sort.
+ * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter) and sort.
  */
 export function listTodosQuery(view: TodoView): string {
   const search = view.search.trim();
@@ -44,6 +44,7 @@ export function listTodosQuery(view: TodoView): string {
     filters: {
       title: search ? { [SEARCH_OPERATOR]: search } : undefined,
       completed: completed === undefined ? undefined : { $eq: completed },
+      priority: view.priority === 'all' ? undefined : { $eq: view.priority },
     },
     sort: [
       `${view.sort}:${view.order}`,
@@ -53,14 +54,16 @@ export function listTodosQuery(view: TodoView): string {
   }).toString();
 }
 
-/** The POST body that creates a deleted todo again: its title, description and completion. */
+/** The POST body that creates a deleted todo again: its title, description, completion and priority. */
 export function restoreTodoBody({ todo, user }: RestoredTodo) {
-  const { title, description, completed } = todo.attributes;
+  const { title, description, completed, priority } = todo.attributes;
   return {
     data: {
       title,
       description: description ?? null,
       completed,
+      // A Strapi todo type set up before issue 41 has no priority: nothing to send then.
+      ...(priority ? { priority } : {}),
       ...(user === undefined ? {} : { user }),
     },
   };

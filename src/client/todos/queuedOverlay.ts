@@ -8,6 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
+import { PRIORITIES, type Priority } from '../../shared/priority';
 import { titleContains } from '../../shared/title-key';
 import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import { placeOnPage } from './queuedPlacement';
@@ -19,7 +20,12 @@ export type SyncState = { error?: string; seq?: number };
 
 const matches = (todo: TodoEntity, view: TodoView) =>
   titleContains(todo.attributes.title, view.search.trim()) &&
-  (view.status !== 'completed' || todo.attributes.completed);
+  (view.status !== 'completed' || todo.attributes.completed) &&
+  (view.priority === 'all' || (todo.attributes.priority ?? 0) === view.priority);
+
+/** A queued add's priority: what it sends, else none (the server's default). */
+const priorityOf = (value: unknown): Priority =>
+  PRIORITIES.find((priority) => priority === value) ?? 0;
 
 export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[], view: TodoView) {
   let todos = page.todos;
@@ -38,6 +44,7 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
           completed: false,
           createdAt: at,
           updatedAt: at,
+          priority: priorityOf(data.priority),
           ...queuedDates(data),
         },
       };

@@ -9,9 +9,11 @@ import type { TodoView } from './view';
 
 type Placement = Pick<TodoView, 'sort' | 'order'>;
 
-function sortValue(todo: TodoEntity, sort: TodoView['sort']): string | null {
+function sortValue(todo: TodoEntity, sort: TodoView['sort']): string | number | null {
   if (sort === 'title') return titleKey(todo.attributes.title);
   if (sort === 'dueDate') return todo.attributes.dueDate ?? null;
+  // Every todo has one (0 none); a Strapi todo made before the field existed reads as none.
+  if (sort === 'priority') return todo.attributes.priority ?? 0;
   return todo.attributes.createdAt;
 }
 

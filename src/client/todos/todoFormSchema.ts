@@ -1,10 +1,12 @@
 /**
  * The add/edit form's schema: the shared title and description rules, and the API's own checks
- * of the date fields (src/shared/dates.ts, src/shared/recurrence.ts) on what the form makes of its
- * controls. Its output is what the API takes: dueDate, remindAt and recurrence, null for none.
+ * of the date fields (src/shared/dates.ts, src/shared/recurrence.ts) and the priority
+ * (src/shared/priority.ts) on what the form makes of its controls. Its output is what the API
+ * takes: dueDate, remindAt and recurrence, null for none, and priority, 0 for none.
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from '../../shared/dates';
+import { PRIORITIES, priorityField } from '../../shared/priority';
 import { recurrenceField } from '../../shared/recurrence';
 import { descriptionField, titleField } from '../../shared/schemas';
 import { recurrenceOf, REPEATS, WEEKDAYS, type DateFormValues } from './todoFormValues';
@@ -23,6 +25,12 @@ export const todoDialogSchema = v.pipe(
     repeat: v.optional(v.picklist(REPEATS.map((choice) => choice.value)), 'never'),
     weekdays: v.optional(v.array(v.picklist(WEEKDAYS)), []),
     recurrence: v.optional(v.string(), ''),
+    // The select's text ("0" none … "3" high), checked as the API checks the number it becomes.
+    priority: v.pipe(
+      v.optional(v.picklist(PRIORITIES.map(String) as `${(typeof PRIORITIES)[number]}`[]), '0'),
+      v.transform(Number),
+      priorityField,
+    ),
   }),
   v.forward(
     v.partialCheck(
@@ -32,12 +40,13 @@ export const todoDialogSchema = v.pipe(
     ),
     ['repeat'],
   ),
-  v.transform(({ title, description, dueDate, remindAt, ...repeat }) => ({
+  v.transform(({ title, description, dueDate, remindAt, priority, ...repeat }) => ({
     title,
     description,
     dueDate,
     remindAt,
     recurrence: recurrenceOf(repeat),
+    priority,
   })),
   // The rule the controls make is checked as the API will check it.
   v.forward(

@@ -2,9 +2,11 @@
  * The add/edit form's date fields and the API's: a due date ("" for none), a reminder (a UTC ISO
  * instant, "" for none) and a repeat choice with its weekdays, which become an RRULE
  * (`FREQ=WEEKLY;BYDAY=MO,WE`). A rule the form cannot show in full (INTERVAL, COUNT, UNTIL) is
- * kept as it was unless the user changes the frequency or the days.
+ * kept as it was unless the user changes the frequency or the days. The priority is a select's
+ * text, "0" (none) to "3" (high).
  */
 import type { TodoEntity } from '../../shared/api-types';
+import type { Priority } from '../../shared/priority';
 import { hasDueDates } from '../lib/features';
 import type { TodoDates } from './todosApi';
 
@@ -75,12 +77,13 @@ export function recurrenceOf({
   return days.length ? `FREQ=${repeat};BYDAY=${days.join(',')}` : `FREQ=${repeat}`;
 }
 
-/** The form's starting values for a todo (title, description and the date fields). */
+/** The form's starting values for a todo (title, description, priority and the date fields). */
 export function formValuesOf(todo: TodoEntity) {
-  const { title, description, dueDate, remindAt, recurrence } = todo.attributes;
+  const { title, description, dueDate, remindAt, recurrence, priority } = todo.attributes;
   return {
     title,
     description: description ?? '',
+    priority: String(priority ?? 0) as `${Priority}`,
     dueDate: dueDate ?? '',
     remindAt: remindAt ?? '',
     recurrence: recurrence ?? '',
@@ -99,6 +102,20 @@ export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoD
     (key) => values[key] !== (before?.[key] ?? null),
   );
   return Object.fromEntries(changed.map((key) => [key, values[key]]));
+}
+
+/**
+ * The fields beyond title and description to send: the changed dates (above) and the priority
+ * when it differs from the todo's (none for a new todo, the server's default), so an unchanged
+ * priority is never sent: a Strapi todo type set up before issue 41 has none.
+ */
+export function formFields(
+  values: Required<TodoDates> & { priority: Priority },
+  todo?: TodoEntity,
+): TodoDates & { priority?: Priority } {
+  const priority =
+    values.priority === (todo?.attributes.priority ?? 0) ? {} : { priority: values.priority };
+  return { ...formDates(values, todo), ...priority };
 }
 
 /** Whether a change reaches the series' shared fields (title, description, rule): then it asks "this one or following". */

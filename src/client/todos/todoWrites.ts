@@ -4,6 +4,7 @@
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { SingleResponse, TodoEntity } from '../../shared/api-types';
+import type { Priority } from '../../shared/priority';
 import { sendOrQueue, type TodoWrite } from '../offline';
 
 /** What a change answered: its HTTP status (200 or 204 is a success) and the todo, if any. */
@@ -32,6 +33,8 @@ export const scoped = (path: string, scope: SeriesScope | undefined) =>
 export interface NewTodo extends TodoDates {
   title: string;
   description?: string;
+  /** 0 none (left out: the server's default), 1 low, 2 medium, 3 high. */
+  priority?: Priority;
   /** The owner: the signed-in user's id; Generate Todos sends it as `[id]`. */
   user?: number | number[];
 }
@@ -40,6 +43,7 @@ export interface TodoChanges extends TodoDates {
   title?: string;
   description?: string | null;
   completed?: boolean;
+  priority?: Priority;
 }
 
 export const toOutcome = (

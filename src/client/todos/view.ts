@@ -1,9 +1,11 @@
 /**
- * The list view (page, page size, search, sort field, order, status filter) and its place in
- * the URL's query string, so a reload, back and forward keep it and a link can be shared.
+ * The list view (page, page size, search, sort field, order, status and priority filters) and its
+ * place in the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
 import type { SortDirection, SortField } from '../../shared/list-request';
+import { PRIORITIES, type Priority } from '../../shared/priority';
 import { hasDueDates } from '../lib/features';
+import { PRIORITY_NAMES } from '../ui/priorityNames';
 
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -13,6 +15,7 @@ const SORT_CHOICES = [
   { value: 'createdAt', label: 'Creation Date' },
   { value: 'title', label: 'Title' },
   { value: 'dueDate', label: 'Due Date' },
+  { value: 'priority', label: 'Priority' },
 ] as const satisfies readonly { value: SortField; label: string }[];
 export type ListSortField = (typeof SORT_CHOICES)[number]['value'];
 
@@ -34,6 +37,13 @@ export const STATUS_FILTERS = [
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
+/** The priority filter (issue 41): every todo, or those of one priority, high first; `?priority=3`. */
+export type PriorityFilter = 'all' | Priority;
+export const PRIORITY_FILTERS: readonly { value: PriorityFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...[...PRIORITIES].reverse().map((value) => ({ value, label: PRIORITY_NAMES[value] })),
+];
+
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface TodoView {
@@ -43,6 +53,7 @@ export interface TodoView {
   sort: ListSortField;
   order: ListSortOrder;
   status: StatusFilter;
+  priority: PriorityFilter;
 }
 
 export const DEFAULT_VIEW: TodoView = {
@@ -52,6 +63,7 @@ export const DEFAULT_VIEW: TodoView = {
   sort: 'createdAt',
   order: 'asc',
   status: 'all',
+  priority: 'all',
 };
 
 /** Query-string keys. */
@@ -62,6 +74,7 @@ const KEYS = {
   sort: 'sort',
   order: 'order',
   status: 'status',
+  priority: 'priority',
 } as const;
 
 const oneOf = <T extends string | number>(
@@ -69,6 +82,12 @@ const oneOf = <T extends string | number>(
   value: T | undefined,
   fallback: T,
 ): T => (value !== undefined && allowed.includes(value) ? value : fallback);
+
+/** `?priority=` as the view has it: one of 0..3 written as a digit, else every priority. */
+function priorityFrom(text: string | null): PriorityFilter {
+  const value = Number(text);
+  return text && /^[0-3]$/.test(text) ? (value as Priority) : 'all';
+}
 
 /** Reads the view from a query string; a missing or unreadable value takes its default. */
 export function viewFromParams(params: URLSearchParams): TodoView {
@@ -93,6 +112,7 @@ export function viewFromParams(params: URLSearchParams): TodoView {
       (params.get(KEYS.status) ?? undefined) as StatusFilter | undefined,
       DEFAULT_VIEW.status,
     ),
+    priority: priorityFrom(params.get(KEYS.priority)),
   };
 }
 
@@ -105,12 +125,13 @@ export function viewToParams(view: TodoView): URLSearchParams {
   if (view.sort !== DEFAULT_VIEW.sort) params.set(KEYS.sort, view.sort);
   if (view.order !== DEFAULT_VIEW.order) params.set(KEYS.order, view.order);
   if (view.status !== DEFAULT_VIEW.status) params.set(KEYS.status, view.status);
+  if (view.priority !== DEFAULT_VIEW.priority) params.set(KEYS.priority, String(view.priority));
   return params;
 }
 
 /**
  * The next view after a change. Changing the search, the page size, the sort field, the order
- * or the status filter goes back to page 1; changing only the page keeps the rest.
+ * or a filter goes back to page 1; changing only the page keeps the rest.
  */
 export function changeView(view: TodoView, change: Partial<TodoView>): TodoView {
   const next = { ...view, ...change };
@@ -119,12 +140,13 @@ export function changeView(view: TodoView, change: Partial<TodoView>): TodoView 
     next.pageSize !== view.pageSize ||
     next.sort !== view.sort ||
     next.order !== view.order ||
-    next.status !== view.status;
+    next.status !== view.status ||
+    next.priority !== view.priority;
   return filterChanged ? { ...next, page: 1 } : next;
 }
 
 /** The choices a user's list remembers between visits: not the page or the search, which are of the moment. */
-const REMEMBERED = ['pageSize', 'sort', 'order', 'status'] as const;
+const REMEMBERED = ['pageSize', 'sort', 'order', 'status', 'priority'] as const;
 
 /** Whether a change touches a remembered choice (a page step or a search does not). */
 export const changesRemembered = (change: Partial<TodoView>) =>

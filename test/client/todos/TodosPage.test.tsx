@@ -134,7 +134,7 @@ describe('the todo list screen', () => {
       within(screen.getByLabelText('Sort by'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Creation Date', 'Title', 'Due Date']);
+    ).toEqual(['Creation Date', 'Title', 'Due Date', 'Priority']);
     expect(
       within(screen.getByLabelText('Order'))
         .getAllByRole('option')

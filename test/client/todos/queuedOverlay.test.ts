@@ -1,7 +1,7 @@
 import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
 import { applyQueuedWrites } from '../../../src/client/todos/queuedOverlay';
 import type { TodoPage } from '../../../src/client/todos/todosApi';
-import { DEFAULT_VIEW } from '../../../src/client/todos/view';
+import { DEFAULT_VIEW, type TodoView } from '../../../src/client/todos/view';
 import { titleContains } from '../../../src/shared/title-key';
 
 const at = '2026-11-25T09:00:00.000Z';
@@ -175,6 +175,65 @@ describe('the list with queued writes applied', () => {
       });
       expect(shown.todos.map((row) => row.id)).toEqual([-9, 1, 2, 3, 5, 6, 7, 8, 9, 10]);
       expect(shown.total).toBe(25);
+    });
+  });
+
+  describe('by priority (issue 41)', () => {
+    const flagged = (id: number, priority: 0 | 1 | 2 | 3) => ({
+      ...todo(id, `Todo ${id}`),
+      attributes: { ...todo(id, `Todo ${id}`).attributes, priority },
+    });
+    const pageOf = (priorities: (0 | 1 | 2 | 3)[]): TodoPage => ({
+      todos: priorities.map((priority, index) => flagged(index + 1, priority)),
+      page: 1,
+      pageSize: 10,
+      pageCount: 1,
+      total: priorities.length,
+    });
+    const add = (priority?: number) =>
+      write(1, {
+        method: 'POST',
+        todoId: -9,
+        body: { data: { title: 'New', ...(priority === undefined ? {} : { priority }) } },
+      });
+    const placed = (page: TodoPage, priority: number | undefined, view: Partial<TodoView>) =>
+      applyQueuedWrites(page, [add(priority)], { ...DEFAULT_VIEW, ...view }).page.todos.map(
+        (row) => [row.id, row.attributes.priority],
+      );
+
+    it('descending: high first, a new todo first among its equals (its id will be the largest)', () => {
+      expect(placed(pageOf([3, 3, 2, 0]), 2, { sort: 'priority', order: 'desc' })).toEqual([
+        [1, 3],
+        [2, 3],
+        [-9, 2],
+        [3, 2],
+        [4, 0],
+      ]);
+      expect(placed(pageOf([3, 1]), undefined, { sort: 'priority', order: 'desc' })).toEqual([
+        [1, 3],
+        [2, 1],
+        [-9, 0],
+      ]);
+    });
+
+    it('ascending: after its equals', () => {
+      expect(placed(pageOf([0, 2, 2, 3]), 2, { sort: 'priority', order: 'asc' })).toEqual([
+        [1, 0],
+        [2, 2],
+        [3, 2],
+        [-9, 2],
+        [4, 3],
+      ]);
+    });
+
+    it('under a priority filter, only when it has that priority', () => {
+      const high = pageOf([3, 3]);
+      const view = { priority: 3 as const };
+      expect(applyQueuedWrites(high, [add(1)], { ...DEFAULT_VIEW, ...view }).page.total).toBe(2);
+      const shown = applyQueuedWrites(high, [add(3)], { ...DEFAULT_VIEW, ...view }).page;
+      expect([shown.total, shown.todos.at(-1)?.id]).toEqual([3, -9]);
+      const none = applyQueuedWrites(pageOf([0]), [add()], { ...DEFAULT_VIEW, priority: 0 });
+      expect(none.page.total).toBe(2);
     });
   });
 });

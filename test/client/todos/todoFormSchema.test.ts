@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { REPEAT_NEEDS_DUE_DATE, todoDialogSchema } from '../../../src/client/todos/todoFormSchema';
-import { formValuesOf, recurrenceOf } from '../../../src/client/todos/todoFormValues';
+import { formFields, formValuesOf, recurrenceOf } from '../../../src/client/todos/todoFormValues';
+import type { TodoEntity } from '../../../src/shared/api-types';
 
 const parse = (input: Record<string, unknown>) =>
   v.safeParse(todoDialogSchema, { title: 'Pay rent', ...input });
@@ -19,6 +20,7 @@ describe('the add/edit form schema (issue 28)', () => {
       dueDate: null,
       remindAt: null,
       recurrence: null,
+      priority: 0,
     });
   });
 
@@ -87,5 +89,40 @@ describe('the add/edit form schema (issue 28)', () => {
     expect(recurrenceOf(values)).toBe(stored);
     expect(recurrenceOf({ ...values, weekdays: ['MO', 'FR'] })).toBe('FREQ=WEEKLY;BYDAY=MO,FR');
     expect(recurrenceOf({ ...values, repeat: 'never' })).toBeNull();
+  });
+});
+
+describe('the form priority (issue 41)', () => {
+  const todo = (priority?: 0 | 1 | 2 | 3): TodoEntity => ({
+    id: 1,
+    attributes: {
+      title: 'T',
+      description: null,
+      completed: false,
+      createdAt: '',
+      updatedAt: '',
+      ...(priority === undefined ? {} : { priority }),
+    },
+  });
+  const noDates = { dueDate: null, remindAt: null, recurrence: null };
+
+  it('reads the select text as the number the API takes, none by default', () => {
+    expect(parse({}).output).toMatchObject({ priority: 0 });
+    for (const priority of [0, 1, 2, 3])
+      expect(parse({ priority: String(priority) }).output).toMatchObject({ priority });
+    expect(messages({ priority: '4' }).priority).toHaveLength(1);
+  });
+
+  it('starts an edit from the stored priority; a todo without one (an older Strapi backend) as none', () => {
+    expect(formValuesOf(todo(3)).priority).toBe('3');
+    expect(formValuesOf(todo()).priority).toBe('0');
+  });
+
+  it('sends the priority only when it differs from the todo (none for a new todo)', () => {
+    expect(formFields({ ...noDates, priority: 0 })).toEqual({});
+    expect(formFields({ ...noDates, priority: 2 })).toEqual({ priority: 2 });
+    expect(formFields({ ...noDates, priority: 3 }, todo(3))).toEqual({});
+    expect(formFields({ ...noDates, priority: 0 }, todo(3))).toEqual({ priority: 0 });
+    expect(formFields({ ...noDates, priority: 0 }, todo())).toEqual({});
   });
 });

@@ -76,6 +76,20 @@ describe('the list query', () => {
     ).toBe(false);
   });
 
+  it('maps the priority filter to filters[priority][$eq], None included, and All to none', () => {
+    for (const priority of [0, 1, 2, 3] as const) {
+      const query = new URLSearchParams(listTodosQuery(view({ priority })));
+      expect(query.get('filters[priority][$eq]')).toBe(String(priority));
+    }
+    const all = new URLSearchParams(listTodosQuery(view({ priority: 'all' })));
+    expect([...all.keys()].some((key) => key.startsWith('filters[priority]'))).toBe(false);
+  });
+
+  it('sorts by priority as sort=priority:desc', () => {
+    const query = new URLSearchParams(listTodosQuery(view({ sort: 'priority', order: 'desc' })));
+    expect(query.getAll('sort')).toEqual(['priority:desc']);
+  });
+
   it('reads only the todos of the status asked for', async () => {
     api.insert({ title: 'Open', description: null, completed: false });
     api.insert({ title: 'Done', description: null, completed: true });
@@ -207,6 +221,8 @@ describe('changes refetch the list on screen', () => {
     expect(restoreTodoBody({ todo, user: undefined })).toEqual({
       data: { title: 'Bare', description: null, completed: false },
     });
+    const flagged = api.insert({ title: 'Urgent', priority: 3 });
+    expect(restoreTodoBody({ todo: flagged, user: 7 }).data).toMatchObject({ priority: 3 });
   });
 
   it('a failed restore does not refetch', async () => {

@@ -3,6 +3,7 @@ import {
   changeView,
   DEFAULT_VIEW,
   hasViewParams,
+  PRIORITY_FILTERS,
   rememberedParams,
   viewFromParams,
   viewToParams,
@@ -17,13 +18,16 @@ describe('the view in the query string', () => {
       sort: 'createdAt',
       order: 'asc',
       status: 'all',
+      priority: 'all',
     });
   });
 
   it('reads every part', () => {
     expect(
       viewFromParams(
-        new URLSearchParams('page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed'),
+        new URLSearchParams(
+          'page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed&priority=3',
+        ),
       ),
     ).toEqual({
       page: 3,
@@ -32,6 +36,7 @@ describe('the view in the query string', () => {
       sort: 'title',
       order: 'desc',
       status: 'completed',
+      priority: 3,
     });
   });
 
@@ -59,6 +64,7 @@ describe('the view in the query string', () => {
       sort: 'title',
       order: 'desc',
       status: 'completed',
+      priority: 0,
     } as const;
     expect(viewFromParams(new URLSearchParams(viewToParams(view).toString()))).toEqual(view);
   });
@@ -74,6 +80,7 @@ describe('changing the view', () => {
     ['the order', { order: 'desc' as const }],
     ['the status to Pending', { status: 'pending' as const }],
     ['the status to Completed', { status: 'completed' as const }],
+    ['the priority filter', { priority: 3 as const }],
   ])('goes back to page 1 when %s changes', (_name, change) => {
     expect(changeView(onPage3, change)).toMatchObject({ ...change, page: 1 });
   });
@@ -103,8 +110,35 @@ describe('the due date sort (issue 28)', () => {
   });
 });
 
+describe('the priority sort and filter (issue 41)', () => {
+  it('reads ?priority=0..3 as one priority, anything else as every priority', () => {
+    for (const priority of [0, 1, 2, 3] as const)
+      expect(viewFromParams(new URLSearchParams(`priority=${priority}`)).priority).toBe(priority);
+    for (const text of ['', 'all', 'high', '4', '-1', '1.5', '03', ' 3'])
+      expect(viewFromParams(new URLSearchParams({ priority: text })).priority).toBe('all');
+  });
+
+  it('writes the priority filter and the priority sort to the URL, and reads them back', () => {
+    const view = viewFromParams(new URLSearchParams('sort=priority&order=desc&priority=0'));
+    expect(view).toMatchObject({ sort: 'priority', order: 'desc', priority: 0 });
+    expect(viewToParams(view).toString()).toBe('sort=priority&order=desc&priority=0');
+    expect(viewToParams({ ...view, priority: 'all' }).has('priority')).toBe(false);
+    expect(hasViewParams(new URLSearchParams('priority=3'))).toBe(true);
+  });
+
+  it('offers All, then High to None', () => {
+    expect(PRIORITY_FILTERS.map((choice) => [choice.value, choice.label])).toEqual([
+      ['all', 'All'],
+      [3, 'High'],
+      [2, 'Medium'],
+      [1, 'Low'],
+      [0, 'None'],
+    ]);
+  });
+});
+
 describe('the remembered part of the view', () => {
-  it('keeps page size, sort, order and status, not the page or the search', () => {
+  it('keeps page size, sort, order and the filters, not the page or the search', () => {
     const view = {
       page: 3,
       pageSize: 20,
@@ -112,8 +146,11 @@ describe('the remembered part of the view', () => {
       sort: 'title',
       order: 'desc',
       status: 'pending',
+      priority: 2,
     } as const;
-    expect(rememberedParams(view)).toBe('pageSize=20&sort=title&order=desc&status=pending');
+    expect(rememberedParams(view)).toBe(
+      'pageSize=20&sort=title&order=desc&status=pending&priority=2',
+    );
     expect(rememberedParams({ ...DEFAULT_VIEW, page: 4, search: 'milk' })).toBe('');
   });
 
