@@ -6,7 +6,7 @@
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
-import { registerUser } from './support/session';
+import { registerUser, signInContext } from './support/session';
 import { expectRows, numbered, openTodos, seedTodos } from './support/todos-page';
 
 test.describe('todos: density and the phone', () => {
@@ -102,6 +102,48 @@ test.describe('todos: density and the phone', () => {
       await page.getByRole('button', { name: 'Delete Buy milk' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete this todo' });
       await expect(dialog.getByText('Delete "Buy milk"?')).toBeVisible();
+      await context.close();
+    },
+  );
+
+  test(
+    'on a touch screen, a row held half a second enters selection mode with that row selected; a short tap does not',
+    { tag: '@phone' },
+    async ({ browser, server }) => {
+      const session = await registerUser(server.url);
+      await seedTodos(server.url, session, [{ title: 'Buy milk' }, { title: 'Walk the dog' }]);
+      const context = await browser.newContext({
+        viewport: PHONE,
+        hasTouch: true,
+        isMobile: true,
+        timezoneId: 'UTC',
+        locale: 'en-US',
+      });
+      await signInContext(context, session);
+      const page = await context.newPage();
+      // The hold's half second runs on the page's clock, moved on by the test.
+      await page.clock.install();
+      await page.goto(`${server.url}/todos`);
+      await expectRows(page, numbered(1, ['Buy milk', 'Walk the dog']));
+      const cdp = await context.newCDPSession(page);
+      const title = page.getByTestId('todo-row').filter({ hasText: 'Walk the dog' }).locator('h2');
+      const at = await box(page, title);
+      const point = { x: at.x + at.width / 2, y: at.y + at.height / 2 };
+      const touch = (type: 'touchStart' | 'touchEnd', points = [point]) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+
+      await touch('touchStart');
+      await page.clock.runFor(200);
+      await touch('touchEnd', []);
+      await page.clock.runFor(600);
+      await expect(page.getByText(/\d+ selected/)).toHaveCount(0);
+
+      await touch('touchStart');
+      await page.clock.runFor(600);
+      await touch('touchEnd', []);
+      await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Select Walk the dog' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Select Buy milk' })).not.toBeChecked();
       await context.close();
     },
   );

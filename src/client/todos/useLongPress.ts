@@ -1,6 +1,8 @@
 /**
  * A press held on a touch screen (half a second, without moving): phones have no Shift-click, so
- * that is how a row enters selection mode there. Mouse and pen presses are left alone.
+ * that is how a row enters selection mode there. Mouse and pen presses are left alone. Lifting the
+ * finger after a hold is not a tap: its click is cancelled, or it would land on whatever the new
+ * selection bar moved under the finger.
  */
 import { useEffect, useRef } from 'react';
 
@@ -11,6 +13,7 @@ const SLOP_PX = 10;
 export function useLongPress(onLongPress: (() => void) | undefined) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const start = useRef({ x: 0, y: 0 });
+  const held = useRef(false);
   const cancel = () => clearTimeout(timer.current);
   useEffect(() => cancel, []);
   if (!onLongPress) return {};
@@ -18,8 +21,12 @@ export function useLongPress(onLongPress: (() => void) | undefined) {
     onPointerDown: (event: React.PointerEvent) => {
       if (event.pointerType !== 'touch') return;
       start.current = { x: event.clientX, y: event.clientY };
+      held.current = false;
       cancel();
-      timer.current = setTimeout(onLongPress, HOLD_MS);
+      timer.current = setTimeout(() => {
+        held.current = true;
+        onLongPress();
+      }, HOLD_MS);
     },
     onPointerMove: (event: React.PointerEvent) => {
       const moved = Math.hypot(event.clientX - start.current.x, event.clientY - start.current.y);
@@ -27,5 +34,10 @@ export function useLongPress(onLongPress: (() => void) | undefined) {
     },
     onPointerUp: cancel,
     onPointerCancel: cancel,
+    // A cancelled touchend dispatches no click (Touch Events); React does not make it passive.
+    onTouchEnd: (event: React.TouchEvent) => {
+      if (held.current) event.preventDefault();
+      held.current = false;
+    },
   };
 }
