@@ -36,6 +36,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
@@ -178,6 +179,7 @@ export async function buildApp(
     bulkRoutes,
     portabilityRoutes,
     calendarRoutes,
+    projectRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',

@@ -7,14 +7,12 @@
 import * as v from 'valibot';
 import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
-import { SORT_FIELDS, type DateOperator, type SortDirection, type SortField } from './list-request';
+import { SORT_FIELDS, type DateOperator, type SortField } from './list-request';
 import { priorityFilter, type PriorityCondition } from './priority';
-import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+import { asEqualsOperator, bracketObject, queryBoolean } from './qs-object';
+import { sortSchemaOf, type SortKeyOf } from './sort-query';
 
-export interface SortKey {
-  field: SortField;
-  direction: SortDirection;
-}
+export type SortKey = SortKeyOf<SortField>;
 
 const DATE_OPERATORS = {
   $eq: '=',
@@ -145,51 +143,7 @@ const filtersSchema = v.optional(
   {},
 );
 
-const isSortField = (field: string): field is SortField =>
-  (SORT_FIELDS as readonly string[]).includes(field);
-
-/** sort=a:asc,b:desc, sort[0]=a:asc, or qs's object form of a long sort[] list, as its parts. */
-const sortParts = v.pipe(
-  v.union(
-    [
-      v.string(),
-      v.array(v.string()),
-      v.pipe(
-        v.custom<Record<string, string>>(
-          (raw) =>
-            isRecord(raw) &&
-            Object.entries(raw).every(
-              ([key, part]) => /^\d+$/.test(key) && typeof part === 'string',
-            ),
-        ),
-        v.transform((indexed) => Object.values(indexed)),
-      ),
-    ],
-    'sort must look like sort=title:asc or sort[0]=title:asc',
-  ),
-  v.description(`field:asc|desc, comma-separated or sort[0]=…; fields ${SORT_FIELDS.join(', ')}`),
-  v.examples(['createdAt:asc']),
-  v.transform((raw) => (typeof raw === 'string' ? [raw] : raw).flatMap((part) => part.split(','))),
-);
-
-/** Each part "field" or "field:direction"; a field named twice counts once, the first time. */
-const sortSchema = v.pipe(
-  sortParts,
-  v.rawTransform(({ dataset, addIssue }) => {
-    const keys: SortKey[] = [];
-    for (const part of dataset.value) {
-      const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
-      const normalised = direction.toLowerCase();
-      if (!isSortField(field))
-        addIssue({ message: `Cannot sort by "${field}" (use ${SORT_FIELDS.join(', ')})` });
-      else if (rest.length > 0 || (normalised !== 'asc' && normalised !== 'desc'))
-        addIssue({ message: `Sort direction of "${field}" must be asc or desc` });
-      else if (!keys.some((key) => key.field === field))
-        keys.push({ field, direction: normalised });
-    }
-    return keys;
-  }),
-);
+const sortSchema = sortSchemaOf(SORT_FIELDS, 'createdAt:asc');
 
 const DEFAULT_SORT: SortKey[] = [{ field: 'createdAt', direction: 'asc' }];
 

@@ -67,7 +67,7 @@ export function documentRoute({ schema, url }: { schema: FastifySchema; url: str
   return { schema: documented as FastifySchema, url };
 }
 
-const timestamp = { type: 'string', format: 'date-time' } as const;
+export const timestamp = { type: 'string', format: 'date-time' } as const;
 
 export const userSchema = {
   type: 'object',
@@ -173,7 +173,7 @@ export const singleTodoSchema = {
 const integers = (...names: string[]) =>
   Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));
 
-const listOf = (entity: Record<string, unknown>) => ({
+export const listOf = (entity: Record<string, unknown>) => ({
   type: 'object',
   required: ['data', 'meta'],
   properties: {
