@@ -38,6 +38,7 @@ import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
 import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
+import { countRoutes } from './todos/counts';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
 import { trashRoutes } from './todos/trash-routes';
@@ -177,6 +178,7 @@ export async function buildApp(
     todoRoutes,
     trashRoutes,
     bulkRoutes,
+    countRoutes,
     portabilityRoutes,
     calendarRoutes,
     projectRoutes,

@@ -1,6 +1,7 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
- * title, the completion, the due date and the priority (priority.ts), and the sort. The server validates with it and reads a
+ * title, the completion, the due date, the priority (priority.ts) and the project (project-relation.ts),
+ * the sort, and populate. The server validates with it and reads a
  * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
  * Anything not understood is a 400, never the wrong rows.
  */
@@ -9,6 +10,12 @@ import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
 import { SORT_FIELDS, type DateOperator, type SortField } from './list-request';
 import { priorityFilter, type PriorityCondition } from './priority';
+import {
+  populateEntry,
+  projectFilter,
+  type Populate,
+  type ProjectCondition,
+} from './project-relation';
 import { asEqualsOperator, bracketObject, queryBoolean } from './qs-object';
 import { sortSchemaOf, type SortKeyOf } from './sort-query';
 
@@ -33,7 +40,11 @@ export interface ListQuery {
   dueDate: DueDateCondition[];
   /** Conditions on the priority, all of which must hold. */
   priority: PriorityCondition[];
+  /** Conditions on the project (project-relation.ts), all of which must hold; `is null`: the Inbox. */
+  project: ProjectCondition[];
   sort: SortKey[];
+  /** The relations to add to each todo (project-relation.ts). */
+  populate: Populate;
 }
 
 const MAX_SEARCH_LENGTH = 1000;
@@ -135,9 +146,10 @@ const filtersSchema = v.optional(
       completed: v.optional(completedFilter),
       dueDate: v.optional(dueDateFilter, {}),
       priority: v.optional(priorityFilter, {}),
+      project: v.optional(projectFilter, {}),
     },
     (field) =>
-      `filters.${field} is not a filterable field (use title, completed, dueDate or priority)`,
+      `filters.${field} is not a filterable field (use title, completed, dueDate, priority or project)`,
     'filters must be an object such as filters[title][$contains]=milk',
   ),
   {},
@@ -152,13 +164,16 @@ export const listQuerySchema = v.pipe(
     pagination: listPaginationEntry,
     filters: filtersSchema,
     sort: v.optional(sortSchema, []),
+    populate: populateEntry,
   }),
-  v.transform(({ pagination, filters, sort }): ListQuery => ({
+  v.transform(({ pagination, filters, sort, populate }): ListQuery => ({
     pagination,
     titleContains: filters.title,
     completed: filters.completed,
     dueDate: filters.dueDate,
     priority: filters.priority,
+    project: filters.project,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
+    populate,
   })),
 );

@@ -25,7 +25,9 @@ describe('the Strapi list query schema', () => {
       completed: undefined,
       dueDate: [],
       priority: [],
+      project: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
+      populate: {},
     });
   });
 
@@ -39,7 +41,9 @@ describe('the Strapi list query schema', () => {
       completed: undefined,
       dueDate: [],
       priority: [],
+      project: [],
       sort: [{ field: 'title', direction: 'desc' }],
+      populate: {},
     });
     expect(offsetAndLimit(query.pagination)).toEqual({ offset: 20, limit: 10 });
   });
@@ -105,7 +109,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['filters', 'owner'],
         message:
-          'filters.owner is not a filterable field (use title, completed, dueDate or priority)',
+          'filters.owner is not a filterable field (use title, completed, dueDate, priority or project)',
         name: 'ValidationError',
       },
       {
@@ -240,7 +244,9 @@ describe('listSearchParams, the client’s request builder', () => {
           ? [{ op: 'not in' as const, value: priority.$notIn as (0 | 1 | 2 | 3)[] }]
           : []),
       ],
+      project: [],
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
+      populate: {},
     };
   }
 

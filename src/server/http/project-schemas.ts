@@ -1,5 +1,5 @@
 /** Response schemas of projects (issue 41), for the serialiser and the OpenAPI document; see schemas.ts. */
-import { listOf, timestamp } from './schemas';
+import { listOf, timestamp } from './schema-parts';
 
 export const projectAttributes = {
   name: { type: 'string' },

@@ -115,11 +115,11 @@ async function stage(
       const rows = [];
       for (let index = start; index < Math.min(start + CHUNK, todos.length); index++) {
         const todo = todos[index]!;
-        const { owner_id: _owner, ...row } = rowOf(
-          ownerId,
-          todo,
-          todo.recurrence ? await seriesOf(trx, todo) : null,
-        );
+        const {
+          owner_id: _owner,
+          project_id: _project,
+          ...row
+        } = rowOf(ownerId, todo, todo.recurrence ? await seriesOf(trx, todo) : null);
         rows.push({ ...row, batch_id: batchId, position: index });
       }
       await trx.insertInto('import_rows').values(rows).execute();

@@ -7,9 +7,9 @@
  * project read the new indexes; the migration goes down and up again keeping the todos.
  */
 import { sql } from 'kysely';
-import type { Session } from '../../../../src/shared/api-types';
+import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/018-projects';
-import { createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
 
 /** Queries of owner 1 (ada) and her project `p`, and the index each reads. */
 const plans = (p: number): [string, RegExp][] => [
@@ -63,11 +63,22 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
       })
       .execute();
 
-  it('puts every todo of an older database in the Inbox, with no project', async () => {
+  it('puts every todo of an older database in the Inbox, with no project, and the API says so', async () => {
     const rows = await projectIds();
     expect(rows).toHaveLength(33);
     expect(new Set(rows.map((row) => row.project_id))).toEqual(new Set([null]));
     expect(await t.database.handle.db.selectFrom('projects').selectAll().execute()).toEqual([]);
+    const inbox = await call(t.app, ada, {
+      method: 'GET',
+      url: '/api/todos?pagination[pageSize]=100&filters[project][id][$null]=true&populate=*',
+    });
+    const body = inbox.json<{ data: TodoEntity[]; meta: { pagination: { total: number } } }>();
+    expect(body.meta.pagination.total).toBe(31);
+    expect(body.data.every((todo) => todo.attributes.project?.data === null)).toBe(true);
+    const projects = await call(t.app, ada, { method: 'GET', url: '/api/projects' });
+    expect(projects.json().data).toEqual([]);
+    const counts = await call(t.app, ada, { method: 'GET', url: '/api/todos/counts' });
+    expect(counts.json().data).toMatchObject({ inbox: expect.any(Number), projects: [] });
   });
 
   it('keeps live names unique per owner whatever their case; a trashed one may repeat', async () => {
