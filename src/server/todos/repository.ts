@@ -60,7 +60,13 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
 }
 
 /** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
-export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; seriesKey?: string };
+export type ImportedTodo = TodoInput & {
+  createdAt: string;
+  updatedAt: string;
+  seriesKey?: string;
+  /** The todo's project among the file's (import-projects.ts); undefined: none. */
+  projectRef?: number;
+};
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
   owner_id: ownerId,
