@@ -85,6 +85,9 @@ const idOperand = (operator: string) => {
 
 const idFilter = v.pipe(
   v.unknown(),
+  v.description(
+    'filters[project][id][$eq]=3, filters[project][id][$in][0]=3, filters[project][id][$null]=true (the Inbox) or [$notNull]=true',
+  ),
   asEqualsOperator,
   bracketObject(
     {
@@ -114,9 +117,6 @@ export const projectFilter = v.pipe(
     { id: v.optional(idFilter, {}) },
     (key) => `filters.project.${key} is not a filterable field (use id)`,
     'filters.project must be an object such as filters[project][id][$eq]=3',
-  ),
-  v.description(
-    'filters[project][id][$eq]=3, filters[project][id][$in][0]=3, filters[project][id][$null]=true (the Inbox) or [$notNull]=true',
   ),
   v.transform(({ id: { $eq, $in, $null, $notNull } }): ProjectCondition[] => [
     ...($eq !== undefined ? [{ op: '=' as const, value: $eq }] : []),

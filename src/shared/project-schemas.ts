@@ -114,6 +114,9 @@ const nameOperand = (operator: string) =>
 
 const nameFilter = v.pipe(
   v.unknown(),
+  v.description(
+    'filters[name][$eq|$eqi]=Work (whole name, any case), filters[name][$contains|$containsi]=wor (any case)',
+  ),
   asEqualsOperator,
   bracketObject(
     {
@@ -139,6 +142,7 @@ const positionOperand = (operator: string) =>
 
 const positionFilter = v.pipe(
   v.unknown(),
+  v.description('filters[position][$eq|$lt|$lte|$gt|$gte]=2'),
   asEqualsOperator,
   bracketObject(
     {
@@ -161,6 +165,7 @@ const positionFilter = v.pipe(
 
 const archivedFilter = v.pipe(
   v.unknown(),
+  v.description('filters[archived][$eq]=true|false (or filters[archived]=false)'),
   asEqualsOperator,
   bracketObject(
     { $eq: v.optional(queryBoolean('filters.archived.$eq must be true or false')) },
