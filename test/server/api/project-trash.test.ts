@@ -144,6 +144,28 @@ describeEachDialect('projects in the trash', (dialect) => {
     expect(await trashTitles(ann)).toEqual([]);
   });
 
+  it('deletes an account with its projects, live and trashed, and their todos', async () => {
+    const gus = await register(t.app, credentials('pgone'));
+    const live = await createProject(gus, { name: 'Live' });
+    const trashed = await createProject(gus, { name: 'Trashed' });
+    await createTodo(t.app, gus, { title: 'In live', project: live.id });
+    await createTodo(t.app, gus, { title: 'In trashed', project: trashed.id });
+    await send(gus, 'DELETE', `/api/projects/${trashed.id}`);
+    const gone = await call(t.app, gus, {
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password: 'Kiwi#Lamp42' },
+    });
+    expect(gone.statusCode).toBe(204);
+    const { db } = t.database.handle;
+    expect(
+      await db.selectFrom('projects').select('id').where('owner_id', '=', gus.user.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('todos').select('id').where('owner_id', '=', gus.user.id).execute(),
+    ).toEqual([]);
+  });
+
   it('counts open todos of the Inbox and of every live project in one call', async () => {
     const ann = await register(t.app, credentials('pcounts'));
     const bob = await register(t.app, credentials('pcountsbob'));
