@@ -152,6 +152,7 @@ describe('listSearchParams, the client’s request builder', () => {
     .map((value) => value.toISOString().slice(0, 10));
   const size = fc.integer({ min: 1, max: 500 });
   const level = fc.constantFrom(0, 1, 2, 3);
+  const projectId = fc.integer({ min: 1, max: 2_147_483_647 });
   const request: fc.Arbitrary<ListRequest> = fc.record(
     {
       pagination: fc.oneof(
@@ -182,9 +183,21 @@ describe('listSearchParams, the client’s request builder', () => {
             },
             { requiredKeys: [] },
           ),
+          project: fc.record({
+            id: fc.record(
+              {
+                $eq: projectId,
+                $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
+                $null: fc.boolean(),
+                $notNull: fc.boolean(),
+              },
+              { requiredKeys: [] },
+            ),
+          }),
         },
         { requiredKeys: [] },
       ),
+      populate: fc.array(fc.constantFrom('project' as const, '*' as const), { maxLength: 2 }),
       sort: fc.array(
         fc
           .tuple(
@@ -199,7 +212,13 @@ describe('listSearchParams, the client’s request builder', () => {
   );
 
   /** What the server must read from a request, worked out from the contract. */
-  function expected({ pagination = {}, filters = {}, sort = [] }: ListRequest): ListQuery {
+  function expected({
+    pagination = {},
+    filters = {},
+    sort = [],
+    populate,
+  }: ListRequest): ListQuery {
+    const project = filters.project?.id ?? {};
     const keys: ListQuery['sort'] = [];
     for (const part of sort) {
       const [field, direction] = part.split(':') as [ListQuery['sort'][0]['field'], 'asc' | 'desc'];
@@ -244,9 +263,18 @@ describe('listSearchParams, the client’s request builder', () => {
           ? [{ op: 'not in' as const, value: priority.$notIn as (0 | 1 | 2 | 3)[] }]
           : []),
       ],
-      project: [],
+      project: [
+        ...(project.$eq !== undefined ? [{ op: '=' as const, value: project.$eq }] : []),
+        ...(project.$in ? [{ op: 'in' as const, value: project.$in }] : []),
+        ...(project.$null === undefined
+          ? []
+          : [{ op: project.$null ? ('is' as const) : ('is not' as const), value: null }]),
+        ...(project.$notNull === undefined
+          ? []
+          : [{ op: project.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
+      ],
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
-      populate: {},
+      populate: populate?.length ? { project: {} } : {},
     };
   }
 
