@@ -17,7 +17,11 @@ const POSITION_MIN = -LARGEST_ID - 1;
 
 export const PROJECT_NAME_MESSAGE = `name must be 1 to ${PROJECT_NAME_MAX} characters`;
 export const PROJECT_COLOR_MESSAGE = 'color must be a colour written #rrggbb, e.g. #1e90ff';
-const POSITION_MESSAGE = `position must be an integer from ${POSITION_MIN} to ${LARGEST_ID}`;
+const POSITION_RANGE = `must be an integer from ${POSITION_MIN} to ${LARGEST_ID}`;
+const POSITION_MESSAGE = `position ${POSITION_RANGE}`;
+/** The position after `last` (the owner's last project), kept within the column's range. */
+export const positionAfter = (last: number | null | undefined): number =>
+  last == null ? 0 : Math.min(last + 1, LARGEST_ID);
 
 const codePoints = (text: string): number => [...text].length;
 
@@ -137,6 +141,9 @@ const positionOperand = (operator: string) =>
       v.string(`filters.position.${operator} must be an integer`),
       v.regex(/^-?\d{1,10}$/, `filters.position.${operator} must be an integer`),
       v.transform(Number),
+      // A PostgreSQL integer, as positions are: a wider number would fail there, not filter.
+      v.minValue(POSITION_MIN, `filters.position.${operator} ${POSITION_RANGE}`),
+      v.maxValue(LARGEST_ID, `filters.position.${operator} ${POSITION_RANGE}`),
     ),
   );
 

@@ -5,10 +5,11 @@
  * (ownerTransaction), so two creates cannot both take a name; the index of migration 018 backs it.
  */
 import { sql, type Kysely } from 'kysely';
-import type {
-  ProjectCreateData,
-  ProjectListQuery,
-  ProjectUpdateData,
+import {
+  positionAfter,
+  type ProjectCreateData,
+  type ProjectListQuery,
+  type ProjectUpdateData,
 } from '../../shared/project-schemas';
 import { titleKey } from '../../shared/title-key';
 import type { Database, ProjectRow } from '../db/types';
@@ -118,7 +119,8 @@ export function createProject(
         name: data.name,
         name_key: titleKey(data.name),
         color: data.color,
-        position: data.position ?? (last?.position == null ? 0 : Number(last.position) + 1),
+        position:
+          data.position ?? positionAfter(last?.position == null ? null : Number(last.position)),
         archived: data.archived ? 1 : 0,
         created_at: stamp,
         updated_at: stamp,

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { projectColorField, projectNameField } from '../../shared/project-schemas';
+import { positionAfter, projectColorField, projectNameField } from '../../shared/project-schemas';
 import { titleKey } from '../../shared/title-key';
 import { isRecord } from '../../shared/qs-object';
 import type { Database } from '../db/types';
@@ -116,7 +116,7 @@ export async function projectIdsFor(
   const missing = projects.filter((project) => !byKey.has(titleKey(project.name)));
   if (live.length + missing.length > maxProjects)
     throw new DomainError('project-limit', { max: maxProjects });
-  let next = Math.max(-1, ...live.map((project) => project.position)) + 1;
+  let last: number | null = live.length > 0 ? Math.max(...live.map((p) => p.position)) : null;
   const stamp = now.toISOString();
   const ids: number[] = [];
   for (const project of projects) {
@@ -129,7 +129,7 @@ export async function projectIdsFor(
           name: project.name,
           name_key: key,
           color: project.color,
-          position: project.position ?? next++,
+          position: project.position ?? (last = positionAfter(last)),
           archived: project.archived ? 1 : 0,
           created_at: stamp,
           updated_at: stamp,

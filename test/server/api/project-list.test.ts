@@ -97,6 +97,10 @@ describeEachDialect('the project list', (dialect) => {
     ['filters[archived][$eq]=maybe', 'filters.archived.$eq must be true or false'],
     ['filters[position][$gt]=x', 'filters.position.$gt must be an integer'],
     [
+      'filters[position][$gt]=9999999999',
+      'filters.position.$gt must be an integer from -2147483648 to 2147483647',
+    ],
+    [
       'sort=colour:asc',
       'Cannot sort by "colour" (use name, position, createdAt, updatedAt, archived, id)',
     ],

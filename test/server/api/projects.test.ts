@@ -133,6 +133,15 @@ describeEachDialect('projects', (dialect) => {
     expect((await get(ann, '/api/projects')).json().meta.pagination.total).toBe(before);
   });
 
+  it('keeps positions within the column: after the largest, the next stays there', async () => {
+    const user = await register(t.app, credentials('projmaxpos'));
+    await create(user, { name: 'Last', position: 2_147_483_647 });
+    expect((await create(user, { name: 'After' })).attributes.position).toBe(2_147_483_647);
+    expect(issueOf(await post(user, { name: 'Past', position: 2_147_483_648 })).path).toEqual([
+      'position',
+    ]);
+  });
+
   it('takes a name of exactly 100 characters (emoji count as one)', async () => {
     const user = await register(t.app, credentials('projlong'));
     expect((await create(user, { name: '🍎'.repeat(100) })).attributes.name).toBe('🍎'.repeat(100));
