@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import * as v from 'valibot';
-import { offsetAndLimit } from '../../src/server/todos/pagination';
+import { offsetAndLimit } from '../../src/server/http/pagination';
 import { parseQueryString } from '../../src/server/http/query-string';
 import { listQuerySchema, type ListQuery } from '../../src/shared/list-query';
 import { listSearchParams, SORT_FIELDS, type ListRequest } from '../../src/shared/list-request';

@@ -25,7 +25,7 @@ import {
 } from '../http/project-schemas';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
-import { offsetAndLimit, paginationMeta } from '../todos/pagination';
+import { offsetAndLimit, paginationMeta } from '../http/pagination';
 import { toProjectEntity, toTrashedProjectEntity } from './present';
 import { createProject, findProject, listProjects, updateProject } from './repository';
 import { listTrashedProjects, restoreProject, trashProject } from './trash';

@@ -8,7 +8,7 @@
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
-import { offsetAndLimit } from './pagination';
+import { offsetAndLimit } from '../http/pagination';
 import type { ListQuery, SortKey } from '../../shared/list-query';
 import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';

@@ -20,7 +20,7 @@ import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, errorResponses, singleTodoSchema, todoListSchema } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { listTodos } from './list';
-import { paginationMeta } from './pagination';
+import { paginationMeta } from '../http/pagination';
 import { toPopulatedEntities } from './populate';
 import { createTodo, findTodo, updateTodo } from './repository';
 import { assertNamesOnlyCaller, changedAnswer } from './todo-requests';

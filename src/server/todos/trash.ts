@@ -9,7 +9,7 @@ import { recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import type { Pagination } from '../../shared/list-pagination';
-import { offsetAndLimit } from './pagination';
+import { offsetAndLimit } from '../http/pagination';
 import type { ChangedTodo } from './series';
 import { afterTrashed } from './series-scope';
 import { findTodo } from './repository';
