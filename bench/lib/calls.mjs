@@ -8,4 +8,7 @@ export const CALLS = {
   due: '/api/todos?pagination[pageSize]=10&pagination[page]=1&sort=dueDate:asc',
   me: '/api/users/me',
   populate: '/api/users/me?populate=todos',
+  // Project 7 of the bench user's 50 holds about 1/51 of the 10,000 todos (seed.mjs).
+  project: `${LIST}&filters[project][id][$eq]=7`,
+  counts: '/api/todos/counts',
 };

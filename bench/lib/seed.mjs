@@ -1,4 +1,4 @@
-// Seeds a throwaway database: migrations, users and todos go in through the server's own code
+// Seeds a throwaway database: migrations, users, the bench user's 50 projects and todos go in through the server's own code
 // (openDatabase, migrateToLatest, createUser, the argon2 hasher, titleKey), the bulk rows through
 // batched SQL so a million rows take seconds, not minutes.
 import { randomBytes } from 'node:crypto';
@@ -75,8 +75,28 @@ export function todoRow(ownerId, i, baseMs) {
         : null,
     created_at: created.toISOString(),
     updated_at: updated.toISOString(),
+    project_id: null,
   };
 }
+
+/**
+ * The bench user's projects (issue 41): `count` of them, ids 1…count in a fresh database (as the
+ * users' ids follow each other); todo i goes to project i % (count + 1), 0 being the Inbox, so each
+ * project holds about as many todos as the Inbox.
+ */
+function projectRows(ownerId, count, now) {
+  return Array.from({ length: count }, (_, n) => ({
+    owner_id: ownerId,
+    name: `Project ${n + 1}`,
+    name_key: `project ${n + 1}`,
+    color: '#336699',
+    position: n,
+    archived: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+}
+const projectOf = (i, count) => (count > 0 && i % (count + 1) !== 0 ? i % (count + 1) : null);
 
 const TODO_COLUMNS = [
   'owner_id',
@@ -85,6 +105,17 @@ const TODO_COLUMNS = [
   'description',
   'completed',
   'due_date',
+  'created_at',
+  'updated_at',
+  'project_id',
+];
+const PROJECT_COLUMNS = [
+  'owner_id',
+  'name',
+  'name_key',
+  'color',
+  'position',
+  'archived',
   'created_at',
   'updated_at',
 ];
@@ -116,8 +147,11 @@ function bulkWriter(kind, url) {
         users: sqlite.prepare(
           `insert into users (${USER_COLUMNS.join(', ')}) values (${USER_COLUMNS.map(() => '?').join(', ')})`,
         ),
+        projects: sqlite.prepare(
+          `insert into projects (${PROJECT_COLUMNS.join(', ')}) values (${PROJECT_COLUMNS.map(() => '?').join(', ')})`,
+        ),
       };
-      const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
+      const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS, projects: PROJECT_COLUMNS };
       return {
         insert: async (table, rows) => {
           sqlite.transaction(() => {
@@ -138,8 +172,11 @@ function bulkWriter(kind, url) {
       completed: 'int[]',
       confirmed: 'int[]',
       blocked: 'int[]',
+      project_id: 'int[]',
+      position: 'int[]',
+      archived: 'int[]',
     };
-    const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS };
+    const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS, projects: PROJECT_COLUMNS };
     return {
       insert: async (table, rows) => {
         const cols = columns[table];
@@ -169,6 +206,7 @@ export async function seedDatabase({
   benchTodos = 10_000,
   otherUsers = 0,
   otherTodos = 0,
+  benchProjects = 50,
   log = () => {},
 }) {
   const started = Date.now();
@@ -187,6 +225,7 @@ export async function seedDatabase({
 
   const writer = await bulkWriter(kind, url);
   const now = new Date().toISOString();
+  if (benchProjects > 0) await writer.insert('projects', projectRows(user.id, benchProjects, now));
   const otherIds = [];
   for (let first = 0; first < otherUsers; first += 5000) {
     const rows = [];
@@ -219,8 +258,10 @@ export async function seedDatabase({
   let batch = [];
   for (let r = 0; r < total; r++) {
     const isBench = benchIndex < benchTodos && (otherIndex >= otherTodos || r % benchEvery === 0);
-    if (isBench) batch.push(todoRow(user.id, benchIndex++, baseMs));
-    else {
+    if (isBench) {
+      const row = todoRow(user.id, benchIndex, baseMs);
+      batch.push({ ...row, project_id: projectOf(benchIndex++, benchProjects) });
+    } else {
       const owner = otherIds[otherIndex % otherIds.length];
       batch.push(todoRow(owner, otherIndex++, baseMs));
     }

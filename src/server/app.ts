@@ -36,7 +36,9 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
+import { countRoutes } from './todos/counts';
 import { portabilityRoutes } from './todos/portability-routes';
 import { todoRoutes } from './todos/routes';
 import { trashRoutes } from './todos/trash-routes';
@@ -176,8 +178,10 @@ export async function buildApp(
     todoRoutes,
     trashRoutes,
     bulkRoutes,
+    countRoutes,
     portabilityRoutes,
     calendarRoutes,
+    projectRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',

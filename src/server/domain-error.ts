@@ -8,10 +8,20 @@ export type DomainRule =
   /** The change would leave a recurrence without a due date. */
   | 'recurrence-needs-due-date'
   /** The todo named is not the caller's, or does not exist. */
-  | 'not-found';
+  | 'not-found'
+  /** The change would take the owner past MAX_PROJECTS_PER_USER live projects (values.max). */
+  | 'project-limit'
+  /** Another live project of the owner has this name, whatever its case (values.name). */
+  | 'project-name-taken'
+  /** A todo names a project (values.id) that is not the owner's live one: missing, trashed or another user's alike. */
+  | 'project-not-found';
 
 export class DomainError extends Error {
-  constructor(readonly rule: DomainRule) {
+  /** `values`: what the answer's message names (a limit, a name), never another user's data. */
+  constructor(
+    readonly rule: DomainRule,
+    readonly values: Record<string, string | number> = {},
+  ) {
     super(rule);
   }
 }

@@ -37,6 +37,30 @@ export interface TodoAttributes {
    * a Strapi backend set up before issue 41 has none.
    */
   priority?: 0 | 1 | 2 | 3;
+  /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
+  project?: ProjectRelation;
+}
+
+/** A user's project (issue 41): a named, coloured list of todos; todos without one are the Inbox. */
+export interface ProjectAttributes {
+  name: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  /** The owner's order, ascending. */
+  position: number;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectEntity {
+  id: number;
+  attributes: ProjectAttributes;
+}
+
+/** A todo's project as `populate` gives it, Strapi's relation shape: `{ data: null }` in the Inbox. */
+export interface ProjectRelation {
+  data: { id: number; attributes: Partial<ProjectAttributes> } | null;
 }
 
 export interface TodoEntity {

@@ -1,20 +1,25 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
- * title, the completion, the due date and the priority (priority.ts), and the sort. The server validates with it and reads a
+ * title, the completion, the due date, the priority (priority.ts) and the project (project-relation.ts),
+ * the sort, and populate. The server validates with it and reads a
  * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
  * Anything not understood is a 400, never the wrong rows.
  */
 import * as v from 'valibot';
 import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
-import { SORT_FIELDS, type DateOperator, type SortDirection, type SortField } from './list-request';
+import { SORT_FIELDS, type DateOperator, type SortField } from './list-request';
 import { priorityFilter, type PriorityCondition } from './priority';
-import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+import {
+  populateEntry,
+  projectFilter,
+  type Populate,
+  type ProjectCondition,
+} from './project-relation';
+import { asEqualsOperator, bracketObject, queryBoolean } from './qs-object';
+import { sortSchemaOf, type SortKeyOf } from './sort-query';
 
-export interface SortKey {
-  field: SortField;
-  direction: SortDirection;
-}
+export type SortKey = SortKeyOf<SortField>;
 
 const DATE_OPERATORS = {
   $eq: '=',
@@ -35,7 +40,11 @@ export interface ListQuery {
   dueDate: DueDateCondition[];
   /** Conditions on the priority, all of which must hold. */
   priority: PriorityCondition[];
+  /** Conditions on the project (project-relation.ts), all of which must hold; `is null`: the Inbox. */
+  project: ProjectCondition[];
   sort: SortKey[];
+  /** The relations to add to each todo (project-relation.ts). */
+  populate: Populate;
 }
 
 const MAX_SEARCH_LENGTH = 1000;
@@ -137,59 +146,16 @@ const filtersSchema = v.optional(
       completed: v.optional(completedFilter),
       dueDate: v.optional(dueDateFilter, {}),
       priority: v.optional(priorityFilter, {}),
+      project: v.optional(projectFilter, {}),
     },
     (field) =>
-      `filters.${field} is not a filterable field (use title, completed, dueDate or priority)`,
+      `filters.${field} is not a filterable field (use title, completed, dueDate, priority or project)`,
     'filters must be an object such as filters[title][$contains]=milk',
   ),
   {},
 );
 
-const isSortField = (field: string): field is SortField =>
-  (SORT_FIELDS as readonly string[]).includes(field);
-
-/** sort=a:asc,b:desc, sort[0]=a:asc, or qs's object form of a long sort[] list, as its parts. */
-const sortParts = v.pipe(
-  v.union(
-    [
-      v.string(),
-      v.array(v.string()),
-      v.pipe(
-        v.custom<Record<string, string>>(
-          (raw) =>
-            isRecord(raw) &&
-            Object.entries(raw).every(
-              ([key, part]) => /^\d+$/.test(key) && typeof part === 'string',
-            ),
-        ),
-        v.transform((indexed) => Object.values(indexed)),
-      ),
-    ],
-    'sort must look like sort=title:asc or sort[0]=title:asc',
-  ),
-  v.description(`field:asc|desc, comma-separated or sort[0]=…; fields ${SORT_FIELDS.join(', ')}`),
-  v.examples(['createdAt:asc']),
-  v.transform((raw) => (typeof raw === 'string' ? [raw] : raw).flatMap((part) => part.split(','))),
-);
-
-/** Each part "field" or "field:direction"; a field named twice counts once, the first time. */
-const sortSchema = v.pipe(
-  sortParts,
-  v.rawTransform(({ dataset, addIssue }) => {
-    const keys: SortKey[] = [];
-    for (const part of dataset.value) {
-      const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
-      const normalised = direction.toLowerCase();
-      if (!isSortField(field))
-        addIssue({ message: `Cannot sort by "${field}" (use ${SORT_FIELDS.join(', ')})` });
-      else if (rest.length > 0 || (normalised !== 'asc' && normalised !== 'desc'))
-        addIssue({ message: `Sort direction of "${field}" must be asc or desc` });
-      else if (!keys.some((key) => key.field === field))
-        keys.push({ field, direction: normalised });
-    }
-    return keys;
-  }),
-);
+const sortSchema = sortSchemaOf(SORT_FIELDS, 'createdAt:asc');
 
 const DEFAULT_SORT: SortKey[] = [{ field: 'createdAt', direction: 'asc' }];
 
@@ -198,13 +164,16 @@ export const listQuerySchema = v.pipe(
     pagination: listPaginationEntry,
     filters: filtersSchema,
     sort: v.optional(sortSchema, []),
+    populate: populateEntry,
   }),
-  v.transform(({ pagination, filters, sort }): ListQuery => ({
+  v.transform(({ pagination, filters, sort, populate }): ListQuery => ({
     pagination,
     titleContains: filters.title,
     completed: filters.completed,
     dueDate: filters.dueDate,
     priority: filters.priority,
+    project: filters.project,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
+    populate,
   })),
 );

@@ -31,8 +31,12 @@ export interface ListRequest {
       $in?: number[];
       $notIn?: number[];
     };
+    /** A project's todos ($eq, $in), the Inbox ($null: true) or any project ($notNull: true). */
+    project?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
   };
   sort?: `${SortField}:${SortDirection}`[];
+  /** Relations to add to each todo: `['project']` gives `attributes.project` (project-relation.ts). */
+  populate?: ('project' | '*')[];
 }
 
 type BracketValue = string | number | boolean | undefined | BracketObject | BracketValue[];

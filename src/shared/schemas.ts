@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from './dates';
 import { NO_PRIORITY, priorityField } from './priority';
+import { projectRelationField } from './project-relation';
 import { recurrenceField } from './recurrence';
 
 export const LIMITS = {
@@ -158,6 +159,8 @@ export const todoCreateEntries = {
   remindAt: v.optional(remindAtField, null),
   recurrence: v.optional(recurrenceField, null),
   priority: v.optional(priorityField, NO_PRIORITY),
+  /** The project's id, null (the default) for the Inbox; the server checks it is the caller's. */
+  project: v.optional(projectRelationField, null),
   /** Checked against the caller by the route: only the caller may be named. */
   user: v.optional(v.unknown()),
 };
@@ -181,16 +184,14 @@ export const todoUpdateDataSchema = v.pipe(
       remindAt: v.optional(remindAtField),
       recurrence: v.optional(recurrenceField),
       priority: v.optional(priorityField),
+      project: v.optional(projectRelationField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
-    (data) =>
-      ['title', 'description', 'completed', 'dueDate', 'remindAt', 'recurrence', 'priority'].some(
-        (key) => data[key as keyof typeof data] !== undefined,
-      ),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence or priority',
+    (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority or project',
   ),
 );
 
@@ -198,15 +199,15 @@ export const todoUpdateDataSchema = v.pipe(
 export const SCOPES = ['this', 'following'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const scopeQuerySchema = v.object({
-  scope: v.optional(
-    v.pipe(
-      v.picklist(SCOPES, 'scope must be this or following'),
-      v.description('for an occurrence of a series'),
-    ),
-    'this',
+export const scopeEntry = v.optional(
+  v.pipe(
+    v.picklist(SCOPES, 'scope must be this or following'),
+    v.description('for an occurrence of a series'),
   ),
-});
+  'this',
+);
+
+export const scopeQuerySchema = v.object({ scope: scopeEntry });
 
 export const BULK_ACTIONS = ['complete', 'uncomplete', 'delete', 'restore'] as const;
 export const BULK_MAX_IDS = 500;

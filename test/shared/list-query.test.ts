@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import * as v from 'valibot';
-import { offsetAndLimit } from '../../src/server/todos/pagination';
+import { offsetAndLimit } from '../../src/server/http/pagination';
 import { parseQueryString } from '../../src/server/http/query-string';
 import { listQuerySchema, type ListQuery } from '../../src/shared/list-query';
 import { listSearchParams, SORT_FIELDS, type ListRequest } from '../../src/shared/list-request';
@@ -25,7 +25,9 @@ describe('the Strapi list query schema', () => {
       completed: undefined,
       dueDate: [],
       priority: [],
+      project: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
+      populate: {},
     });
   });
 
@@ -39,7 +41,9 @@ describe('the Strapi list query schema', () => {
       completed: undefined,
       dueDate: [],
       priority: [],
+      project: [],
       sort: [{ field: 'title', direction: 'desc' }],
+      populate: {},
     });
     expect(offsetAndLimit(query.pagination)).toEqual({ offset: 20, limit: 10 });
   });
@@ -105,7 +109,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['filters', 'owner'],
         message:
-          'filters.owner is not a filterable field (use title, completed, dueDate or priority)',
+          'filters.owner is not a filterable field (use title, completed, dueDate, priority or project)',
         name: 'ValidationError',
       },
       {
@@ -148,6 +152,7 @@ describe('listSearchParams, the client’s request builder', () => {
     .map((value) => value.toISOString().slice(0, 10));
   const size = fc.integer({ min: 1, max: 500 });
   const level = fc.constantFrom(0, 1, 2, 3);
+  const projectId = fc.integer({ min: 1, max: 2_147_483_647 });
   const request: fc.Arbitrary<ListRequest> = fc.record(
     {
       pagination: fc.oneof(
@@ -178,9 +183,21 @@ describe('listSearchParams, the client’s request builder', () => {
             },
             { requiredKeys: [] },
           ),
+          project: fc.record({
+            id: fc.record(
+              {
+                $eq: projectId,
+                $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
+                $null: fc.boolean(),
+                $notNull: fc.boolean(),
+              },
+              { requiredKeys: [] },
+            ),
+          }),
         },
         { requiredKeys: [] },
       ),
+      populate: fc.array(fc.constantFrom('project' as const, '*' as const), { maxLength: 2 }),
       sort: fc.array(
         fc
           .tuple(
@@ -195,7 +212,13 @@ describe('listSearchParams, the client’s request builder', () => {
   );
 
   /** What the server must read from a request, worked out from the contract. */
-  function expected({ pagination = {}, filters = {}, sort = [] }: ListRequest): ListQuery {
+  function expected({
+    pagination = {},
+    filters = {},
+    sort = [],
+    populate,
+  }: ListRequest): ListQuery {
+    const project = filters.project?.id ?? {};
     const keys: ListQuery['sort'] = [];
     for (const part of sort) {
       const [field, direction] = part.split(':') as [ListQuery['sort'][0]['field'], 'asc' | 'desc'];
@@ -240,7 +263,18 @@ describe('listSearchParams, the client’s request builder', () => {
           ? [{ op: 'not in' as const, value: priority.$notIn as (0 | 1 | 2 | 3)[] }]
           : []),
       ],
+      project: [
+        ...(project.$eq !== undefined ? [{ op: '=' as const, value: project.$eq }] : []),
+        ...(project.$in ? [{ op: 'in' as const, value: project.$in }] : []),
+        ...(project.$null === undefined
+          ? []
+          : [{ op: project.$null ? ('is' as const) : ('is not' as const), value: null }]),
+        ...(project.$notNull === undefined
+          ? []
+          : [{ op: project.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
+      ],
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
+      populate: populate?.length ? { project: {} } : {},
     };
   }
 

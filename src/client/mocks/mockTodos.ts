@@ -96,13 +96,22 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    const { user, ...values } = parseBody(todoCreateDataSchema, asData(body), ['data']);
+    // The mock API has no projects yet: a todo's project is not kept.
+    const {
+      user,
+      project: _project,
+      ...values
+    } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
     return this.insert(ownerId, values);
   }
 
   update(ownerId: number, id: number, body: unknown): TodoEntity {
-    const { user, ...changes } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
+    const {
+      user,
+      project: _project,
+      ...changes
+    } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
     const { todo } = this.find(ownerId, id);
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);

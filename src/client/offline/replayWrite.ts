@@ -111,6 +111,16 @@ async function keepCopy(
   };
 }
 
+/**
+ * A replayed add or edit that names a project asks the server to put the todo in the Inbox if that
+ * project was deleted meanwhile (`onMissingProject=inbox`), rather than refuse it: it is never lost.
+ * Writes naming no project go as they were (a Strapi backend knows no such parameter).
+ */
+export const replayPath = ({ method, path, body }: QueuedWrite): string =>
+  method !== 'DELETE' && body?.data && 'project' in body.data
+    ? `${path}${path.includes('?') ? '&' : '?'}onMissingProject=inbox`
+    : path;
+
 export async function replayWrite(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
   if (write.method === 'PUT' && write.base) {
     // The todo itself, without a series' ?scope= of the write.
@@ -122,7 +132,7 @@ export async function replayWrite(write: QueuedWrite, send: Send): Promise<Repla
   }
   const answer = await send({
     method: write.method,
-    path: write.path,
+    path: replayPath(write),
     body: write.body,
     key: write.key,
   });

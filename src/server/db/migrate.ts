@@ -17,6 +17,7 @@ import * as mailCounts from './migrations/014-mail-counts';
 import * as importBatches from './migrations/015-import-batches';
 import * as ownerCounts from './migrations/016-owner-counts';
 import * as todoPriority from './migrations/017-todo-priority';
+import * as projects from './migrations/018-projects';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015-import-batches': importBatches,
   '016-owner-counts': ownerCounts,
   '017-todo-priority': todoPriority,
+  '018-projects': projects,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

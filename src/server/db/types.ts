@@ -45,6 +45,25 @@ export interface TodoTable {
   followed: Generated<number>;
   /** 0 none, 1 low, 2 medium, 3 high (migration 017). */
   priority: Generated<number>;
+  /** The todo's project (migration 018); null: the Inbox. */
+  project_id: Generated<number | null>;
+}
+
+/** A user's project (migration 018): a named, coloured list of todos. */
+export interface ProjectTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** Unicode lower case of the name (titleKey): unique per owner among live projects. */
+  name_key: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  position: number;
+  archived: number;
+  created_at: string;
+  updated_at: string;
+  /** When it went to the trash, its todos with it (they take the same time); null while live. */
+  deleted_at: Generated<string | null>;
 }
 
 /** A recurring series' template (migration 013): what its next occurrences copy. */
@@ -129,6 +148,8 @@ export interface ImportRowTable extends Pick<
   series_id: string | null;
   followed: number;
   priority: Generated<number>;
+  /** Index of the todo's project among the file's projects; null: none (the Inbox). */
+  project_ref: Generated<number | null>;
 }
 
 /** One owner's todos by state (migration 016), kept by triggers on every write to todos. */
@@ -152,7 +173,9 @@ export interface Database {
   import_batches: ImportBatchTable;
   import_rows: ImportRowTable;
   owner_counts: OwnerCountTable;
+  projects: ProjectTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
+export type ProjectRow = Selectable<ProjectTable>;

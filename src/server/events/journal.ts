@@ -10,8 +10,18 @@ import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
 
-/** What happened to a todo; `reminder`: its reminder is due now (the SPA shows a toast). */
-export type TodoAction = 'created' | 'updated' | 'deleted' | 'reminder';
+/**
+ * What happened to a todo; `reminder`: its reminder is due now (the SPA shows a toast). A project's
+ * changes are named apart (`project.created`, …), so a client that knows todos only ignores them.
+ */
+export type TodoAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'reminder'
+  | 'project.created'
+  | 'project.updated'
+  | 'project.deleted';
 interface JournalRow {
   id: number;
   data: string;

@@ -99,17 +99,23 @@ const FRAMEWORK_ERRORS: Record<string, () => ApiError> = {
   FST_ERR_BAD_URL: malformedUrl,
 };
 
-/** The answer to each domain rule a change broke. */
-const DOMAIN_ERRORS: Record<DomainRule, () => ApiError> = {
+/** The answer to each domain rule a change broke, from the values the rule names. */
+const DOMAIN_ERRORS: Record<DomainRule, (values: DomainError['values']) => ApiError> = {
   // A refused action is a 403 in Strapi.
   'todo-limit': todoLimitReached,
   'recurrence-needs-due-date': () => fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE),
   'not-found': () => notFound(),
+  'project-limit': ({ max }) =>
+    fieldError([], `Project limit reached: a user may keep at most ${max} projects`),
+  'project-name-taken': ({ name }) =>
+    fieldError(['name'], `A project named "${name}" already exists`),
+  // Missing, trashed and another user's projects get one answer: it tells nothing of others.
+  'project-not-found': ({ id }) => fieldError(['project'], `project ${id} does not exist`),
 };
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof DomainError) return DOMAIN_ERRORS[error.rule]();
+  if (error instanceof DomainError) return DOMAIN_ERRORS[error.rule](error.values);
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   const framework = error as FastifyLikeError;
   const known = framework.code ? FRAMEWORK_ERRORS[framework.code] : undefined;

@@ -6,6 +6,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchema } from 'fastify';
 import type * as v from 'valibot';
+import { projectRelationSchema } from './project-schemas';
+import { listOf, timestamp } from './schema-parts';
 import { isValibotSchema } from './valibot-compiler';
 
 type JsonObject = Record<string, unknown>;
@@ -67,8 +69,6 @@ export function documentRoute({ schema, url }: { schema: FastifySchema; url: str
   return { schema: documented as FastifySchema, url };
 }
 
-const timestamp = { type: 'string', format: 'date-time' } as const;
-
 export const userSchema = {
   type: 'object',
   required: [
@@ -111,6 +111,7 @@ const todoAttributes = {
     enum: [0, 1, 2, 3],
     description: '0 none, 1 low, 2 medium, 3 high',
   },
+  project: projectRelationSchema,
 } as const;
 const todoAttributeNames = [
   'title',
@@ -165,30 +166,16 @@ export const singleTodoSchema = {
             'present when this completion or delete ended the todo’s series: no date is left up to the last due date',
           properties: { ended: { type: 'boolean' }, message: { type: 'string' } },
         },
-      },
-    },
-  },
-} as const;
-
-const integers = (...names: string[]) =>
-  Object.fromEntries(names.map((name) => [name, { type: 'integer' }]));
-
-const listOf = (entity: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: { type: 'array', items: entity },
-    meta: {
-      type: 'object',
-      properties: {
-        pagination: {
+        project: {
           type: 'object',
-          properties: integers('page', 'pageSize', 'pageCount', 'start', 'limit', 'total'),
+          description:
+            'present when the project named no longer exists and the todo went to the Inbox (onMissingProject=inbox)',
+          properties: { missing: { type: 'boolean' }, message: { type: 'string' } },
         },
       },
     },
   },
-});
+} as const;
 
 export const todoListSchema = listOf(todoEntitySchema);
 

@@ -6,6 +6,7 @@ import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent, type TodoAction } from '../events/journal';
 import { continueSeries } from './series';
+import { inboxOrphans } from '../projects';
 
 type Db = Kysely<Database>;
 
@@ -61,6 +62,8 @@ export async function applyBulk(
         .map((row) => row.id)
         .sort((a, b) => a - b);
       if (changedIds.length > 0) await recordEvent(trx, ownerId, EVENT_OF[action], changedIds);
+      // A todo whose project is still in the trash comes back in the Inbox.
+      if (action === 'restore') await inboxOrphans(trx, ownerId, changedIds);
       if (action === 'complete' && changedIds.length > 0) {
         // Completed occurrences of series make their next ones, as a PUT does.
         const occurrences = await trx

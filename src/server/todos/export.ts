@@ -1,10 +1,12 @@
 /**
  * An account's export as JSON or CSV, made a batch of todos at a time: the answer streams, so even
- * 100,000 todos cost the server one batch of memory. Trashed todos are never exported.
+ * 100,000 todos cost the server one batch of memory. Trashed todos and projects are never exported.
+ * Projects come first: in JSON a `projects` list whose ids the todos' `project` names; in CSV a row
+ * per project (its title empty, the project columns filled), then each todo names its project.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
-import type { Database, TodoRow, UserRow } from '../db/types';
+import type { Database, ProjectRow, TodoRow, UserRow } from '../db/types';
 import { toFlatTodo } from './present';
 
 type Db = Kysely<Database>;
@@ -26,11 +28,37 @@ async function* liveTodoBatches(db: Db, ownerId: number): AsyncGenerator<TodoRow
   }
 }
 
+/** The owner's live projects in their order (at most MAX_PROJECTS_PER_USER: one query). */
+const liveProjects = (db: Db, ownerId: number): Promise<ProjectRow[]> =>
+  db
+    .selectFrom('projects')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+
+/** A project as the JSON export lists it; todos name it by this id (`project`). */
+const exportedProject = (row: ProjectRow) => ({
+  id: row.id,
+  name: row.name,
+  color: row.color,
+  position: row.position,
+  archived: Boolean(row.archived),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
 export async function* jsonExport(db: Db, user: UserRow): AsyncGenerator<string> {
-  yield `{"user":${JSON.stringify({ id: user.id, username: user.username, email: user.email, createdAt: user.created_at })},"todos":[`;
+  const projects = (await liveProjects(db, user.id)).map(exportedProject);
+  yield `{"user":${JSON.stringify({ id: user.id, username: user.username, email: user.email, createdAt: user.created_at })},"projects":${JSON.stringify(projects)},"todos":[`;
   let separator = '';
   for await (const rows of liveTodoBatches(db, user.id)) {
-    yield separator + rows.map((row) => JSON.stringify(toFlatTodo(row))).join(',');
+    const todos = rows.map((row) =>
+      JSON.stringify({ ...toFlatTodo(row), project: row.project_id }),
+    );
+    yield separator + todos.join(',');
     separator = ',';
   }
   yield ']}';
@@ -44,6 +72,10 @@ const neutralised = (text: string): string => (FORMULA.test(text) ? `'${text}` :
 
 export const unneutralised = (text: string): string =>
   text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
+
+/** The CSV's project columns, after the todo's own TODO_COLUMNS. */
+export const PROJECT_COLUMNS = ['project', 'projectColor', 'projectPosition', 'projectArchived'];
+const TODO_COLUMNS = 11;
 
 export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string> {
   // The byte-order mark tells spreadsheets that the file is UTF-8.
@@ -61,9 +93,23 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
         'recurrence',
         'seriesId',
         'priority',
+        ...PROJECT_COLUMNS,
       ],
     ],
     { bom: true },
+  );
+  // A row per project first, its title empty; then each todo names its project.
+  const projects = await liveProjects(db, ownerId);
+  const names = new Map(projects.map((project) => [project.id, neutralised(project.name)]));
+  const before = Array<string>(TODO_COLUMNS).fill('');
+  yield stringify(
+    projects.map((project) => [
+      ...before,
+      names.get(project.id),
+      project.color,
+      project.position,
+      String(Boolean(project.archived)),
+    ]),
   );
   for await (const rows of liveTodoBatches(db, ownerId)) {
     const cells = rows.map((row) => [
@@ -78,6 +124,11 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       row.recurrence ?? '',
       row.series_id ?? '',
       row.priority,
+      (row.project_id !== null && names.get(row.project_id)) || '',
+      // The project's own columns are on its row.
+      '',
+      '',
+      '',
     ]);
     yield stringify(cells);
   }

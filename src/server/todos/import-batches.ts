@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import { DomainError } from '../domain-error';
 import { liveTodoCount, makeRoom } from './capacity';
+import { projectIdsFor, type ImportedProject } from './import-projects';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
 
 type Db = Kysely<Database>;
@@ -115,12 +116,17 @@ async function stage(
       const rows = [];
       for (let index = start; index < Math.min(start + CHUNK, todos.length); index++) {
         const todo = todos[index]!;
-        const { owner_id: _owner, ...row } = rowOf(
-          ownerId,
-          todo,
-          todo.recurrence ? await seriesOf(trx, todo) : null,
-        );
-        rows.push({ ...row, batch_id: batchId, position: index });
+        const {
+          owner_id: _owner,
+          project_id: _project,
+          ...row
+        } = rowOf(ownerId, todo, todo.recurrence ? await seriesOf(trx, todo) : null);
+        rows.push({
+          ...row,
+          batch_id: batchId,
+          position: index,
+          project_ref: todo.projectRef ?? null,
+        });
       }
       await trx.insertInto('import_rows').values(rows).execute();
       await trx
@@ -144,6 +150,10 @@ export async function importTodos(
   todos: ImportedTodo[],
   maxTodos = Infinity,
   now = new Date(),
+  {
+    projects = [],
+    maxProjects = Infinity,
+  }: { projects?: ImportedProject[]; maxProjects?: number } = {},
 ): Promise<number> {
   if ((await liveTodoCount(db, ownerId)) + todos.length > maxTodos)
     throw new DomainError('todo-limit');
@@ -158,6 +168,7 @@ export async function importTodos(
     await stage(db, ownerId, batchId, todos, now);
     imported = await ownerTransaction(db, ownerId, async (trx) => {
       await makeRoom(trx, ownerId, todos.length, maxTodos);
+      const projectIds = await projectIdsFor(trx, ownerId, projects, maxProjects, now);
       const at = now.toISOString();
       const staged = trx
         .selectFrom('import_rows')
@@ -171,13 +182,21 @@ export async function importTodos(
             .then(eb.cast<string>(eb.val(at), 'text'))
             .end()
             .as('reminded_at'),
+          // Each staged row's project entry as the owner's project id (ids from the database: literals).
+          (projectIds.length === 0
+            ? sql<number | null>`cast(null as integer)`
+            : sql<number | null>`case project_ref ${sql.join(
+                projectIds.map((id, ref) => sql`when ${ref} then ${sql.lit(id)}`),
+                sql` `,
+              )} end`
+          ).as('project_id'),
         ])
         .where('batch_id', '=', batchId)
         .orderBy('position');
       const ids = (
         await trx
           .insertInto('todos')
-          .columns(['owner_id', ...COLUMNS, 'reminded_at'])
+          .columns(['owner_id', ...COLUMNS, 'reminded_at', 'project_id'])
           .expression(staged)
           .returning('id')
           .execute()

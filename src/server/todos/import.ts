@@ -14,10 +14,15 @@ import { ApiError, fieldError } from '../http/errors';
 import { isRecord } from '../../shared/qs-object';
 import { parseWith } from '../http/validate';
 import { unneutralised } from './export';
+import { FileProjects, type ImportedProject } from './import-projects';
 import type { ImportedTodo } from './repository';
 
-/** The fields a file gives for one todo; undefined for a row to skip (a Todoist section or note). */
+/**
+ * The fields a file gives for one todo, or for a project (`kind: 'project'`, a CSV row declaring
+ * one); undefined for a row to skip (a Todoist section or note).
+ */
 type RawRow = Record<string, unknown> | undefined;
+const isProjectRow = (row: RawRow) => row?.kind === 'project';
 
 /** Rows read or checked between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 100;
@@ -91,18 +96,29 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
       'The CSV file needs a title column, or TYPE and CONTENT as Todoist’s have',
     );
   const text = (record: string[], name: string) => unneutralised(cell(record, name) ?? '');
-  return (record) => ({
-    title: text(record, 'title'),
-    description: text(record, 'description') || null,
-    completed: flag(cell(record, 'completed')),
-    dueDate: cell(record, 'duedate') || null,
-    remindAt: cell(record, 'remindat') || null,
-    recurrence: cell(record, 'recurrence') || null,
-    seriesId: cell(record, 'seriesid') || undefined,
-    priority: integer(cell(record, 'priority')),
-    createdAt: cell(record, 'createdat'),
-    updatedAt: cell(record, 'updatedat'),
-  });
+  return (record) =>
+    // A row with a project but no title declares the project (export.ts writes one per project).
+    text(record, 'title') === '' && text(record, 'project') !== ''
+      ? {
+          kind: 'project',
+          name: text(record, 'project'),
+          color: cell(record, 'projectcolor') || undefined,
+          position: integer(cell(record, 'projectposition')),
+          archived: flag(cell(record, 'projectarchived')),
+        }
+      : {
+          title: text(record, 'title'),
+          description: text(record, 'description') || null,
+          completed: flag(cell(record, 'completed')),
+          dueDate: cell(record, 'duedate') || null,
+          remindAt: cell(record, 'remindat') || null,
+          recurrence: cell(record, 'recurrence') || null,
+          seriesId: cell(record, 'seriesid') || undefined,
+          priority: integer(cell(record, 'priority')),
+          createdAt: cell(record, 'createdat'),
+          updatedAt: cell(record, 'updatedat'),
+          projectName: text(record, 'project') || undefined,
+        };
 }
 
 /** The rows of a CSV file, parsed as a stream; more todos than `maxTodos` stop the reading with 403. */
@@ -121,7 +137,7 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
       }
       const row = read(record);
       rows.push(row);
-      if (row && ++todos > maxTodos) throw new DomainError('todo-limit');
+      if (row && !isProjectRow(row) && ++todos > maxTodos) throw new DomainError('todo-limit');
       if (rows.length % SLICE === 0) await nextTurn();
     }
   } catch (error) {
@@ -135,25 +151,54 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
   return rows;
 }
 
-/** The todos a file holds: a string body is CSV, anything else the JSON export. */
+/**
+ * The todos and projects a file holds: a string body is CSV, anything else the JSON export.
+ * `defaultProject` (?project=, e.g. a Todoist file's name) takes the todos that name no project.
+ */
 export async function readImport(
   body: unknown,
   maxTodos: number,
   now = new Date().toISOString(),
-): Promise<ImportedTodo[]> {
-  const rows = typeof body === 'string' ? await csvRows(body, maxTodos) : jsonRows(body);
+  defaultProject?: string,
+): Promise<{ todos: ImportedTodo[]; projects: ImportedProject[] }> {
+  const csv = typeof body === 'string';
+  const rows = csv ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
-  if (rows.filter(Boolean).length > maxTodos) throw new DomainError('todo-limit');
+  if (rows.filter((row) => row && !isProjectRow(row)).length > maxTodos)
+    throw new DomainError('todo-limit');
+  const projects = new FileProjects();
+  if (!csv) projects.addJsonProjects((body as Record<string, unknown>).projects);
   const todos: ImportedTodo[] = [];
   for (const [index, row] of rows.entries()) {
     if (index % SLICE === SLICE - 1) await nextTurn();
-    if (row) todos.push(checkedRow(row, index, now));
+    const where = `Row ${index + 1}`;
+    if (isProjectRow(row)) projects.add(row!, where, true);
+    else if (row) {
+      const todo = checkedRow(row, index, now, () =>
+        csv
+          ? row.projectName === undefined
+            ? undefined
+            : projects.add({ name: row.projectName }, undefined, false)
+          : projects.refOfFileId(row.project),
+      );
+      const projectRef =
+        todo.projectRef ??
+        (defaultProject === undefined
+          ? undefined
+          : projects.add({ name: defaultProject }, 'project', false));
+      todos.push({ ...todo, projectRef });
+    }
   }
-  return todos;
+  return { todos, projects: projects.list };
 }
 
-/** One row as a todo by the create's rules, or a 400 naming the row. */
-function checkedRow(row: Record<string, unknown>, index: number, now: string): ImportedTodo {
+/** One row as a todo by the create's rules (its project's entry from `projectRef`), or a 400 naming the row. */
+function checkedRow(
+  row: Record<string, unknown>,
+  index: number,
+  now: string,
+  projectRef: () => number | undefined,
+): ImportedTodo {
   try {
     const { user: _user, ...todo } = parseWith(rowSchema, {
       title: row.title,
@@ -170,6 +215,8 @@ function checkedRow(row: Record<string, unknown>, index: number, now: string): I
       typeof row.seriesId === 'string' && row.seriesId !== '' ? row.seriesId : undefined;
     return {
       ...todo,
+      project: undefined,
+      projectRef: projectRef(),
       seriesKey,
       createdAt: dateOr(row.createdAt, now),
       updatedAt: dateOr(row.updatedAt, now),

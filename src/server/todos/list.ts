@@ -1,13 +1,14 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
- * is read from the owner's kept counts (migration 016) unless a title, due-date or priority filter narrows
- * the list, when the matching rows are counted.
+ * is read from the owner's kept counts (migration 016) unless a title, due-date, priority or project
+ * filter narrows the list, when the matching rows are counted (a project's and the Inbox's from
+ * the index of migration 018).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
 import type { Database, TodoRow } from '../db/types';
-import { offsetAndLimit } from './pagination';
+import { offsetAndLimit } from '../http/pagination';
 import type { ListQuery, SortKey } from '../../shared/list-query';
 import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';
@@ -37,6 +38,7 @@ export const LISTED_COLUMNS = [
   'recurrence',
   'series_id',
   'priority',
+  'project_id',
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
@@ -49,7 +51,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 function matchingTodos(
   db: Db,
   ownerId: number,
-  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate' | 'priority'>,
+  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project'>,
 ) {
   let scoped = db
     .selectFrom('todos')
@@ -66,6 +68,8 @@ function matchingTodos(
     scoped = scoped.where('due_date', condition.op, condition.date);
   for (const condition of query.priority)
     scoped = scoped.where('priority', condition.op, condition.value);
+  for (const condition of query.project)
+    scoped = scoped.where('project_id', condition.op, condition.value);
   return scoped;
 }
 
@@ -100,7 +104,8 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
  * filter applies (open todos, or live ones less the open), else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
-  if (query.titleContains.length > 0 || query.dueDate.length > 0 || query.priority.length > 0)
+  const narrowed = [query.titleContains, query.dueDate, query.priority, query.project];
+  if (narrowed.some((conditions) => conditions.length > 0))
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .$asScalar();

@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { projectNameField } from '../../shared/project-schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, fieldError } from '../http/errors';
@@ -33,6 +34,17 @@ const importFile = {
     schema: v.pipe(v.string(), v.description('a Ticklist or Todoist CSV export')),
   },
 };
+
+const importQuery = v.object({
+  project: v.optional(
+    v.pipe(
+      projectNameField,
+      v.description(
+        'the project (found by name, or made) that the file’s todos naming none go to, e.g. a Todoist file’s name: Todoist exports a project a file',
+      ),
+    ),
+  ),
+});
 
 const importedSchema = {
   type: 'object',
@@ -96,7 +108,7 @@ export function portabilityRoutes(
         );
       throw error;
     });
-    scope.post(
+    scope.withTypeProvider<ValibotTypeProvider>().post(
       '/todos/import',
       {
         // Before the body is read, so that only a signed-in caller can have the server read 5 MB.
@@ -107,12 +119,18 @@ export function portabilityRoutes(
           security: bearerSecurity,
           summary:
             'Add todos from an export (JSON or CSV) or a Todoist CSV, up to 5 MB: a bad row (400) or the todo limit (403) imports nothing',
+          querystring: importQuery,
           body: { content: importFile },
           response: { 200: importedSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const todos = await readImport(request.body, config.maxTodosPerUser);
+        const { todos, projects } = await readImport(
+          request.body,
+          config.maxTodosPerUser,
+          undefined,
+          request.query.project,
+        );
         return {
           data: {
             imported: await importTodos(
@@ -120,6 +138,8 @@ export function portabilityRoutes(
               sessionOf(request).user.id,
               todos,
               config.maxTodosPerUser,
+              new Date(),
+              { projects, maxProjects: config.maxProjectsPerUser },
             ),
           },
         };

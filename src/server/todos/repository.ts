@@ -12,6 +12,7 @@ import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
+import { projectForTodo, type MissingProject } from '../projects';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,13 @@ interface TodoInput {
   recurrence?: string | null;
   /** 0 none … 3 high; absent reads as 0. */
   priority?: number;
+  /** The project's id, null for the Inbox; absent reads as the Inbox (create) or unchanged (update). */
+  project?: number | null;
+}
+
+/** What a write does when the project it names is not the owner's live one (projects/relation.ts). */
+interface ProjectOptions {
+  onMissingProject?: MissingProject;
 }
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
@@ -52,7 +60,13 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
 }
 
 /** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
-export type ImportedTodo = TodoInput & { createdAt: string; updatedAt: string; seriesKey?: string };
+export type ImportedTodo = TodoInput & {
+  createdAt: string;
+  updatedAt: string;
+  seriesKey?: string;
+  /** The todo's project among the file's (import-projects.ts); undefined: none. */
+  projectRef?: number;
+};
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
   owner_id: ownerId,
@@ -67,6 +81,7 @@ export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | nu
   recurrence: todo.recurrence ?? null,
   series_id: seriesId,
   priority: todo.priority ?? 0,
+  project_id: todo.project ?? null,
   // An occurrence brought in completed had its next one already: completing it again makes none.
   followed: seriesId && todo.completed ? 1 : 0,
 });
@@ -90,32 +105,49 @@ export const seriesFor = (
       )
     : Promise.resolve(null);
 
-/** A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). */
+/**
+ * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
+ * project named was gone and the todo went to the Inbox (onMissingProject 'inbox').
+ */
 export function createTodo(
   db: Db,
   ownerId: number,
   input: TodoInput,
-  { maxTodos = Infinity, now = new Date() } = {},
-): Promise<TodoRow> {
+  {
+    maxTodos = Infinity,
+    now = new Date(),
+    onMissingProject,
+  }: ProjectOptions & { maxTodos?: number; now?: Date } = {},
+): Promise<TodoRow & { projectMissing?: boolean }> {
   if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
     : input.dueDate;
   const todo = { ...input, dueDate, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
+    const { projectId, missing } = await projectForTodo(
+      trx,
+      ownerId,
+      input.project,
+      onMissingProject,
+    );
     await makeRoom(trx, ownerId, 1, maxTodos);
-    const row = rowOf(ownerId, todo, await seriesFor(trx, ownerId, todo, now));
+    const row = rowOf(
+      ownerId,
+      { ...todo, project: projectId },
+      await seriesFor(trx, ownerId, todo, now),
+    );
     const created = await trx
       .insertInto('todos')
       .values(row)
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'created', created.id);
-    return created;
+    return missing ? { ...created, projectMissing: true } : created;
   });
 }
 
-interface UpdateOptions {
+interface UpdateOptions extends ProjectOptions {
   /** For an occurrence of a series: the change applies to this one only, or to the following too. */
   scope?: Scope;
   now?: Date;
@@ -133,11 +165,18 @@ export function updateTodo(
   ownerId: number,
   id: number,
   patch: Partial<TodoInput>,
-  { scope = 'this', now = new Date(), maxTodos = Infinity }: UpdateOptions = {},
+  { scope = 'this', now = new Date(), maxTodos = Infinity, onMissingProject }: UpdateOptions = {},
 ): Promise<ChangedTodo | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
+    // Moving between projects changes project_id only: the id, createdAt and series stay.
+    const { projectId, missing } = await projectForTodo(
+      trx,
+      ownerId,
+      patch.project,
+      onMissingProject,
+    );
     let dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
     if (recurrence && !dueDate) throw new DomainError('recurrence-needs-due-date');
@@ -175,6 +214,7 @@ export function updateTodo(
           patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
         ...(patch.priority !== undefined && { priority: patch.priority }),
+        ...(projectId !== undefined && { project_id: projectId }),
         series_id: seriesId,
         // A todo given a new series is its first occurrence, not yet followed.
         ...(seriesId !== current.series_id && { followed: 0 }),
@@ -189,6 +229,6 @@ export function updateTodo(
       patch.completed === true
         ? await continueSeries(trx, ownerId, updated, now, maxTodos)
         : undefined;
-    return { row: updated, series };
+    return { row: updated, series, ...(missing && { projectMissing: true }) };
   });
 }

@@ -7,6 +7,11 @@ import {
   todoIdParamsSchema,
   todoUpdateDataSchema,
 } from '../../shared/schemas';
+import {
+  todoCreateQuerySchema,
+  todoFindQuerySchema,
+  todoUpdateQuerySchema,
+} from '../../shared/todo-queries';
 import { strapiData } from '../../shared/strapi-data';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -15,8 +20,8 @@ import { idempotencyHeaders, idempotent } from '../http/idempotency';
 import { bearerSecurity, errorResponses, singleTodoSchema, todoListSchema } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { listTodos } from './list';
-import { paginationMeta } from './pagination';
-import { toTodoEntity } from './present';
+import { paginationMeta } from '../http/pagination';
+import { toPopulatedEntities } from './populate';
 import { createTodo, findTodo, updateTodo } from './repository';
 import { assertNamesOnlyCaller, changedAnswer } from './todo-requests';
 import { trashTodo } from './trash';
@@ -40,9 +45,10 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       },
     },
     async (request) => {
-      const { rows, total } = await listTodos(db, sessionOf(request).user.id, request.query);
+      const ownerId = sessionOf(request).user.id;
+      const { rows, total } = await listTodos(db, ownerId, request.query);
       return {
-        data: rows.map(toTodoEntity),
+        data: await toPopulatedEntities(db, ownerId, rows, request.query.populate),
         meta: { pagination: paginationMeta(request.query.pagination, total) },
       };
     },
@@ -54,14 +60,17 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'One of the caller’s todos',
+        summary: 'One of the caller’s todos (populate=* adds its project)',
         params: todoIdParamsSchema,
+        querystring: todoFindQuerySchema,
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const row = await findTodo(db, sessionOf(request).user.id, request.params.id);
-      return { data: toTodoEntity(found(row)), meta: {} };
+      const ownerId = sessionOf(request).user.id;
+      const row = found(await findTodo(db, ownerId, request.params.id));
+      const [entity] = await toPopulatedEntities(db, ownerId, [row], request.query.populate);
+      return { data: entity!, meta: {} };
     },
   );
 
@@ -72,6 +81,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       schema: {
         ...common,
         summary: 'Create a todo owned by the caller',
+        querystring: todoCreateQuerySchema,
         headers: idempotencyHeaders,
         body: createBody,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -82,8 +92,11 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       const data = request.body;
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const row = await createTodo(trx, user.id, data, { maxTodos: config.maxTodosPerUser });
-        return { data: toTodoEntity(row), meta: {} };
+        const { projectMissing, ...row } = await createTodo(trx, user.id, data, {
+          maxTodos: config.maxTodosPerUser,
+          onMissingProject: request.query.onMissingProject,
+        });
+        return changedAnswer({ row, projectMissing });
       });
     },
   );
@@ -96,7 +109,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
         ...common,
         summary: 'Change one of the caller’s todos',
         params: todoIdParamsSchema,
-        querystring: scopeQuerySchema,
+        querystring: todoUpdateQuerySchema,
         headers: idempotencyHeaders,
         body: updateBody,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -110,6 +123,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
         const changed = await updateTodo(trx, user.id, request.params.id, data, {
           scope: request.query.scope,
           maxTodos: config.maxTodosPerUser,
+          onMissingProject: request.query.onMissingProject,
         });
         return changedAnswer(found(changed));
       });

@@ -76,6 +76,8 @@ export interface SeriesNote {
 export interface ChangedTodo {
   row: TodoRow;
   series?: SeriesNote;
+  /** The project named was gone and the todo went to the Inbox (onMissingProject=inbox). */
+  projectMissing?: boolean;
 }
 
 const SERIES_PAST_LAST_DATE = `This series has ended: its next date would be after ${LAST_DATE}, the last due date a todo may have`;
@@ -142,8 +144,9 @@ export async function continueSeries(
       remind_at: remindAt,
       recurrence: series.recurrence,
       series_id: series.id,
-      // The next occurrence matters as much as the one just completed.
+      // The next occurrence matters as much as the one just completed, in the same project.
       priority: row.priority,
+      project_id: row.project_id,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,13 +1,17 @@
 /** What the todo routes share beyond their schemas: the owner a body may name, and a changed todo's answer. */
+import { PROJECT_MISSING_NOTE } from '../../shared/project-relation';
 import { isRecord } from '../../shared/qs-object';
 import { forbidden } from '../http/errors';
 import { toTodoEntity } from './present';
 import type { ChangedTodo } from './series';
 
-/** A changed todo's answer: meta.series says when the change ended its series (no date left up to the last due date). */
-export const changedAnswer = ({ row, series }: ChangedTodo) => ({
+/**
+ * A changed todo's answer: meta.series says when the change ended its series (no date left up to the
+ * last due date), meta.project when the project named was gone and the todo went to the Inbox.
+ */
+export const changedAnswer = ({ row, series, projectMissing }: ChangedTodo) => ({
   data: toTodoEntity(row),
-  meta: series ? { series } : {},
+  meta: { ...(series && { series }), ...(projectMissing && { project: PROJECT_MISSING_NOTE }) },
 });
 
 const idOf = (value: unknown): unknown =>

@@ -17,7 +17,7 @@ import {
   trashListSchema,
 } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
-import { paginationMeta } from './pagination';
+import { paginationMeta } from '../http/pagination';
 import { toTodoEntity, toTrashedEntity } from './present';
 import { emptyTrash, listTrash, restoreAllTrash, restoreTodo } from './trash';
 

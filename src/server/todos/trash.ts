@@ -9,9 +9,11 @@ import { recordEvent } from '../events/journal';
 import type { Scope } from '../../shared/schemas';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import type { Pagination } from '../../shared/list-pagination';
-import { offsetAndLimit } from './pagination';
+import { offsetAndLimit } from '../http/pagination';
 import type { ChangedTodo } from './series';
 import { afterTrashed } from './series-scope';
+import { findTodo } from './repository';
+import { emptyProjectTrash, inboxOrphans, purgeProjects } from '../projects';
 
 type Db = Kysely<Database>;
 
@@ -39,8 +41,12 @@ function setDeletedAt(
       .where('deleted_at', deletedAt === null ? 'is not' : 'is', null)
       .returningAll()
       .executeTakeFirst();
-    if (moved) await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
-    return moved;
+    if (!moved) return undefined;
+    await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
+    if (deletedAt !== null) return moved;
+    // Restored while its project is in the trash: it comes back in the Inbox.
+    await inboxOrphans(trx, ownerId, [id]);
+    return moved.project_id === null ? moved : findTodo(trx, ownerId, id);
   });
 }
 
@@ -81,6 +87,8 @@ export const restoreAllTrash = (db: Db, ownerId: number): Promise<number> =>
       .execute();
     const ids = restored.map((row) => row.id).sort((a, b) => a - b);
     if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
+    // The projects stay in the trash: the todos trashed with them come back in the Inbox.
+    await inboxOrphans(trx, ownerId, ids);
     return ids.length;
   });
 
@@ -109,7 +117,7 @@ export async function listTrash(
 }
 
 /**
- * Deletes the owner's trashed todos for good; how many. No event: they had left every list but the
+ * Deletes the owner's trashed todos for good, and the trashed projects with them; how many todos. No event: they had left every list but the
  * trash already, and a trash page open elsewhere catches up when it refetches (focus, reconnect).
  */
 export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
@@ -118,6 +126,7 @@ export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is not', null)
     .executeTakeFirst();
+  await emptyProjectTrash(db, ownerId);
   return Number(result.numDeletedRows);
 }
 
@@ -128,5 +137,7 @@ export async function emptyTrash(db: Db, ownerId: number): Promise<number> {
 export async function purgeTrash(db: Db, trashDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - trashDays * DAY_MS).toISOString();
   const result = await db.deleteFrom('todos').where('deleted_at', '<', cutoff).executeTakeFirst();
+  // Projects trashed as long ago go too (their todos went just now, trashed at the same time).
+  await purgeProjects(db, trashDays, now);
   return Number(result.numDeletedRows);
 }

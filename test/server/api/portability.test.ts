@@ -105,7 +105,8 @@ describeEachDialect('export and import', (dialect) => {
       /^attachment; filename="ticklist-export-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const body = answer.json();
-    expect(Object.keys(body)).toEqual(['user', 'todos']);
+    expect(Object.keys(body)).toEqual(['user', 'projects', 'todos']);
+    expect(body.projects).toEqual([]);
     expect(body.user).toEqual({
       id: ann.user.id,
       username: ann.user.username,
@@ -118,6 +119,7 @@ describeEachDialect('export and import', (dialect) => {
         createdAt: expect.stringMatching(/Z$/),
         updatedAt: expect.stringMatching(/Z$/),
         ...UNDATED,
+        project: null,
       })),
     );
     const listed = (await call(t.app, ann, { method: 'GET', url: '/api/todos?sort=id:asc' })).json()
@@ -126,6 +128,7 @@ describeEachDialect('export and import', (dialect) => {
       listed.map((todo: { id: number; attributes: object }) => ({
         id: todo.id,
         ...todo.attributes,
+        project: null,
       })),
     );
     expect(answer.body).not.toContain('Trashed secret');
@@ -159,6 +162,10 @@ describeEachDialect('export and import', (dialect) => {
       'recurrence',
       'seriesId',
       'priority',
+      'project',
+      'projectColor',
+      'projectPosition',
+      'projectArchived',
     ]);
     expect(rows.map((row) => row.slice(1, 4))).toEqual([
       ['Milk, eggs, bread', 'Aisle 3, then "the usual"', 'false'],

@@ -123,7 +123,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           completed: undefined,
           dueDate: [],
           priority: [],
+          project: [],
           sort,
+          populate: {},
         };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
         expect(total).toBe(TODOS);
@@ -137,7 +139,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
         completed: undefined,
         dueDate: [],
         priority: [],
+        project: [],
         sort,
+        populate: {},
       };
       const { rows } = await listTodos(database.handle.db, ownerId, query);
       expect(rows.map((row) => row.id)).toEqual(expected.slice(203, 220));
@@ -155,7 +159,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       completed: false,
       dueDate: [],
       priority: [],
+      project: [],
       sort,
+      populate: {},
     };
     const { rows, total } = await listTodos(database.handle.db, ownerId, query);
     expect(total).toBe(expected.length);
@@ -177,7 +183,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           completed: undefined,
           dueDate: [],
           priority: [],
+          project: [],
           sort,
+          populate: {},
         };
         const { rows, total } = await listTodos(database.handle.db, ownerId, query);
         expect(total).toBe(matching.length);
@@ -194,7 +202,9 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       completed: undefined,
       dueDate: [],
       priority: [],
+      project: [],
       sort: sorts[1]!,
+      populate: {},
     };
     expect(await listTodos(database.handle.db, ownerId, query)).toEqual({ rows: [], total: TODOS });
   });

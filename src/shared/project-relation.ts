@@ -1,0 +1,221 @@
+/**
+ * A todo's project as a Strapi v4 relation (issue 41): the body's `data.project` (an id, null for the
+ * Inbox, or Strapi's `{ connect }`, `{ set }`, `{ disconnect }`), the list's filter
+ * `filters[project][id][$eq|$in|$null|$notNull]` and `populate` (`*`, `project`, `populate[0]=project`,
+ * `populate[project][fields][0]=name`). list-query.ts and the todo schemas take these; the server
+ * validates with them at entry.
+ */
+import * as v from 'valibot';
+import type { ProjectAttributes } from './api-types';
+import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+
+/** Project ids are PostgreSQL integers, as todo ids are. */
+const LARGEST_ID = 2_147_483_647;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LARGEST_ID;
+
+export const PROJECT_RELATION_MESSAGE =
+  'project must be a project id, null (the Inbox), or { connect: [id] }, { set: [id] } or { disconnect: [id] }';
+
+/** An id as Strapi clients name one in a relation: 3 or { id: 3 }. */
+const idOf = (value: unknown): unknown => (isRecord(value) && 'id' in value ? value.id : value);
+
+/** The project a body names: an id, null (the Inbox), or undefined when the form is not understood. */
+function namedProject(raw: unknown): number | null | undefined {
+  if (raw === null || isId(raw)) return raw;
+  if (!isRecord(raw)) return undefined;
+  const keys = Object.keys(raw);
+  const list = (key: string) => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : undefined);
+  if (keys.length === 1 && keys[0] === 'id') return isId(raw.id) ? raw.id : undefined;
+  if (!keys.every((key) => ['connect', 'set', 'disconnect'].includes(key))) return undefined;
+  const connect = list('connect') ?? list('set');
+  if (connect && connect.length > 1) return undefined;
+  if (connect?.length === 1)
+    return isId(idOf(connect[0])) ? (idOf(connect[0]) as number) : undefined;
+  // { set: [] } or { disconnect: [id] }: no project any more.
+  if (connect || list('disconnect')?.every((item) => isId(idOf(item)))) return null;
+  return undefined;
+}
+
+/** `data.project` of a todo's POST or PUT: the project's id, or null for the Inbox. */
+export const projectRelationField = v.pipe(
+  v.unknown(),
+  v.description(
+    'a project id of the caller, null for the Inbox, or { connect: [id] } / { set: [id] } / { disconnect: [id] }',
+  ),
+  v.check((raw) => namedProject(raw) !== undefined, PROJECT_RELATION_MESSAGE),
+  v.transform((raw) => namedProject(raw) as number | null),
+);
+
+/**
+ * What a write does when the project it names is gone (`?onMissingProject=`): refuse it (400, the
+ * default) or put the todo in the Inbox. The offline queue's replays ask for the Inbox, so a todo
+ * moved offline to a project deleted meanwhile is never lost.
+ */
+export const onMissingProjectEntry = v.optional(
+  v.pipe(
+    v.picklist(['refuse', 'inbox'], 'onMissingProject must be refuse or inbox'),
+    v.description(
+      'when the project named is not the caller’s live one: refuse (400, the default) or inbox (the todo goes to the Inbox; meta.project says so)',
+    ),
+  ),
+  'refuse',
+);
+
+/** meta.project of a write whose project was gone, with onMissingProject=inbox. */
+export const PROJECT_MISSING_NOTE = {
+  missing: true,
+  message: 'The project no longer exists: the todo is in the Inbox',
+} as const;
+
+// ---- filters[project] ----
+
+export type ProjectCondition =
+  { op: '='; value: number } | { op: 'in'; value: number[] } | { op: 'is' | 'is not'; value: null };
+
+const idOperand = (operator: string) => {
+  const message = `filters.project.id.${operator} must be a project id`;
+  return v.pipe(
+    v.unknown(),
+    v.check((raw) => typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw), message),
+    v.transform(Number),
+    v.maxValue(LARGEST_ID, message),
+  );
+};
+
+const idFilter = v.pipe(
+  v.unknown(),
+  v.description(
+    'filters[project][id][$eq]=3, filters[project][id][$in][0]=3, filters[project][id][$null]=true (the Inbox) or [$notNull]=true',
+  ),
+  asEqualsOperator,
+  bracketObject(
+    {
+      $eq: v.optional(idOperand('$eq')),
+      $in: v.optional(
+        v.pipe(
+          v.unknown(),
+          v.transform((raw) =>
+            Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw],
+          ),
+          v.array(idOperand('$in')),
+          v.minLength(1, 'filters.project.id.$in must list at least one project id'),
+        ),
+      ),
+      $null: v.optional(queryBoolean('filters.project.id.$null must be true or false')),
+      $notNull: v.optional(queryBoolean('filters.project.id.$notNull must be true or false')),
+    },
+    (operator) =>
+      `filters.project.id.${operator} is not a supported operator (use $eq, $in, $null or $notNull)`,
+    'filters.project.id must be an object such as filters[project][id][$eq]=3',
+  ),
+);
+
+/** filters[project][id][…]: every condition given must hold; `$null=true` is the Inbox. */
+export const projectFilter = v.pipe(
+  bracketObject(
+    { id: v.optional(idFilter, {}) },
+    (key) => `filters.project.${key} is not a filterable field (use id)`,
+    'filters.project must be an object such as filters[project][id][$eq]=3',
+  ),
+  v.transform(({ id: { $eq, $in, $null, $notNull } }): ProjectCondition[] => [
+    ...($eq !== undefined ? [{ op: '=' as const, value: $eq }] : []),
+    ...($in !== undefined ? [{ op: 'in' as const, value: $in }] : []),
+    ...[
+      [$null, true],
+      [$notNull, false],
+    ]
+      .filter(([value]) => value !== undefined)
+      .map(([value, meansNull]): ProjectCondition => ({
+        op: value === meansNull ? 'is' : 'is not',
+        value: null,
+      })),
+  ]),
+);
+
+// ---- populate ----
+
+export const PROJECT_FIELDS = [
+  'name',
+  'color',
+  'position',
+  'archived',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof ProjectAttributes)[];
+export type ProjectField = (typeof PROJECT_FIELDS)[number];
+
+/** The relations populate may ask for; `project` is undefined when not asked, fields undefined for all. */
+export interface Populate {
+  project?: { fields?: ProjectField[] };
+}
+
+const RELATIONS = ['project'];
+const unknownRelation = (name: string) =>
+  `Cannot populate "${name}" (use ${RELATIONS.join(', ')} or *)`;
+
+const fieldsOf = v.pipe(
+  v.unknown(),
+  v.transform((raw) =>
+    typeof raw === 'string' ? raw.split(',') : isRecord(raw) ? Object.values(raw) : raw,
+  ),
+  v.array(
+    v.picklist(
+      PROJECT_FIELDS,
+      `populate.project.fields must name fields of a project (${PROJECT_FIELDS.join(', ')})`,
+    ),
+    'populate.project.fields must list fields such as populate[project][fields][0]=name',
+  ),
+);
+
+/** populate[project]=true (or *), or populate[project][fields][…]: an object of fields only. */
+const projectPopulateObject = bracketObject(
+  { fields: v.optional(fieldsOf) },
+  (key) => `populate.project.${key} is not supported (use fields)`,
+  'populate.project must be true or an object such as populate[project][fields][0]=name',
+);
+
+/** populate=*, populate=project, populate[0]=project, populate[project][fields][0]=name, … */
+export const populateEntry = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.description(
+      'populate=* or populate[0]=project: each todo’s project as { data: { id, attributes } } (or { data: null }); populate[project][fields][0]=name for some attributes',
+    ),
+    v.rawTransform(({ dataset, addIssue, NEVER }): Populate => {
+      const raw = dataset.value;
+      const listed =
+        typeof raw === 'string'
+          ? raw.split(',')
+          : Array.isArray(raw) || (isRecord(raw) && Object.keys(raw).every((k) => /^\d+$/.test(k)))
+            ? Object.values(raw as object)
+            : undefined;
+      if (listed) {
+        const names = listed.map((name) => String(name).trim()).filter(Boolean);
+        const unknown = names.find((name) => name !== '*' && !RELATIONS.includes(name));
+        if (unknown !== undefined) {
+          addIssue({ message: unknownRelation(unknown) });
+          return NEVER;
+        }
+        return names.length > 0 ? { project: {} } : {};
+      }
+      if (!isRecord(raw)) {
+        addIssue({ message: 'populate must look like populate=* or populate[0]=project' });
+        return NEVER;
+      }
+      const other = Object.keys(raw).find((key) => key !== 'project');
+      if (other !== undefined) {
+        addIssue({ message: unknownRelation(other) });
+        return NEVER;
+      }
+      if (raw.project === 'true' || raw.project === '*') return { project: {} };
+      const project = v.safeParse(projectPopulateObject, raw.project);
+      if (!project.success) {
+        addIssue({ message: project.issues[0].message });
+        return NEVER;
+      }
+      return { project: project.output };
+    }),
+  ),
+  '',
+);

@@ -1,0 +1,51 @@
+/**
+ * A queued write naming a project is replayed with onMissingProject=inbox, so a todo moved offline to
+ * a project deleted meanwhile lands in the Inbox instead of being refused (README: Projects).
+ */
+import { replayPath, replayWrite, type SendRequest } from '../../../src/client/offline/replayWrite';
+import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
+
+const write = (
+  method: QueuedWrite['method'],
+  path: string,
+  data?: Record<string, unknown>,
+): QueuedWrite => ({
+  key: 'k1',
+  userId: 1,
+  method,
+  path,
+  body: data && { data },
+  createdAt: '2026-11-27T09:00:00.000Z',
+  todoId: 7,
+});
+
+describe('the replay of a write naming a project', () => {
+  it.each([
+    [write('POST', 'todos/', { title: 'A', project: 3 }), 'todos/?onMissingProject=inbox'],
+    [write('PUT', 'todos/7', { project: null }), 'todos/7?onMissingProject=inbox'],
+    [
+      write('PUT', 'todos/7?scope=following', { project: 3 }),
+      'todos/7?scope=following&onMissingProject=inbox',
+    ],
+    [write('PUT', 'todos/7', { title: 'B' }), 'todos/7'],
+    [write('POST', 'todos/', { title: 'C' }), 'todos/'],
+    [write('DELETE', 'todos/7'), 'todos/7'],
+  ])('%#: sends %j to %s', (queued, path) => {
+    expect(replayPath(queued)).toBe(path);
+  });
+
+  it('is what replayWrite sends', async () => {
+    const sent: SendRequest[] = [];
+    const outcome = await replayWrite(
+      write('POST', 'todos/', { title: 'A', project: 3 }),
+      async (request) => {
+        sent.push(request);
+        return { status: 200, data: { data: { id: 9, attributes: {} } } };
+      },
+    );
+    expect(outcome).toEqual({ kind: 'sent', id: 9 });
+    expect(sent.map((request) => [request.method, request.path, request.key])).toEqual([
+      ['POST', 'todos/?onMissingProject=inbox', 'k1'],
+    ]);
+  });
+});
