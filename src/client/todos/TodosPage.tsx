@@ -29,6 +29,7 @@ import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
+import { QuickAdd } from './quickAdd/QuickAdd';
 import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
@@ -73,6 +74,7 @@ export default function TodosPage() {
     setDialog({ kind: 'add', open: true });
   };
   const focusSearch = () => searchBox.current?.focus();
+  const quickAddInput = useRef<HTMLInputElement>(null);
   const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
   const selection = useSelection(viewToParams(query).toString(), pageIds);
   const [selecting, setSelecting] = useState(false);
@@ -80,7 +82,16 @@ export default function TodosPage() {
     selection.clear();
     setSelecting(false);
   };
-  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: stopSelecting });
+  useShortcuts(
+    error
+      ? {}
+      : {
+          add: openAdd,
+          quickAdd: () => quickAddInput.current?.focus(),
+          search: focusSearch,
+          clearSelection: stopSelecting,
+        },
+  );
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
@@ -147,6 +158,8 @@ export default function TodosPage() {
         </Typography>
         {!phone && <GenerateTodos run={generateRun} />}
       </Stack>
+
+      <QuickAdd userId={user?.id} inputRef={quickAddInput} />
 
       <ListControls
         view={view}
