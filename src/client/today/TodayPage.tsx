@@ -66,7 +66,7 @@ export default function TodayPage() {
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         Today
       </Typography>
-      <QuickAdd userId={user?.id} dueDate={today} inputRef={quickAddInput} />
+      <QuickAdd userId={user?.id} dueDate={today} inputRef={quickAddInput} sx={{ mb: 2 }} />
       {isLoading || !data ? (
         <TodoRowSkeletons />
       ) : (

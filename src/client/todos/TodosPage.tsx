@@ -144,22 +144,26 @@ export default function TodosPage() {
 
   return (
     <Box>
+      {/* Quick add shares the heading's row on a wide screen, so the list starts as high as before. */}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{
           mb: { xs: 2, sm: 1.5 },
           justifyContent: 'space-between',
-          alignItems: { xs: 'stretch', sm: 'center' },
+          alignItems: { xs: 'stretch', sm: 'flex-start' },
         }}
       >
-        <Typography component="h1" variant="h4">
+        <Typography component="h1" variant="h4" sx={besideFieldSx}>
           Todos
         </Typography>
-        {!phone && <GenerateTodos run={generateRun} />}
+        <QuickAdd userId={user?.id} inputRef={quickAddInput} sx={{ flex: 1, minWidth: 0 }} />
+        {!phone && (
+          <Box sx={besideFieldSx}>
+            <GenerateTodos run={generateRun} />
+          </Box>
+        )}
       </Stack>
-
-      <QuickAdd userId={user?.id} inputRef={quickAddInput} />
 
       <ListControls
         view={view}
@@ -256,3 +260,6 @@ export default function TodosPage() {
     </Box>
   );
 }
+
+/** The heading and Generate Todos, centred on the quick-add field's box (not its helper line). */
+const besideFieldSx = { minHeight: { sm: 56 }, display: 'flex', alignItems: 'center' } as const;

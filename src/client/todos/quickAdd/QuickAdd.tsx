@@ -7,6 +7,7 @@
  */
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import { AddTodoDialog } from '../TodoDialogs';
@@ -24,6 +25,8 @@ export const QUICK_ADD_HINT =
 
 interface QuickAddProps extends QuickAddDefaults {
   inputRef?: Ref<HTMLInputElement>;
+  /** Where the page places it (its margins, its share of a row). */
+  sx?: SxProps<Theme>;
 }
 
 /** The part the caret is in (Escape) or right after (Backspace), if any. */
@@ -35,7 +38,7 @@ function partAt(parts: readonly QuickAddPart[], input: HTMLInputElement, key: st
   return undefined;
 }
 
-export function QuickAdd({ inputRef, ...defaults }: QuickAddProps) {
+export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
   const quick = useQuickAdd(defaults);
   const [details, setDetails] = useState<TodoDialogInput | undefined>();
   const words = describeQuickAdd(quick.result);
@@ -65,7 +68,7 @@ export function QuickAdd({ inputRef, ...defaults }: QuickAddProps) {
         error={quick.error !== undefined}
         helperText={quick.error ?? (words.length ? words.join(' · ') : QUICK_ADD_HINT)}
         autoComplete="off"
-        sx={{ mb: 2 }}
+        sx={sx}
         slotProps={{
           input: {
             inputComponent: HighlightedInput,
