@@ -262,4 +262,4 @@ export default function TodosPage() {
 }
 
 /** The heading and Generate Todos, centred on the quick-add field's box (not its helper line). */
-const besideFieldSx = { minHeight: { sm: 56 }, display: 'flex', alignItems: 'center' } as const;
+const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;

@@ -60,6 +60,7 @@ export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
     <>
       <TextField
         fullWidth
+        size="small" // a command line, not a form: it leaves the list its room
         label={QUICK_ADD_LABEL}
         placeholder={QUICK_ADD_PLACEHOLDER}
         value={quick.text}
