@@ -1,9 +1,9 @@
 /**
  * Quick add's state: the line, the ranges kept as text (they follow edits), what the line reads
  * as, and Enter's add through the same mutation, offline queue and toasts as the Add dialog.
- * The line is read again at Enter, on the clock of that moment.
+ * The line is read again at Enter, on the clock of that moment; a failed add keeps it.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { titleField } from '../../../shared/schemas';
 import { hasDueDates } from '../../lib/features';
@@ -26,6 +26,10 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
   const [kept, setKept] = useState<TextRange[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [addTodo, { isLoading }] = useAddTodoMutation();
+  // A second Enter before the first add has answered adds nothing (the state has not caught up yet).
+  const sending = useRef(false);
+  const latestText = useRef(text);
+  latestText.current = text;
   const report = useChangeReporter('add');
   const read = () => parseQuickAdd(text, { keep: kept, dates: hasDueDates() });
   const result = useMemo(read, [text, kept]);
@@ -45,16 +49,22 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
 
   /** Adds the todo the line reads as; true when it went (the line is then cleared). */
   const submit = async (): Promise<boolean> => {
-    if (isLoading || !text.trim()) return false;
+    if (sending.current || !text.trim()) return false;
     const now = read();
     const title = v.safeParse(titleField, now.title);
     if (!title.success) {
       setError(title.issues[0].message);
       return false;
     }
-    const added = await report(() => addTodo(newTodoOf(now, defaults)).unwrap());
-    if (added) clear();
-    return added;
+    sending.current = true;
+    try {
+      const added = await report(() => addTodo(newTodoOf(now, defaults)).unwrap());
+      // A line typed meanwhile is the next todo: it stays.
+      if (added && latestText.current === text) clear();
+      return added;
+    } finally {
+      sending.current = false;
+    }
   };
 
   return { text, result, read, error, busy: isLoading, change, keep, clear, submit };

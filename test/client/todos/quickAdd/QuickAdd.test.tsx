@@ -5,10 +5,18 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import TodayPage from '../../../../src/client/today/TodayPage';
 import TodosPage from '../../../../src/client/todos/TodosPage';
 import { todosApi } from '../../../../src/client/todos/todosApi';
-import { startMockApi, type MockApi } from '../../support/mockApi';
+import {
+  apiUrl,
+  heldResponse,
+  jsonResponse,
+  startMockApi,
+  type MockApi,
+} from '../../support/mockApi';
+import { server } from '../../support/mswServer';
 import { renderRoute } from '../support/render';
 
 jest.mock('../../../../src/client/session/SessionProvider', () => ({
@@ -89,6 +97,33 @@ describe('Enter adds', () => {
         user: 7,
       },
     });
+  });
+
+  it('a failed add keeps the line and says why, as the Add dialog does', async () => {
+    const { user } = open();
+    server.use(
+      http.post(apiUrl('todos'), () => new Response('Bad gateway', { status: 502 }), {
+        once: true,
+      }),
+    );
+    await user.type(field(), 'Buy milk p1{Enter}');
+    expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
+    expect(field()).toHaveValue('Buy milk p1');
+    expect(marks()).toEqual(['priority:p1']);
+  });
+
+  it('a second Enter while the add is on its way adds nothing; a line typed meanwhile stays', async () => {
+    const { user } = open();
+    const held = heldResponse();
+    server.use(http.post(apiUrl('todos'), () => held.promise, { once: true }));
+    await user.type(field(), 'Buy milk{Enter}{Enter}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await user.clear(field());
+    await user.type(field(), 'Next one');
+    held.release(jsonResponse(200, { data: { id: 1, attributes: {} }, meta: {} }));
+    expect(await screen.findByText('Todo added successfully!')).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    expect(field()).toHaveValue('Next one');
   });
 
   it('a line with no title is not added: it says the title is required', async () => {
