@@ -169,6 +169,16 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'todos, quick add with every kind of part highlighted',
+    session: 'empty',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      const field = page.getByRole('textbox', { name: 'Quick add' });
+      await field.fill('Pay rent every month on the 1st at 9am p1 #home @bills');
+      await expect(page.getByTestId('quick-add-highlights').locator('mark')).toHaveCount(5);
+    },
+  },
+  {
     name: 'todos, priority flags, sorted by priority and filtered by High',
     session: 'full',
     async show(page, url) {

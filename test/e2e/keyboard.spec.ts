@@ -89,7 +89,7 @@ test.describe('keyboard: shortcuts, dialogs and focus', () => {
         const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
         await expect(help).toBeVisible();
         const terms = await help.getByRole('term').allTextContents();
-        expect(terms).toEqual(['n', '/', '?', 'Esc', 'Esc', 'Enter', 'Esc']);
+        expect(terms).toEqual(['n', 'q', '/', '?', 'Esc', 'Esc', 'Enter', 'Esc']);
         await expect(help.getByText('Close a dialog or a menu')).toBeVisible();
         await settled(page);
         await screenshot(page, `keyboard-help-${width}`);

@@ -7,11 +7,12 @@
  * shortcut, acts as one, so `n`, `/` and `?` work on arrival. Once touched, keys type.
  */
 
-export type Shortcut = 'add' | 'search' | 'help' | 'clearSelection';
+export type Shortcut = 'add' | 'quickAdd' | 'search' | 'help' | 'clearSelection';
 
 /** What the help dialog lists: every shortcut, plus the keys dialogs answer to. */
 export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
   { keys: 'n', description: 'Add a new todo (on the Todos page)' },
+  { keys: 'q', description: 'Quick add: type a todo in one line (on the Todos and Today pages)' },
   { keys: '/', description: 'Search the todos (on the Todos page)' },
   { keys: '?', description: 'Show these keyboard shortcuts' },
   { keys: 'Esc', description: 'Close a dialog or a menu' },
@@ -90,6 +91,10 @@ export function shortcutFor(
       return 'add';
     case 'N': // Caps Lock on; Shift+N is not the shortcut
       return event.shiftKey ? null : 'add';
+    case 'q':
+      return 'quickAdd';
+    case 'Q':
+      return event.shiftKey ? null : 'quickAdd';
     case '/':
       return 'search';
     case '?':

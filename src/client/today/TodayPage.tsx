@@ -1,7 +1,8 @@
 /**
  * /today: the open todos due today or earlier (overdue first), then those of the next 7 days,
  * grouped by day. Rows tick, edit and delete as on the list; the tags refetch the page after
- * every change, also one made elsewhere (live events). The round Add button adds a todo due today.
+ * every change, also one made elsewhere (live events). The round Add button adds a todo due today,
+ * and so does quick add ("q") when its line names no day.
  */
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -15,9 +16,11 @@ import {
   AddTodoDialog,
   DeleteTodoDialog,
   EditTodoDialog,
+  QuickAdd,
   TodoRow,
   TodoRowSkeletons,
 } from '../todos';
+import { useShortcuts } from '../shortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { localToday } from '../ui/dueDates';
 import { useGetDueTodosQuery } from './todayApi';
@@ -38,6 +41,8 @@ export default function TodayPage() {
   const [dialog, setDialog] = useState<DialogState>({ kind: 'edit', open: false });
   const close = () => setDialog((current) => ({ ...current, open: false }));
   const addButton = useRef<HTMLButtonElement>(null);
+  const quickAddInput = useRef<HTMLInputElement>(null);
+  useShortcuts(error && !data ? {} : { quickAdd: () => quickAddInput.current?.focus() });
 
   if (error && !data) {
     const { status, message } = listErrorDetails(error);
@@ -61,6 +66,7 @@ export default function TodayPage() {
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         Today
       </Typography>
+      <QuickAdd userId={user?.id} dueDate={today} inputRef={quickAddInput} sx={{ mb: 2 }} />
       {isLoading || !data ? (
         <TodoRowSkeletons />
       ) : (

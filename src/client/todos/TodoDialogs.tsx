@@ -18,37 +18,21 @@ import {
   ODD_STATUS_MESSAGES,
   QUEUED_MESSAGES,
   SUCCESS_MESSAGES,
-  type Change,
 } from '../lib/messages';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
+import type { TodoDialogInput } from './todoFormSchema';
+import { useChangeReporter } from './useChangeReporter';
 import { formFields, formValuesOf, touchesSeries } from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
 import {
   useAddTodoMutation,
   useDeleteTodoMutation,
   useEditTodoMutation,
-  type ChangeOutcome,
   type SeriesScope,
   type TodoChanges,
 } from './todosApi';
 import { useRestore } from './useRestore';
 import { toasts } from '../lib/toasts';
-
-/** Runs a change and says how it went; true when the dialog should close. */
-function useChangeReporter(change: Change) {
-  return async (run: () => Promise<ChangeOutcome>): Promise<boolean> => {
-    try {
-      const outcome = await run();
-      if (outcome.queued) toasts.success(QUEUED_MESSAGES[change], change);
-      else if (isSuccessStatus(outcome.status)) toasts.success(SUCCESS_MESSAGES[change], change);
-      else toasts.error(ODD_STATUS_MESSAGES[change], change);
-      return true;
-    } catch (error) {
-      toasts.error(changeErrorMessage(error), change);
-      return false;
-    }
-  };
-}
 
 interface AddTodoDialogProps {
   open: boolean;
@@ -56,10 +40,21 @@ interface AddTodoDialogProps {
   userId: number | undefined;
   /** The due date the form starts with ("YYYY-MM-DD"): Today's page adds todos due today. */
   dueDate?: string;
+  /** The values the form starts with (quick add's Details), over `dueDate`. */
+  initialValues?: TodoDialogInput;
   onClose(): void;
+  /** Called when the todo was added (or queued), before the dialog closes. */
+  onAdded?(): void;
 }
 
-export function AddTodoDialog({ open, userId, dueDate, onClose }: AddTodoDialogProps) {
+export function AddTodoDialog({
+  open,
+  userId,
+  dueDate,
+  initialValues,
+  onClose,
+  onAdded,
+}: AddTodoDialogProps) {
   const [addTodo, { isLoading }] = useAddTodoMutation();
   const report = useChangeReporter('add');
   const submit = async (values: TodoFormValues) => {
@@ -69,14 +64,16 @@ export function AddTodoDialog({ open, userId, dueDate, onClose }: AddTodoDialogP
       ...formFields(values),
       ...(userId === undefined ? {} : { user: userId }),
     };
-    if (await report(() => addTodo(payload).unwrap())) onClose();
+    if (!(await report(() => addTodo(payload).unwrap()))) return;
+    onAdded?.();
+    onClose();
   };
   return (
     <TodoFormDialog
       open={open}
       title="Add New Todo"
       submitLabel="Add"
-      initialValues={dueDate ? { title: '', dueDate } : undefined}
+      initialValues={initialValues ?? (dueDate ? { title: '', dueDate } : undefined)}
       submitting={isLoading}
       onClose={onClose}
       onSubmit={submit}

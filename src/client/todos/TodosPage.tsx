@@ -29,6 +29,7 @@ import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
+import { QuickAdd } from './quickAdd/QuickAdd';
 import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
@@ -73,6 +74,7 @@ export default function TodosPage() {
     setDialog({ kind: 'add', open: true });
   };
   const focusSearch = () => searchBox.current?.focus();
+  const quickAddInput = useRef<HTMLInputElement>(null);
   const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
   const selection = useSelection(viewToParams(query).toString(), pageIds);
   const [selecting, setSelecting] = useState(false);
@@ -80,7 +82,16 @@ export default function TodosPage() {
     selection.clear();
     setSelecting(false);
   };
-  useShortcuts(error ? {} : { add: openAdd, search: focusSearch, clearSelection: stopSelecting });
+  useShortcuts(
+    error
+      ? {}
+      : {
+          add: openAdd,
+          quickAdd: () => quickAddInput.current?.focus(),
+          search: focusSearch,
+          clearSelection: stopSelecting,
+        },
+  );
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
   const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
@@ -133,19 +144,25 @@ export default function TodosPage() {
 
   return (
     <Box>
+      {/* Quick add shares the heading's row on a wide screen, so the list starts as high as before. */}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{
           mb: { xs: 2, sm: 1.5 },
           justifyContent: 'space-between',
-          alignItems: { xs: 'stretch', sm: 'center' },
+          alignItems: { xs: 'stretch', sm: 'flex-start' },
         }}
       >
-        <Typography component="h1" variant="h4">
+        <Typography component="h1" variant="h4" sx={besideFieldSx}>
           Todos
         </Typography>
-        {!phone && <GenerateTodos run={generateRun} />}
+        <QuickAdd userId={user?.id} inputRef={quickAddInput} sx={{ flex: 1, minWidth: 0 }} />
+        {!phone && (
+          <Box sx={besideFieldSx}>
+            <GenerateTodos run={generateRun} />
+          </Box>
+        )}
       </Stack>
 
       <ListControls
@@ -243,3 +260,6 @@ export default function TodosPage() {
     </Box>
   );
 }
+
+/** The heading and Generate Todos, centred on the quick-add field's box (not its helper line). */
+const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;

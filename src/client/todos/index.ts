@@ -5,6 +5,7 @@ export { useSelection } from './useSelection';
 export { BULK_MESSAGES, useBulkActions } from './useBulkActions';
 export { AddTodoButton } from './AddTodoButton';
 export { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
+export { QuickAdd } from './quickAdd/QuickAdd';
 export { Pagination } from './Pagination';
 export { clampPage, lastPage } from './pagination';
 export {

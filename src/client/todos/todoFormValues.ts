@@ -51,8 +51,10 @@ const ruleParts = (rule: string) =>
 const sortedDays = (days: readonly string[]) =>
   [...days].sort((a, b) => WEEKDAYS.indexOf(a as Weekday) - WEEKDAYS.indexOf(b as Weekday));
 
-/** What the form shows for a stored rule. */
-function repeatOf(rule: string | null | undefined): Pick<DateFormValues, 'repeat' | 'weekdays'> {
+/** What the form shows for a stored rule (a todo's, or one quick add read). */
+export function repeatOf(
+  rule: string | null | undefined,
+): Pick<DateFormValues, 'repeat' | 'weekdays'> {
   if (!rule) return { repeat: 'never', weekdays: [] };
   const parts = ruleParts(rule);
   const freq = parts.get('FREQ') as Repeat | undefined;

@@ -31,8 +31,11 @@ describe('the keyboard shortcuts', () => {
     const terms = within(dialog)
       .getAllByRole('term')
       .map((term) => term.textContent);
-    expect(terms).toEqual(['n', '/', '?', 'Esc', 'Esc', 'Enter', 'Esc']);
+    expect(terms).toEqual(['n', 'q', '/', '?', 'Esc', 'Esc', 'Enter', 'Esc']);
     expect(within(dialog).getByText('Add a new todo (on the Todos page)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Quick add: type a todo in one line (on the Todos and Today pages)'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Close a dialog or a menu')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Leave a text field, so the next key can be a shortcut'),

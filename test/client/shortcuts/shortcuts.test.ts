@@ -24,6 +24,12 @@ describe('which key is which shortcut', () => {
     expect(press('?', { shiftKey: true })).toBe('help');
   });
 
+  it('q focuses quick add, with Caps Lock too, but not Shift+Q', () => {
+    expect(press('q')).toBe('quickAdd');
+    expect(press('Q')).toBe('quickAdd');
+    expect(press('Q', { shiftKey: true })).toBeNull();
+  });
+
   it('takes N with Caps Lock, but not Shift+N', () => {
     expect(press('N')).toBe('add');
     expect(press('N', { shiftKey: true })).toBeNull();

@@ -1,0 +1,45 @@
+/**
+ * What quick add sends: the todo a parsed line stands for, as the Add dialog would send it (only
+ * the fields given; no dates to a backend without them), and the Add dialog's starting values for
+ * Details. `dueDate` is the page's default (Today's: today) when the line names no day.
+ */
+import type { Priority } from '../../../shared/priority';
+import { hasDueDates } from '../../lib/features';
+import type { TodoDialogInput } from '../todoFormSchema';
+import { repeatOf } from '../todoFormValues';
+import type { NewTodo } from '../todosApi';
+import type { QuickAddResult } from './quickAddTypes';
+
+interface Defaults {
+  userId?: number | undefined;
+  dueDate?: string | undefined;
+}
+
+export function newTodoOf(result: QuickAddResult, { userId, dueDate }: Defaults): NewTodo {
+  const dates = hasDueDates()
+    ? {
+        dueDate: result.dueDate ?? dueDate ?? null,
+        remindAt: result.remindAt,
+        recurrence: result.recurrence,
+      }
+    : {};
+  return {
+    title: result.title,
+    description: '',
+    ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== null)),
+    ...(result.priority ? { priority: result.priority } : {}),
+    ...(userId === undefined ? {} : { user: userId }),
+  };
+}
+
+export function dialogValuesOf(result: QuickAddResult, { dueDate }: Defaults): TodoDialogInput {
+  return {
+    title: result.title,
+    description: '',
+    priority: String(result.priority ?? 0) as `${Priority}`,
+    dueDate: result.dueDate ?? dueDate ?? '',
+    remindAt: result.remindAt ?? '',
+    recurrence: result.recurrence ?? '',
+    ...repeatOf(result.recurrence),
+  };
+}
