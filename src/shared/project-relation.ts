@@ -191,7 +191,12 @@ export const populateEntry = v.optional(
             ? Object.values(raw as object)
             : undefined;
       if (listed) {
-        const names = listed.map((name) => String(name).trim()).filter(Boolean);
+        // populate=1&populate[x]=… lists an object beside a name: not a relation's name.
+        if (!listed.every((name) => typeof name === 'string')) {
+          addIssue({ message: 'populate must look like populate=* or populate[0]=project' });
+          return NEVER;
+        }
+        const names = listed.map((name) => name.trim()).filter(Boolean);
         const unknown = names.find((name) => name !== '*' && !RELATIONS.includes(name));
         if (unknown !== undefined) {
           addIssue({ message: unknownRelation(unknown) });

@@ -116,6 +116,8 @@ describeEachDialect('todos by project', (dialect) => {
   it.each([
     ['populate=labels', 'Cannot populate "labels" (use project or *)'],
     ['populate[0]=owner', 'Cannot populate "owner" (use project or *)'],
+    // Found by the hostile-input fuzz: a name beside an object was a 500.
+    ['populate=1&populate[todos]=x', 'populate must look like populate=* or populate[0]=project'],
     [
       'populate[project][fields][0]=owner',
       expect.stringMatching(/^populate.project.fields must name fields/),
