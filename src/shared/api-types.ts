@@ -34,14 +34,14 @@ export interface TodoAttributes {
   seriesId?: string | null;
   /**
    * 0 none, 1 low, 2 medium, 3 high (src/shared/priority.ts). Ticklist's server always sends it;
-   * a Strapi backend set up before issue 41 has none.
+   * a Strapi backend set up before priorities existed has none.
    */
   priority?: 0 | 1 | 2 | 3;
   /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
   project?: ProjectRelation;
 }
 
-/** A user's project (issue 41): a named, coloured list of todos; todos without one are the Inbox. */
+/** A user's project: a named, coloured list of todos; todos without one are the Inbox. */
 export interface ProjectAttributes {
   name: string;
   /** '#rrggbb', lower-case. */

@@ -1,5 +1,5 @@
 /**
- * A todo's priority (issue 41): an integer, 0 none (the default), 1 low, 2 medium, 3 high, so that
+ * A todo's priority: an integer, 0 none (the default), 1 low, 2 medium, 3 high, so that
  * sorting by it descending puts high first. Bodies take it as a JSON number; list filters take it
  * in Strapi's bracket syntax (`filters[priority][$gte]=2`, `filters[priority][$in][0]=3`).
  */

@@ -1,5 +1,5 @@
 /**
- * A todo's project as a Strapi v4 relation (issue 41): the body's `data.project` (an id, null for the
+ * A todo's project as a Strapi v4 relation: the body's `data.project` (an id, null for the
  * Inbox, or Strapi's `{ connect }`, `{ set }`, `{ disconnect }`), the list's filter
  * `filters[project][id][$eq|$in|$null|$notNull]` and `populate` (`*`, `project`, `populate[0]=project`,
  * `populate[project][fields][0]=name`). list-query.ts and the todo schemas take these; the server

@@ -1,5 +1,5 @@
 /**
- * Projects (issue 41): a user's named, coloured lists of todos, in an order of their own and
+ * Projects: a user's named, coloured lists of todos, in an order of their own and
  * possibly archived. The bodies of POST and PUT /api/projects (Strapi's `{ data: … }` around them)
  * and the list's query in Strapi's bracket syntax; the server validates with these, the SPA's forms
  * may too.

@@ -5,7 +5,6 @@
  */
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -20,6 +19,7 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { AddTodoButton } from './AddTodoButton';
 import { useBulkDeleteDialog } from './useBulkDeleteDialog';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
+import { TodosHeading } from './TodosHeading';
 import { ListControls } from './ListControls';
 import { listErrorDetails } from '../lib/messages';
 import { Pagination } from './Pagination';
@@ -29,7 +29,6 @@ import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
-import { QuickAdd } from './quickAdd/QuickAdd';
 import { EmptyList } from './EmptyList';
 import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
@@ -144,26 +143,11 @@ export default function TodosPage() {
 
   return (
     <Box>
-      {/* Quick add shares the heading's row on a wide screen, so the list starts as high as before. */}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{
-          mb: { xs: 2, sm: 1.5 },
-          justifyContent: 'space-between',
-          alignItems: { xs: 'stretch', sm: 'flex-start' },
-        }}
-      >
-        <Typography component="h1" variant="h4" sx={besideFieldSx}>
-          Todos
-        </Typography>
-        <QuickAdd userId={user?.id} inputRef={quickAddInput} sx={{ flex: 1, minWidth: 0 }} />
-        {!phone && (
-          <Box sx={besideFieldSx}>
-            <GenerateTodos run={generateRun} />
-          </Box>
-        )}
-      </Stack>
+      <TodosHeading
+        userId={user?.id}
+        quickAddRef={quickAddInput}
+        generate={phone ? undefined : <GenerateTodos run={generateRun} />}
+      />
 
       <ListControls
         view={view}
@@ -262,4 +246,3 @@ export default function TodosPage() {
 }
 
 /** The heading and Generate Todos, centred on the quick-add field's box (not its helper line). */
-const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;

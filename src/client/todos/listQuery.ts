@@ -62,7 +62,7 @@ export function restoreTodoBody({ todo, user }: RestoredTodo) {
       title,
       description: description ?? null,
       completed,
-      // A Strapi todo type set up before issue 41 has no priority: nothing to send then.
+      // A Strapi todo type set up before priorities existed has no priority: nothing to send then.
       ...(priority ? { priority } : {}),
       ...(user === undefined ? {} : { user }),
     },

@@ -109,7 +109,7 @@ export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoD
 /**
  * The fields beyond title and description to send: the changed dates (above) and the priority
  * when it differs from the todo's (none for a new todo, the server's default), so an unchanged
- * priority is never sent: a Strapi todo type set up before issue 41 has none.
+ * priority is never sent: a Strapi todo type set up before priorities existed has none.
  */
 export function formFields(
   values: Required<TodoDates> & { priority: Priority },

@@ -37,7 +37,7 @@ export const STATUS_FILTERS = [
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
-/** The priority filter (issue 41): every todo, or those of one priority, high first; `?priority=3`. */
+/** The priority filter: every todo, or those of one priority, high first; `?priority=3`. */
 export type PriorityFilter = 'all' | Priority;
 export const PRIORITY_FILTERS: readonly { value: PriorityFilter; label: string }[] = [
   { value: 'all', label: 'All' },

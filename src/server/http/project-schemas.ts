@@ -1,4 +1,4 @@
-/** Response schemas of projects (issue 41), for the serialiser and the OpenAPI document; see schemas.ts. */
+/** Response schemas of projects, for the serialiser and the OpenAPI document; see schemas.ts. */
 import { listOf, timestamp } from './schema-parts';
 
 export const projectAttributes = {

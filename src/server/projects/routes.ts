@@ -1,5 +1,5 @@
 /**
- * The project collection (issue 41), Strapi v4 style like the todos: list, find, create, update and
+ * The project collection, Strapi v4 style like the todos: list, find, create, update and
  * delete, every call scoped to the signed-in owner (another user's project is a 404, as a missing
  * one). DELETE moves the project and its todos to the trash; /projects/:id/restore brings them back;
  * /projects/trash lists the trashed projects. Fastify's router prefers the static /projects/trash to

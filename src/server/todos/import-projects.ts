@@ -1,5 +1,5 @@
 /**
- * The projects an import brings (issue 41): a file's projects are gathered here while it is read, one
+ * The projects an import brings: a file's projects are gathered here while it is read, one
  * entry per name (names compare case-insensitively, as the owner's do), and each todo names its
  * project by that entry's index (`projectRef`). They are made or matched when the import is written
  * (import-batches.ts): a project the owner already has by that name takes the todos and keeps its

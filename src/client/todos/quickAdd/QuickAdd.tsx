@@ -1,5 +1,5 @@
 /**
- * The quick-add field (issue 42, item 3): one line ("Pay rent every month on the 1st p1"), read as
+ * The quick-add field: one line ("Pay rent every month on the 1st p1"), read as
  * it is typed, its parts highlighted and listed in words under it. Enter adds the todo and clears
  * the line (focus stays); Backspace right after a highlight, or Escape with the caret in one, keeps
  * that part as plain text (it goes back into the title); Details opens the Add dialog with what

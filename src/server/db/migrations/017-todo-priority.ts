@@ -1,5 +1,5 @@
 /**
- * A todo's priority (issue 41): todos.priority, an integer 0 (none, what every existing todo gets)
+ * A todo's priority: todos.priority, an integer 0 (none, what every existing todo gets)
  * to 3 (high), and the same column in import_rows, which stages an import's todos. One partial
  * index per owner, (owner_id, priority, id, deleted_at) like the other sort indexes (009), serves
  * the priority sort in both directions (its tie break by id follows the first key's direction, so

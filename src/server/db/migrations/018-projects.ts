@@ -1,5 +1,5 @@
 /**
- * Projects (issue 41): a user's named lists of todos, with a colour, an order of their own and an
+ * Projects: a user's named lists of todos, with a colour, an order of their own and an
  * archived flag; todos.project_id names one, null being the Inbox. A deleted project goes to the
  * trash (projects.deleted_at) with its todos, which take the same deleted_at: restoring the project
  * brings back exactly the todos trashed with it. import_rows.project_ref stages an import's todo

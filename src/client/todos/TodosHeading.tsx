@@ -1,0 +1,38 @@
+/**
+ * The list's heading row: "Todos", the quick-add field and (on a wide screen) Generate Todos. Quick
+ * add shares the heading's row on a wide screen, so the list starts as high as it did without it.
+ */
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode, RefObject } from 'react';
+import { QuickAdd } from './quickAdd/QuickAdd';
+
+interface TodosHeadingProps {
+  userId: number | undefined;
+  quickAddRef: RefObject<HTMLInputElement | null>;
+  /** Generate Todos beside the field; on a phone it sits in the filter and sort menu instead. */
+  generate?: ReactNode;
+}
+
+const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;
+
+export function TodosHeading({ userId, quickAddRef, generate }: TodosHeadingProps) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{
+        mb: { xs: 2, sm: 1.5 },
+        justifyContent: 'space-between',
+        alignItems: { xs: 'stretch', sm: 'flex-start' },
+      }}
+    >
+      <Typography component="h1" variant="h4" sx={besideFieldSx}>
+        Todos
+      </Typography>
+      <QuickAdd userId={userId} inputRef={quickAddRef} sx={{ flex: 1, minWidth: 0 }} />
+      {generate && <Box sx={besideFieldSx}>{generate}</Box>}
+    </Stack>
+  );
+}
