@@ -139,6 +139,27 @@ const EnvSchema = v.object({
   MAIL_FROM: text('Ticklist <no-reply@localhost>'),
   MAX_MAILS_PER_USER_PER_DAY: wholeNumber('MAX_MAILS_PER_USER_PER_DAY', 50, 0, 100_000),
   REMINDER_CHECK_SECONDS: wholeNumber('REMINDER_CHECK_SECONDS', 15, 1, 3600),
+  VAPID_PUBLIC_KEY: matching(
+    'VAPID_PUBLIC_KEY',
+    /^[A-Za-z0-9_-]{87}$/,
+    'a base64url P-256 public key (87 characters)',
+  ),
+  VAPID_PRIVATE_KEY: matching(
+    'VAPID_PRIVATE_KEY',
+    /^[A-Za-z0-9_-]{43}$/,
+    'a base64url P-256 private key (43 characters)',
+  ),
+  VAPID_SUBJECT: matching(
+    'VAPID_SUBJECT',
+    /^(mailto:.+|https:\/\/.+)$/,
+    'mailto:you@example.com or an https:// address',
+  ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: oneOf(
+    'PUSH_ALLOW_PRIVATE_ENDPOINTS',
+    ['false', 'true'] as const,
+    'false',
+  ),
+  MAX_PUSH_DEVICES_PER_USER: wholeNumber('MAX_PUSH_DEVICES_PER_USER', 20, 1, 1000),
   PUBLIC_URL: matching(
     'PUBLIC_URL',
     /^https?:\/\/[^/]+/,
@@ -152,6 +173,10 @@ export function loadConfig(env: Env = process.env) {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) throw new ConfigError(result.issues[0].message);
   const vars = result.output;
+  if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    );
   const cwd = process.cwd();
   return {
     host: vars.HOST,
@@ -200,6 +225,15 @@ export function loadConfig(env: Env = process.env) {
     maxMailsPerUserPerDay: vars.MAX_MAILS_PER_USER_PER_DAY,
     /** How often each process looks for due reminders: a reminder is sent at most this late. */
     reminderCheckMs: vars.REMINDER_CHECK_SECONDS * 1000,
+    /** Web Push: VAPID keys (both or neither; neither: generated and kept in dataDir, see push/vapid.ts). */
+    vapid: {
+      publicKey: vars.VAPID_PUBLIC_KEY || undefined,
+      privateKey: vars.VAPID_PRIVATE_KEY || undefined,
+      subject: vars.VAPID_SUBJECT || undefined,
+    },
+    /** Push endpoints on loopback or private addresses are refused unless this is true (tests). */
+    pushAllowPrivateEndpoints: vars.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
+    maxPushDevicesPerUser: vars.MAX_PUSH_DEVICES_PER_USER,
     /** Where links in mails point, without a trailing slash. */
     publicUrl: (vars.PUBLIC_URL || `http://127.0.0.1:${vars.PORT}`).replace(/\/+$/, ''),
   };

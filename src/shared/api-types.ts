@@ -110,6 +110,7 @@ export type ApiErrorName =
   | 'ForbiddenError'
   | 'NotFoundError'
   | 'MethodNotAllowedError'
+  | 'GoneError'
   | 'PayloadTooLargeError'
   | 'UnsupportedMediaTypeError'
   | 'RateLimitError'
