@@ -24,9 +24,9 @@ for (const [address, bits] of [
   ['224.0.0.0', 3],
 ] as const)
   special.addSubnet(address, bits, 'ipv4');
+// IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are checked against the IPv4 ranges by BlockList.
 for (const [address, bits] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
