@@ -61,16 +61,15 @@ self.ticklistReminderAction = async function ticklistReminderAction(notification
 /** Opens the list searched for the todo's title, in a Ticklist tab if one is open. */
 self.ticklistOpenReminder = async function ticklistOpenReminder(notification) {
   notification.close();
-  const url = new URL(
-    `/todos?search=${encodeURIComponent(notification.data.title)}`,
-    self.location.origin,
-  ).href;
+  const search = new URLSearchParams({ search: notification.data.title });
+  const url = new URL(`/todos?${search}`, self.location.origin).href;
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin);
   if (tab) {
     // navigate() works on a tab this worker controls; another one is only focused.
     await tab.navigate(url).catch(() => undefined);
-    return tab.focus();
+    // Focusing is allowed only while a notification click is being handled.
+    return tab.focus().catch(() => tab);
   }
   return self.clients.openWindow(url);
 };

@@ -30,32 +30,40 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushService> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-push-'));
+/** A self-signed certificate for 127.0.0.1 in `dir` (key.pem, cert.pem), made with openssl. */
+export function makeCertificate(dir: string): { key: string; cert: string } {
   const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  if (!fs.existsSync(cert))
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+  return { key, cert };
+}
+
+/** The push service, on a new certificate, or on the one in `certificateDir` (made there if missing). */
+export async function startPushService(certificateDir?: string): Promise<PushService> {
+  const dir = certificateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-push-'));
+  const { key, cert } = makeCertificate(dir);
   const messages: PushedMessage[] = [];
   const server = https.createServer(
     { key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
@@ -76,8 +84,9 @@ export async function startPushService(): Promise<PushService> {
     caFile: cert,
     messages,
     close: async () => {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!certificateDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
