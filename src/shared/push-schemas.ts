@@ -34,7 +34,18 @@ export const pushSubscriptionBodySchema = v.object({
 
 export type PushSubscriptionBody = v.InferOutput<typeof pushSubscriptionBodySchema>;
 
-export const REMINDER_ACTIONS = ['complete', 'snooze'] as const;
+/**
+ * How much later each snooze reminds again, wherever it is offered (the toast, the reminder mail;
+ * a notification has room for one: `snooze`, an hour). "Tomorrow" is the same time the next day.
+ */
+export const SNOOZES = {
+  'snooze-10m': { label: '10 minutes', ms: 10 * 60_000 },
+  snooze: { label: '1 hour', ms: 60 * 60_000 },
+  'snooze-tomorrow': { label: 'Tomorrow', ms: 24 * 60 * 60_000 },
+} as const;
+export type SnoozeAction = keyof typeof SNOOZES;
+
+export const REMINDER_ACTIONS = ['complete', 'snooze-10m', 'snooze', 'snooze-tomorrow'] as const;
 export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
 
 /** The decrypted payload of a reminder's push message. */
@@ -42,7 +53,13 @@ export interface ReminderPushPayload {
   type: 'reminder';
   todo: { id: number; title: string; dueDate: string | null; remindAt: string };
   /** URLs a bodiless POST to completes the todo, or snoozes it an hour: each works once. */
-  actions: Record<ReminderAction, string>;
+  actions: { complete: string; snooze: string };
+}
+
+/** GET /api/reminder-actions/:token: what a mail's action link will do, before it is confirmed. */
+export interface ReminderActionPreview {
+  action: ReminderAction;
+  todo: { id: number; title: string };
 }
 
 export const reminderActionParamsSchema = v.object({

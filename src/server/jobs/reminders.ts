@@ -19,6 +19,8 @@ import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import type { Mailer } from '../mail/mailer';
 import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
+import { REMINDER_ACTIONS, SNOOZES, type ReminderAction } from '../../shared/push-schemas';
+import { actionPageUrl, makeReminderActions } from '../push/actions';
 import { pushReminders, type DueReminder, type PushDeps } from '../push/send';
 import { repeat } from './repeat';
 
@@ -51,6 +53,13 @@ function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
     .returning(['id', 'owner_id', 'title', 'due_date', 'remind_at'])
     .execute() as Promise<ClaimedReminder[]>; // remind_at is set on every row the WHERE took
 }
+
+const ACTION_LABELS: Record<ReminderAction, string> = {
+  complete: 'Complete',
+  'snooze-10m': `Snooze ${SNOOZES['snooze-10m'].label}`,
+  snooze: `Snooze ${SNOOZES.snooze.label}`,
+  'snooze-tomorrow': 'Snooze until tomorrow',
+};
 
 /** Each owner's choice of where reminders go: 'both', 'mail', 'push' or 'none'. */
 async function deliveriesOf(db: Db, owners: number[]): Promise<Map<number, string>> {
@@ -125,13 +134,18 @@ async function mailReminders(
       "daily mail cap reached: this user's further reminders today reach the app only",
     );
   for (const todo of todos.slice(0, allowed)) {
+    const tokens = await makeReminderActions(db, ownerId, todo, REMINDER_ACTIONS, now);
     mailer.send({
       to,
       subject: `Reminder: ${todo.title}`,
       lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
       link: `${publicUrl}/todos`,
+      actions: REMINDER_ACTIONS.map((action) => ({
+        label: ACTION_LABELS[action],
+        url: actionPageUrl(publicUrl, tokens[action]),
+      })),
       footer:
-        'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
+        'You get this mail because you set a reminder on this todo in Ticklist. Each link above works once, until the reminder changes. Remove the reminder to stop these mails.',
     });
   }
 }

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
-import { useReminderAction } from './actions';
+import { previewReminderAction, useReminderAction } from './actions';
 import { assertPushEndpoint } from './endpoint';
 import { deleteSubscription, listSubscriptions, saveSubscription } from './subscriptions';
 
@@ -174,13 +174,35 @@ export function pushRoutes(
     },
   );
 
+  api.get(
+    '/reminder-actions/:token',
+    {
+      schema: {
+        tags: ['push'],
+        summary:
+          'What a reminder’s action token would do (the mail’s page shows it before the POST that runs it); 410 once it cannot',
+        params: reminderActionParamsSchema,
+        response: {
+          200: dataOf(
+            object({
+              action: { type: 'string' },
+              todo: object({ id: { type: 'integer' }, title: { type: 'string' } }),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({ data: await previewReminderAction(db, request.params.token) }),
+  );
+
   api.post(
     '/reminder-actions/:token',
     {
       schema: {
         tags: ['push'],
         summary:
-          'A reminder’s action (a notification’s Complete or Snooze 1 hour), by its single-use token: 200 once, then 410',
+          'A reminder’s action (Complete, or Snooze 10 minutes, 1 hour or until tomorrow), by its single-use token: 200 once, then 410',
         params: reminderActionParamsSchema,
         response: {
           200: dataOf(

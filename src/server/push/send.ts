@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { ReminderPushPayload } from '../../shared/push-schemas';
 import type { Database } from '../db/types';
-import { makeReminderActions } from './actions';
+import { actionApiUrl, makeReminderActions } from './actions';
 import { assertPushEndpoint } from './endpoint';
 import { dropSubscription, subscriptionsOf } from './subscriptions';
 import type { VapidKeys } from './vapid';
@@ -63,6 +63,20 @@ async function sendOne(
   }
 }
 
+async function reminderActionUrls(deps: PushDeps, reminder: DueReminder, now: Date) {
+  const tokens = await makeReminderActions(
+    deps.db,
+    reminder.owner_id,
+    reminder,
+    ['complete', 'snooze'] as const,
+    now,
+  );
+  return {
+    complete: actionApiUrl(deps.publicUrl, tokens.complete),
+    snooze: actionApiUrl(deps.publicUrl, tokens.snooze),
+  };
+}
+
 /** Each reminder to every device of its owner (owners who chose push), at once. */
 export async function pushReminders(
   deps: PushDeps,
@@ -84,7 +98,7 @@ export async function pushReminders(
         dueDate: reminder.due_date,
         remindAt: reminder.remind_at,
       },
-      actions: await makeReminderActions(deps.db, deps.publicUrl, reminder.owner_id, reminder, now),
+      actions: await reminderActionUrls(deps, reminder, now),
     };
     const text = JSON.stringify(payload);
     for (const device of mine) sends.push(sendOne(deps, device, text));
