@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from './dates';
 import { NO_PRIORITY, priorityField } from './priority';
+import { labelsRelationField } from './label-relation';
 import { projectRelationField } from './project-relation';
 import { recurrenceField } from './recurrence';
 
@@ -161,6 +162,8 @@ export const todoCreateEntries = {
   priority: v.optional(priorityField, NO_PRIORITY),
   /** The project's id, null (the default) for the Inbox; the server checks it is the caller's. */
   project: v.optional(projectRelationField, null),
+  /** The todo's labels (label ids of the caller); the server checks they are the caller's. */
+  labels: v.optional(labelsRelationField),
   /** Checked against the caller by the route: only the caller may be named. */
   user: v.optional(v.unknown()),
 };
@@ -185,13 +188,14 @@ export const todoUpdateDataSchema = v.pipe(
       recurrence: v.optional(recurrenceField),
       priority: v.optional(priorityField),
       project: v.optional(projectRelationField),
+      labels: v.optional(labelsRelationField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
     (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority or project',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project or labels',
   ),
 );
 

@@ -96,10 +96,11 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API has no projects yet: a todo's project is not kept.
+    // The mock API has no projects or labels yet: a todo's project and labels are not kept.
     const {
       user,
       project: _project,
+      labels: _labels,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -110,6 +111,7 @@ export class MockTodos {
     const {
       user,
       project: _project,
+      labels: _labels,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);

@@ -202,6 +202,7 @@ describeEachDialect('projects in the trash', (dialect) => {
             { id: a!.id, open: 2 },
             { id: empty!.id, open: 0 },
           ],
+          labels: [],
         },
       },
     ]);
