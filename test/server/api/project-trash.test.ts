@@ -207,7 +207,7 @@ describeEachDialect('projects in the trash', (dialect) => {
       },
     ]);
     expect((await get(bob, '/api/todos/counts')).json()).toEqual({
-      data: { all: 1, inbox: 1, projects: [] },
+      data: { all: 1, inbox: 1, projects: [], labels: [] },
     });
     expect(
       (await call(t.app, undefined, { method: 'GET', url: '/api/todos/counts' })).statusCode,

@@ -65,9 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('todo_labels')
-    .addColumn('todo_id', 'integer', (c) =>
-      c.notNull().references('todos.id').onDelete('cascade'),
-    )
+    .addColumn('todo_id', 'integer', (c) => c.notNull().references('todos.id').onDelete('cascade'))
     .addColumn('label_id', 'integer', (c) =>
       c.notNull().references('labels.id').onDelete('cascade'),
     )
