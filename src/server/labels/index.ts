@@ -3,3 +3,12 @@ export { labelRoutes } from './routes';
 export { copyTodoLabels, labelsOfTodos, linkImported, ownedLabels, writeTodoLabels } from './links';
 export { openTodosPerLabel } from './counts';
 export { toLabelsRelation } from './present';
+export {
+  exportedLabel,
+  FileLabels,
+  labelCell,
+  labelIdsFor,
+  labelNames,
+  ownerLabels,
+  type ImportedLabel,
+} from './portability';

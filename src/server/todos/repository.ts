@@ -71,6 +71,8 @@ export type ImportedTodo = TodoInput & {
   seriesKey?: string;
   /** The todo's project among the file's (import-projects.ts); undefined: none. */
   projectRef?: number;
+  /** The todo's labels among the file's (labels/portability.ts). */
+  labelRefs?: number[];
 };
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
