@@ -164,3 +164,63 @@ export async function linkImported(
       )
       .execute();
 }
+
+/**
+ * Puts the owner's label on each of `todoIds` (live todos of the owner, checked by the caller) that
+ * lacks it, or takes it off (`on` false); the ids of the todos it changed. A label not the owner's
+ * is the one 400; a todo past MAX_LABELS_PER_TODO refuses the whole change.
+ */
+export async function labelMany(
+  trx: Db,
+  ownerId: number,
+  todoIds: number[],
+  labelId: number,
+  on: boolean,
+): Promise<number[]> {
+  await ownedLabels(trx, ownerId, [labelId]);
+  if (!on)
+    return (
+      await trx
+        .deleteFrom('todo_labels')
+        .where('label_id', '=', labelId)
+        .where('todo_id', 'in', todoIds)
+        .returning('todo_id')
+        .execute()
+    ).map((link) => link.todo_id);
+  const added = (
+    await trx
+      .insertInto('todo_labels')
+      .columns(['todo_id', 'label_id', 'owner_id', 'open'])
+      .expression((eb) =>
+        eb
+          .selectFrom('todos')
+          .select((todo) => [
+            'id',
+            todo.cast<number>(todo.val(labelId), 'integer').as('label_id'),
+            'owner_id',
+            todo
+              .case()
+              .when(todo.and([todo('deleted_at', 'is', null), todo('completed', '=', 0)]))
+              .then(todo.lit(1))
+              .else(todo.lit(0))
+              .end()
+              .as('open'),
+          ])
+          .where('owner_id', '=', ownerId)
+          .where('id', 'in', todoIds),
+      )
+      .onConflict((conflict) => conflict.columns(['todo_id', 'label_id']).doNothing())
+      .returning('todo_id')
+      .execute()
+  ).map((link) => link.todo_id);
+  if (added.length === 0) return added;
+  const full = await trx
+    .selectFrom('todo_labels')
+    .select('todo_id')
+    .where('todo_id', 'in', added)
+    .groupBy('todo_id')
+    .having((eb) => eb.fn.countAll(), '>', MAX_LABELS_PER_TODO)
+    .executeTakeFirst();
+  if (full) throw new DomainError('too-many-labels');
+  return added;
+}
