@@ -20,7 +20,7 @@ import { onPostgres } from '../dialect';
 const isOpen = (row: string, int = '') =>
   `(${row}.deleted_at is null and ${row}.completed = 0)${int}`;
 
-const SQLITE_TRIGGER = `create trigger todo_labels_open after update of completed, deleted_at on todos
+const SQLITE_TRIGGER = `create trigger label_links_open after update of completed, deleted_at on todos
   when ${isOpen('old')} is not ${isOpen('new')}
   begin
     update todo_labels set open = ${isOpen('new')} where todo_id = new.id;
@@ -28,15 +28,15 @@ const SQLITE_TRIGGER = `create trigger todo_labels_open after update of complete
 
 // One statement per update statement over its changed rows (as migration 016's counts do).
 const POSTGRES_TRIGGER = [
-  `create function todo_labels_open() returns trigger language plpgsql as $$
+  `create function label_links_open() returns trigger language plpgsql as $$
    begin
      update todo_labels set open = ${isOpen('changed', '::int')}
        from changed where todo_labels.todo_id = changed.id
        and todo_labels.open <> ${isOpen('changed', '::int')};
      return null;
    end $$`,
-  `create trigger todo_labels_open after update on todos
-   referencing new table as changed for each statement execute function todo_labels_open()`,
+  `create trigger label_links_open after update on todos
+   referencing new table as changed for each statement execute function label_links_open()`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -91,8 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await (
     onPostgres(db)
-      ? sql`drop function if exists todo_labels_open cascade`
-      : sql`drop trigger if exists todo_labels_open`
+      ? sql`drop function if exists label_links_open cascade`
+      : sql`drop trigger if exists label_links_open`
   ).execute(db);
   await db.schema.dropTable('todo_labels').execute();
   await db.schema.dropTable('labels').execute();
