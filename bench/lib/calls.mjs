@@ -11,4 +11,6 @@ export const CALLS = {
   // Project 7 of the bench user's 50 holds about 1/51 of the 10,000 todos (seed.mjs).
   project: `${LIST}&filters[project][id][$eq]=7`,
   counts: '/api/todos/counts',
+  // Label 7 of the bench user's 20 is on about 1/21 of the 10,000 todos (seed.mjs).
+  label: `${LIST}&filters[labels][id][$eq]=7`,
 };

@@ -38,6 +38,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { labelRoutes } from './labels';
 import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
 import { countRoutes } from './todos/counts';
@@ -186,6 +187,7 @@ export async function buildApp(
     calendarRoutes,
     projectRoutes,
     pushRoutes,
+    labelRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',

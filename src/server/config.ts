@@ -128,6 +128,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: trustProxy,
   MAX_TODOS_PER_USER: wholeNumber('MAX_TODOS_PER_USER', 100_000, 1, 1_000_000_000),
   MAX_PROJECTS_PER_USER: wholeNumber('MAX_PROJECTS_PER_USER', 500, 1, 1_000_000),
+  MAX_LABELS_PER_USER: wholeNumber('MAX_LABELS_PER_USER', 500, 1, 1_000_000),
   WRITE_RATE_PER_MINUTE: wholeNumber('WRITE_RATE_PER_MINUTE', 0, 0, 1_000_000),
   TRASH_DAYS: wholeNumber('TRASH_DAYS', 30, 1, 3650),
   CORS_ORIGINS: raw,
@@ -205,6 +206,8 @@ export function loadConfig(env: Env = process.env) {
     maxTodosPerUser: vars.MAX_TODOS_PER_USER,
     /** Most live projects one user may keep: a create (or a restore) beyond it is refused (400). */
     maxProjectsPerUser: vars.MAX_PROJECTS_PER_USER,
+    /** Most labels one user may keep: a create beyond it is refused (400). */
+    maxLabelsPerUser: vars.MAX_LABELS_PER_USER,
     /** Writes (POST, PUT, DELETE) one user may make a minute; 0 means no limit. */
     writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
     /** Days a deleted todo stays in the trash before it is purged for good. */

@@ -14,7 +14,15 @@ export type DomainRule =
   /** Another live project of the owner has this name, whatever its case (values.name). */
   | 'project-name-taken'
   /** A todo names a project (values.id) that is not the owner's live one: missing, trashed or another user's alike. */
-  | 'project-not-found';
+  | 'project-not-found'
+  /** The change would take the owner past MAX_LABELS_PER_USER labels (values.max). */
+  | 'label-limit'
+  /** Another label of the owner has this name, whatever its case (values.name). */
+  | 'label-name-taken'
+  /** A todo names a label (values.id) that is not the owner's: missing and another user's alike. */
+  | 'label-not-found'
+  /** The change would give a todo more than MAX_LABELS_PER_TODO labels. */
+  | 'too-many-labels';
 
 export class DomainError extends Error {
   /** `values`: what the answer's message names (a limit, a name), never another user's data. */

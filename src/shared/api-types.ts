@@ -39,6 +39,8 @@ export interface TodoAttributes {
   priority?: 0 | 1 | 2 | 3;
   /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
   project?: ProjectRelation;
+  /** Present when asked for with `populate` (populate=*, populate[0]=labels, …). */
+  labels?: LabelsRelation;
 }
 
 /** A user's project: a named, coloured list of todos; todos without one are the Inbox. */
@@ -61,6 +63,25 @@ export interface ProjectEntity {
 /** A todo's project as `populate` gives it, Strapi's relation shape: `{ data: null }` in the Inbox. */
 export interface ProjectRelation {
   data: { id: number; attributes: Partial<ProjectAttributes> } | null;
+}
+
+/** A user's label: a coloured tag, many per todo, its name unique per user whatever its case. */
+export interface LabelAttributes {
+  name: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LabelEntity {
+  id: number;
+  attributes: LabelAttributes;
+}
+
+/** A todo's labels as `populate` gives them, Strapi's relation shape, in name order. */
+export interface LabelsRelation {
+  data: { id: number; attributes: Partial<LabelAttributes> }[];
 }
 
 export interface TodoEntity {

@@ -33,10 +33,21 @@ export interface ListRequest {
     };
     /** A project's todos ($eq, $in), the Inbox ($null: true) or any project ($notNull: true). */
     project?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
+    /**
+     * Todos with a label ($eq, $in: any of them), with none ($null: true) or with any ($notNull:
+     * true); by name as written ($eq, $in) or in any case ($eqi).
+     */
+    labels?: {
+      id?: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean };
+      name?: { $eq?: string; $eqi?: string; $in?: string[] };
+    };
   };
   sort?: `${SortField}:${SortDirection}`[];
-  /** Relations to add to each todo: `['project']` gives `attributes.project` (project-relation.ts). */
-  populate?: ('project' | '*')[];
+  /**
+   * Relations to add to each todo: `['project']` gives `attributes.project`, `['labels']`
+   * `attributes.labels`, `['*']` both (populate-query.ts).
+   */
+  populate?: ('project' | 'labels' | '*')[];
 }
 
 type BracketValue = string | number | boolean | undefined | BracketObject | BracketValue[];

@@ -26,6 +26,7 @@ describe('the Strapi list query schema', () => {
       dueDate: [],
       priority: [],
       project: [],
+      labels: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
       populate: {},
     });
@@ -42,6 +43,7 @@ describe('the Strapi list query schema', () => {
       dueDate: [],
       priority: [],
       project: [],
+      labels: [],
       sort: [{ field: 'title', direction: 'desc' }],
       populate: {},
     });
@@ -109,7 +111,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['filters', 'owner'],
         message:
-          'filters.owner is not a filterable field (use title, completed, dueDate, priority or project)',
+          'filters.owner is not a filterable field (use title, completed, dueDate, priority, project or labels)',
         name: 'ValidationError',
       },
       {
@@ -194,10 +196,30 @@ describe('listSearchParams, the client’s request builder', () => {
               { requiredKeys: [] },
             ),
           }),
+          labels: fc.record(
+            {
+              id: fc.record(
+                {
+                  $eq: projectId,
+                  $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
+                  $null: fc.boolean(),
+                  $notNull: fc.boolean(),
+                },
+                { requiredKeys: [] },
+              ),
+              name: fc.record(
+                { $eq: text, $eqi: text, $in: fc.array(text, { minLength: 1, maxLength: 4 }) },
+                { requiredKeys: [] },
+              ),
+            },
+            { requiredKeys: [] },
+          ),
         },
         { requiredKeys: [] },
       ),
-      populate: fc.array(fc.constantFrom('project' as const, '*' as const), { maxLength: 2 }),
+      populate: fc.array(fc.constantFrom('project' as const, 'labels' as const, '*' as const), {
+        maxLength: 2,
+      }),
       sort: fc.array(
         fc
           .tuple(
@@ -210,6 +232,27 @@ describe('listSearchParams, the client’s request builder', () => {
     },
     { requiredKeys: [] },
   );
+
+  /** The label conditions the server must read, in the contract's order. */
+  function expectedLabels(labels: NonNullable<ListRequest['filters']>['labels']) {
+    const id = labels?.id ?? {};
+    const name = labels?.name ?? {};
+    const byPresence = (value: boolean | undefined, meansNone: boolean) =>
+      value === undefined ? [] : [{ kind: value === meansNone ? 'none' : 'any' } as const];
+    return [
+      ...(id.$eq !== undefined ? [{ kind: 'id' as const, ids: [id.$eq] }] : []),
+      ...(id.$in ? [{ kind: 'id' as const, ids: [...new Set(id.$in)] }] : []),
+      ...byPresence(id.$null, true),
+      ...byPresence(id.$notNull, false),
+      ...(name.$eq !== undefined
+        ? [{ kind: 'name' as const, names: [name.$eq], exact: true }]
+        : []),
+      ...(name.$eqi !== undefined
+        ? [{ kind: 'name' as const, names: [name.$eqi], exact: false }]
+        : []),
+      ...(name.$in ? [{ kind: 'name' as const, names: [...new Set(name.$in)], exact: true }] : []),
+    ];
+  }
 
   /** What the server must read from a request, worked out from the contract. */
   function expected({
@@ -273,8 +316,13 @@ describe('listSearchParams, the client’s request builder', () => {
           ? []
           : [{ op: project.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
       ],
+      labels: expectedLabels(filters.labels),
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
-      populate: populate?.length ? { project: {} } : {},
+      populate: Object.fromEntries(
+        (['project', 'labels'] as const)
+          .filter((name) => populate?.includes(name) || populate?.includes('*'))
+          .map((name) => [name, {}]),
+      ),
     };
   }
 

@@ -3,7 +3,8 @@
  * as the server's repository does. Deleting moves a todo to its owner's trash.
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
-import { bulkBodySchema, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { bulkBodySchema } from '../../shared/bulk-schema';
+import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
 
@@ -96,10 +97,11 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API has no projects yet: a todo's project is not kept.
+    // The mock API has no projects or labels yet: a todo's project and labels are not kept.
     const {
       user,
       project: _project,
+      labels: _labels,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -110,6 +112,7 @@ export class MockTodos {
     const {
       user,
       project: _project,
+      labels: _labels,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -147,6 +150,8 @@ export class MockTodos {
   bulk(ownerId: number, body: unknown): number {
     const { action, ids } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
+    // The mock API has no labels: labelling changes nothing it keeps.
+    if (action === 'label' || action === 'unlabel') return rows.length;
     for (const row of rows) {
       if (action === 'restore') row.deletedAt = null;
       else if (action === 'delete') row.deletedAt = this.now();

@@ -113,13 +113,19 @@ async function keepCopy(
 
 /**
  * A replayed add or edit that names a project asks the server to put the todo in the Inbox if that
- * project was deleted meanwhile (`onMissingProject=inbox`), rather than refuse it: it is never lost.
- * Writes naming no project go as they were (a Strapi backend knows no such parameter).
+ * project was deleted meanwhile (`onMissingProject=inbox`), and one that names labels asks it to
+ * drop those deleted meanwhile (`onMissingLabel=drop`), rather than refuse it: it is never lost.
+ * Writes naming neither go as they were (a Strapi backend knows no such parameter).
  */
-export const replayPath = ({ method, path, body }: QueuedWrite): string =>
-  method !== 'DELETE' && body?.data && 'project' in body.data
-    ? `${path}${path.includes('?') ? '&' : '?'}onMissingProject=inbox`
-    : path;
+export const replayPath = ({ method, path, body }: QueuedWrite): string => {
+  const data = method !== 'DELETE' ? body?.data : undefined;
+  const params = [
+    ...(data && 'project' in data ? ['onMissingProject=inbox'] : []),
+    ...(data && 'labels' in data ? ['onMissingLabel=drop'] : []),
+  ];
+  if (params.length === 0) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${params.join('&')}`;
+};
 
 export async function replayWrite(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
   if (write.method === 'PUT' && write.base) {

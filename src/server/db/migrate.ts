@@ -18,6 +18,7 @@ import * as importBatches from './migrations/015-import-batches';
 import * as ownerCounts from './migrations/016-owner-counts';
 import * as todoPriority from './migrations/017-todo-priority';
 import * as projects from './migrations/018-projects';
+import * as labels from './migrations/019-labels';
 import * as push from './migrations/021-push';
 
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-owner-counts': ownerCounts,
   '017-todo-priority': todoPriority,
   '018-projects': projects,
+  '019-labels': labels,
   '021-push': push,
 };
 

@@ -68,6 +68,27 @@ export interface ProjectTable {
   deleted_at: Generated<string | null>;
 }
 
+/** A user's label (migration 019): a coloured tag, many per todo. */
+export interface LabelTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** Unicode lower case of the name (titleKey): unique per owner. */
+  name_key: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A todo's label (migration 019); `open` is 1 while the todo is live and not completed (a trigger keeps it). */
+export interface TodoLabelTable {
+  todo_id: number;
+  label_id: number;
+  owner_id: number;
+  open: number;
+}
+
 /** A recurring series' template (migration 013): what its next occurrences copy. */
 export interface TodoSeriesTable {
   id: string;
@@ -203,8 +224,11 @@ export interface Database {
   projects: ProjectTable;
   push_subscriptions: PushSubscriptionTable;
   reminder_actions: ReminderActionTable;
+  labels: LabelTable;
+  todo_labels: TodoLabelTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
 export type ProjectRow = Selectable<ProjectTable>;
+export type LabelRow = Selectable<LabelTable>;

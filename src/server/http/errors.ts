@@ -3,6 +3,7 @@
  * 5xx answers never carry the cause: it goes to the log only.
  */
 import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
+import { TOO_MANY_LABELS_MESSAGE } from '../../shared/label-relation';
 import { RECURRENCE_NEEDS_DUE_DATE } from '../../shared/schemas';
 import { isDatabaseUnavailable } from '../db/errors';
 import { DomainError, type DomainRule } from '../domain-error';
@@ -111,6 +112,12 @@ const DOMAIN_ERRORS: Record<DomainRule, (values: DomainError['values']) => ApiEr
     fieldError(['name'], `A project named "${name}" already exists`),
   // Missing, trashed and another user's projects get one answer: it tells nothing of others.
   'project-not-found': ({ id }) => fieldError(['project'], `project ${id} does not exist`),
+  'label-limit': ({ max }) =>
+    fieldError([], `Label limit reached: a user may keep at most ${max} labels`),
+  'label-name-taken': ({ name }) => fieldError(['name'], `A label named "${name}" already exists`),
+  // Missing and another user's labels get one answer: it tells nothing of others.
+  'label-not-found': ({ id }) => fieldError(['labels'], `label ${id} does not exist`),
+  'too-many-labels': () => fieldError(['labels'], TOO_MANY_LABELS_MESSAGE),
 };
 
 export function toApiError(error: unknown): ApiError {

@@ -6,6 +6,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchema } from 'fastify';
 import type * as v from 'valibot';
+import { labelsRelationSchema } from './label-schemas';
 import { projectRelationSchema } from './project-schemas';
 import { listOf, timestamp } from './schema-parts';
 import { isValibotSchema } from './valibot-compiler';
@@ -112,6 +113,7 @@ const todoAttributes = {
     description: '0 none, 1 low, 2 medium, 3 high',
   },
   project: projectRelationSchema,
+  labels: labelsRelationSchema,
 } as const;
 const todoAttributeNames = [
   'title',
@@ -171,6 +173,15 @@ export const singleTodoSchema = {
           description:
             'present when the project named no longer exists and the todo went to the Inbox (onMissingProject=inbox)',
           properties: { missing: { type: 'boolean' }, message: { type: 'string' } },
+        },
+        labels: {
+          type: 'object',
+          description:
+            'present when labels named no longer exist and the todo was saved without them (onMissingLabel=drop)',
+          properties: {
+            missing: { type: 'array', items: { type: 'integer' } },
+            message: { type: 'string' },
+          },
         },
       },
     },

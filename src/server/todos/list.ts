@@ -1,9 +1,9 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
- * is read from the owner's kept counts (migration 016) unless a title, due-date, priority or project
- * filter narrows the list, when the matching rows are counted (a project's and the Inbox's from
- * the index of migration 018).
+ * is read from the owner's kept counts (migration 016) unless a title, due-date, priority, project
+ * or label filter narrows the list, when the matching rows are counted (a project's and the Inbox's
+ * from the index of migration 018). Labels are joined only when a label filter asks (label-filter.ts).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -12,6 +12,7 @@ import { offsetAndLimit } from '../http/pagination';
 import type { ListQuery, SortKey } from '../../shared/list-query';
 import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';
+import { labelCondition } from './label-filter';
 
 type Db = Kysely<Database>;
 
@@ -51,7 +52,10 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 function matchingTodos(
   db: Db,
   ownerId: number,
-  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project'>,
+  query: Pick<
+    ListQuery,
+    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'labels'
+  >,
 ) {
   let scoped = db
     .selectFrom('todos')
@@ -70,6 +74,7 @@ function matchingTodos(
     scoped = scoped.where('priority', condition.op, condition.value);
   for (const condition of query.project)
     scoped = scoped.where('project_id', condition.op, condition.value);
+  for (const condition of query.labels) scoped = scoped.where(labelCondition(ownerId, condition));
   return scoped;
 }
 
@@ -104,7 +109,13 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
  * filter applies (open todos, or live ones less the open), else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
-  const narrowed = [query.titleContains, query.dueDate, query.priority, query.project];
+  const narrowed = [
+    query.titleContains,
+    query.dueDate,
+    query.priority,
+    query.project,
+    query.labels,
+  ];
   if (narrowed.some((conditions) => conditions.length > 0))
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))

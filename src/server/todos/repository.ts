@@ -13,6 +13,8 @@ import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
 import { projectForTodo, type MissingProject } from '../projects';
+import { writeTodoLabels } from '../labels';
+import type { LabelsChange, MissingLabel } from '../../shared/label-relation';
 import { titleKey } from '../../shared/title-key';
 
 type Db = Kysely<Database>;
@@ -29,11 +31,14 @@ interface TodoInput {
   priority?: number;
   /** The project's id, null for the Inbox; absent reads as the Inbox (create) or unchanged (update). */
   project?: number | null;
+  /** The labels to set, or to add and remove; absent: none (create) or unchanged (update). */
+  labels?: LabelsChange;
 }
 
-/** What a write does when the project it names is not the owner's live one (projects/relation.ts). */
+/** What a write does when the project or a label it names is not the owner's (projects/relation.ts, labels/links.ts). */
 interface ProjectOptions {
   onMissingProject?: MissingProject;
+  onMissingLabel?: MissingLabel;
 }
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
@@ -66,6 +71,8 @@ export type ImportedTodo = TodoInput & {
   seriesKey?: string;
   /** The todo's project among the file's (import-projects.ts); undefined: none. */
   projectRef?: number;
+  /** The todo's labels among the file's (labels/portability.ts). */
+  labelRefs?: number[];
 };
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
@@ -107,7 +114,8 @@ export const seriesFor = (
 
 /**
  * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
- * project named was gone and the todo went to the Inbox (onMissingProject 'inbox').
+ * project named was gone and the todo went to the Inbox (onMissingProject 'inbox'); `labelsMissing`:
+ * the labels dropped (onMissingLabel 'drop').
  */
 export function createTodo(
   db: Db,
@@ -117,8 +125,9 @@ export function createTodo(
     maxTodos = Infinity,
     now = new Date(),
     onMissingProject,
+    onMissingLabel,
   }: ProjectOptions & { maxTodos?: number; now?: Date } = {},
-): Promise<TodoRow & { projectMissing?: boolean }> {
+): Promise<TodoRow & Pick<ChangedTodo, 'projectMissing' | 'labelsMissing'>> {
   if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
@@ -142,8 +151,14 @@ export function createTodo(
       .values(row)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const labels =
+      input.labels && (await writeTodoLabels(trx, ownerId, created, input.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'created', created.id);
-    return missing ? { ...created, projectMissing: true } : created;
+    return {
+      ...created,
+      ...(missing && { projectMissing: true }),
+      ...(labels?.missing.length && { labelsMissing: labels.missing }),
+    };
   });
 }
 
@@ -165,7 +180,13 @@ export function updateTodo(
   ownerId: number,
   id: number,
   patch: Partial<TodoInput>,
-  { scope = 'this', now = new Date(), maxTodos = Infinity, onMissingProject }: UpdateOptions = {},
+  {
+    scope = 'this',
+    now = new Date(),
+    maxTodos = Infinity,
+    onMissingProject,
+    onMissingLabel,
+  }: UpdateOptions = {},
 ): Promise<ChangedTodo | undefined> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
@@ -224,11 +245,18 @@ export function updateTodo(
       .where('owner_id', '=', ownerId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const labels =
+      patch.labels && (await writeTodoLabels(trx, ownerId, updated, patch.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'updated', id);
     const series =
       patch.completed === true
         ? await continueSeries(trx, ownerId, updated, now, maxTodos)
         : undefined;
-    return { row: updated, series, ...(missing && { projectMissing: true }) };
+    return {
+      row: updated,
+      series,
+      ...(missing && { projectMissing: true }),
+      ...(labels?.missing.length && { labelsMissing: labels.missing }),
+    };
   });
 }

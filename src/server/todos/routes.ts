@@ -60,7 +60,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'One of the caller’s todos (populate=* adds its project)',
+        summary: 'One of the caller’s todos (populate=* adds its project and labels)',
         params: todoIdParamsSchema,
         querystring: todoFindQuerySchema,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -92,11 +92,12 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       const data = request.body;
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const { projectMissing, ...row } = await createTodo(trx, user.id, data, {
+        const { projectMissing, labelsMissing, ...row } = await createTodo(trx, user.id, data, {
           maxTodos: config.maxTodosPerUser,
           onMissingProject: request.query.onMissingProject,
+          onMissingLabel: request.query.onMissingLabel,
         });
-        return changedAnswer({ row, projectMissing });
+        return changedAnswer({ row, projectMissing, labelsMissing });
       });
     },
   );
@@ -124,6 +125,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
           scope: request.query.scope,
           maxTodos: config.maxTodosPerUser,
           onMissingProject: request.query.onMissingProject,
+          onMissingLabel: request.query.onMissingLabel,
         });
         return changedAnswer(found(changed));
       });

@@ -1,4 +1,5 @@
 /** What the todo routes share beyond their schemas: the owner a body may name, and a changed todo's answer. */
+import { labelsMissingNote } from '../../shared/label-relation';
 import { PROJECT_MISSING_NOTE } from '../../shared/project-relation';
 import { isRecord } from '../../shared/qs-object';
 import { forbidden } from '../http/errors';
@@ -7,11 +8,16 @@ import type { ChangedTodo } from './series';
 
 /**
  * A changed todo's answer: meta.series says when the change ended its series (no date left up to the
- * last due date), meta.project when the project named was gone and the todo went to the Inbox.
+ * last due date), meta.project when the project named was gone and the todo went to the Inbox,
+ * meta.labels when labels named were gone and left off.
  */
-export const changedAnswer = ({ row, series, projectMissing }: ChangedTodo) => ({
+export const changedAnswer = ({ row, series, projectMissing, labelsMissing }: ChangedTodo) => ({
   data: toTodoEntity(row),
-  meta: { ...(series && { series }), ...(projectMissing && { project: PROJECT_MISSING_NOTE }) },
+  meta: {
+    ...(series && { series }),
+    ...(projectMissing && { project: PROJECT_MISSING_NOTE }),
+    ...(labelsMissing && { labels: labelsMissingNote(labelsMissing) }),
+  },
 });
 
 const idOf = (value: unknown): unknown =>

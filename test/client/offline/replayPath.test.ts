@@ -1,6 +1,7 @@
 /**
  * A queued write naming a project is replayed with onMissingProject=inbox, so a todo moved offline to
- * a project deleted meanwhile lands in the Inbox instead of being refused (README: Projects).
+ * a project deleted meanwhile lands in the Inbox instead of being refused (README: Projects); one
+ * naming labels with onMissingLabel=drop, so a label deleted meanwhile is left off (README: Labels).
  */
 import { replayPath, replayWrite, type SendRequest } from '../../../src/client/offline/replayWrite';
 import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
@@ -26,6 +27,11 @@ describe('the replay of a write naming a project', () => {
     [
       write('PUT', 'todos/7?scope=following', { project: 3 }),
       'todos/7?scope=following&onMissingProject=inbox',
+    ],
+    [write('POST', 'todos/', { title: 'L', labels: [1, 2] }), 'todos/?onMissingLabel=drop'],
+    [
+      write('PUT', 'todos/7?scope=this', { project: 3, labels: { connect: [1] } }),
+      'todos/7?scope=this&onMissingProject=inbox&onMissingLabel=drop',
     ],
     [write('PUT', 'todos/7', { title: 'B' }), 'todos/7'],
     [write('POST', 'todos/', { title: 'C' }), 'todos/'],

@@ -43,6 +43,7 @@ describe('projects in the OpenAPI document', () => {
       'all',
       'inbox',
       'projects',
+      'labels',
     ]);
   });
 
