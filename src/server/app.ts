@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { appPasswordRoutes } from './app-passwords';
 import { accountRoutes } from './auth/account-routes';
 import { createAuthenticate } from './auth/authenticate';
 import { recoveryRoutes } from './auth/recovery-routes';
@@ -188,6 +189,7 @@ export async function buildApp(
     projectRoutes,
     pushRoutes,
     labelRoutes,
+    appPasswordRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',

@@ -20,6 +20,7 @@ import * as todoPriority from './migrations/017-todo-priority';
 import * as projects from './migrations/018-projects';
 import * as labels from './migrations/019-labels';
 import * as push from './migrations/021-push';
+import * as caldav from './migrations/022-caldav';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018-projects': projects,
   '019-labels': labels,
   '021-push': push,
+  '022-caldav': caldav,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
