@@ -39,6 +39,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { registerCaldav } from './caldav/plugin';
 import { labelRoutes } from './labels';
 import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
@@ -194,6 +195,7 @@ export async function buildApp(
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',
   });
+  await registerCaldav(app, context);
   await registerSpa(app, config.staticDir);
   return app;
 }

@@ -36,10 +36,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     await trx.schema
       .createTable('caldav_objects')
-      .addColumn('todo_id', 'integer', (c) =>
-        c.primaryKey().references('todos.id').onDelete('cascade'),
+      // No foreign key to todos: a purged todo's name is still needed to report it gone.
+      .addColumn('todo_id', 'integer', (c) => c.primaryKey())
+      .addColumn('owner_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
       )
-      .addColumn('owner_id', 'integer', (c) => c.notNull())
       .addColumn('uid', 'text', (c) => c.notNull())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('ical', 'text', (c) => c.notNull())

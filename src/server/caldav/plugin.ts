@@ -1,0 +1,113 @@
+/**
+ * The CalDAV server at /dav/ (RFC 4791, with RFC 6578's sync-collection), for todos as VTODOs:
+ * one calendar per project plus the Inbox. Encapsulated: its body parsers (XML and iCalendar kept
+ * as text) and its error answers (plain text or a DAV:error body, never the JSON API's) apply to
+ * /dav/ only. Clients sign in with HTTP Basic and an app password (auth.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { davUser } from './auth';
+import { DavError } from './errors';
+import {
+  ALLOWED,
+  DAV_HEADER,
+  handleDelete,
+  handleGet,
+  handlePropfind,
+  handleProppatch,
+  handlePut,
+  handleReport,
+  type DavRequest,
+} from './handlers';
+import { errorBody } from './multistatus';
+import { DAV_ROOT, parseDavPath } from './paths';
+
+/** Methods with a body Fastify does not know by default. */
+const EXTRA_METHODS = [
+  'PROPFIND',
+  'PROPPATCH',
+  'REPORT',
+  'MKCALENDAR',
+  'MKCOL',
+  'MOVE',
+  'COPY',
+  'LOCK',
+  'UNLOCK',
+];
+const HANDLERS: Record<string, (dav: DavRequest) => Promise<unknown>> = {
+  PROPFIND: handlePropfind,
+  PROPPATCH: handleProppatch,
+  REPORT: handleReport,
+  GET: handleGet,
+  HEAD: handleGet,
+  PUT: handlePut,
+  DELETE: handleDelete,
+};
+/** A multiget of a thousand hrefs is larger than the JSON API's 64 KiB. */
+const DAV_BODY_LIMIT = 4 * 1024 * 1024;
+
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const fastifyStatus = (error as { statusCode?: number }).statusCode;
+  const davError =
+    error instanceof DavError
+      ? error
+      : fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500
+        ? new DavError(fastifyStatus, (error as Error).message)
+        : undefined;
+  if (!davError) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error\n');
+  }
+  reply.code(davError.status).headers(davError.headers);
+  return davError.condition
+    ? reply.type('application/xml; charset=utf-8').send(errorBody(davError.condition))
+    : reply.type('text/plain; charset=utf-8').send(`${davError.message}\n`);
+}
+
+export async function registerCaldav(app: FastifyInstance, context: AppContext): Promise<void> {
+  for (const method of EXTRA_METHODS)
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  const host = new URL(context.config.publicUrl).hostname;
+
+  // RFC 6764: a client given only the server's name finds the DAV root here.
+  app.route({
+    method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
+    url: '/.well-known/caldav',
+    handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
+  });
+
+  await app.register(
+    async (dav) => {
+      dav.removeAllContentTypeParsers();
+      dav.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, body),
+      );
+      dav.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+      dav.setNotFoundHandler((request, reply) =>
+        answerError(new DavError(404, 'Not Found'), request, reply),
+      );
+      dav.addHook('onSend', (_request, reply, payload, done) => {
+        reply.header('dav', DAV_HEADER).header('cache-control', 'no-store');
+        done(null, payload);
+      });
+
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.method === 'OPTIONS') return reply.code(200).header('allow', ALLOWED).send();
+        const run = HANDLERS[request.method];
+        if (!run) throw new DavError(405, 'Method Not Allowed', undefined, { allow: ALLOWED });
+        const user = await davUser(context, request);
+        const path = parseDavPath(request.url);
+        const owned =
+          path && (path.kind === 'root' || path.user.toLowerCase() === user.username_key);
+        if (!path || !owned) throw new DavError(404, 'Not Found');
+        return run({ context, user, path, host, request, reply });
+      };
+      const methods = ['OPTIONS', ...Object.keys(HANDLERS), ...EXTRA_METHODS].filter(
+        (method, index, all) => all.indexOf(method) === index,
+      );
+      dav.route({ method: methods, url: '/', handler, bodyLimit: DAV_BODY_LIMIT });
+      dav.route({ method: methods, url: '/*', handler, bodyLimit: DAV_BODY_LIMIT });
+    },
+    { prefix: '/dav' },
+  );
+}

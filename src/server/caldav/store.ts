@@ -1,0 +1,188 @@
+/**
+ * What CalDAV reads of a user's data: the collections (the Inbox, id 0, and each live project),
+ * their todos with what a client stored for them (caldav_objects), and the change journal
+ * dav_changes (migration 022) that sync tokens and ctags count in. Every query takes the owner.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, TodoRow } from '../db/types';
+import { ownerTransaction } from '../db/transactions';
+
+type Db = Kysely<Database>;
+
+export interface DavCollection {
+  id: number;
+  name: string;
+  color: string;
+  /** When its name or colour last changed (the Inbox: never). */
+  updatedAt: string;
+}
+
+const INBOX_COLOR = '#808080';
+
+/** A todo with the UID, resource name and text a client gave it (null: none did). */
+export type DavMember = TodoRow & { uid: string | null; name: string | null; ical: string | null };
+
+export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
+export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>
+  member.name ?? defaultName(member.id);
+
+const inbox: DavCollection = {
+  id: 0,
+  name: 'Inbox',
+  color: INBOX_COLOR,
+  updatedAt: '1970-01-01T00:00:00.000Z',
+};
+
+export async function listCollections(db: Db, ownerId: number): Promise<DavCollection[]> {
+  const projects = await db
+    .selectFrom('projects')
+    .select(['id', 'name', 'color', 'updated_at'])
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return [
+    inbox,
+    ...projects.map((row) => ({
+      id: row.id,
+      name: row.name,
+      color: row.color,
+      updatedAt: row.updated_at,
+    })),
+  ];
+}
+
+export async function findCollection(
+  db: Db,
+  ownerId: number,
+  id: number,
+): Promise<DavCollection | undefined> {
+  if (id === 0) return inbox;
+  const row = await db
+    .selectFrom('projects')
+    .select(['id', 'name', 'color', 'updated_at'])
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, color: row.color, updatedAt: row.updated_at };
+}
+
+const members = (db: Db, ownerId: number) =>
+  db
+    .selectFrom('todos')
+    .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
+    .selectAll('todos')
+    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical'])
+    .where('todos.owner_id', '=', ownerId)
+    .where('todos.deleted_at', 'is', null);
+
+const inCollection = <Q extends ReturnType<typeof members>>(query: Q, collection: number): Q =>
+  (collection === 0
+    ? query.where('todos.project_id', 'is', null)
+    : query.where('todos.project_id', '=', collection)) as Q;
+
+/** The collection's live todos, by id. */
+export function collectionMembers(
+  db: Db,
+  ownerId: number,
+  collection: number,
+): Promise<DavMember[]> {
+  return inCollection(members(db, ownerId), collection).orderBy('todos.id').execute();
+}
+
+/** The owner's live todo a resource name names, in whichever collection it is. */
+export function memberByName(
+  db: Db,
+  ownerId: number,
+  name: string,
+): Promise<DavMember | undefined> {
+  const id = /^todo-([1-9]\d{0,9})\.ics$/.exec(name)?.[1];
+  return members(db, ownerId)
+    .where((eb) =>
+      eb.or([
+        eb('caldav_objects.name', '=', name),
+        ...(id
+          ? [eb.and([eb('todos.id', '=', Number(id)), eb('caldav_objects.name', 'is', null)])]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The owner's live todo with this UID (a client's, or the app's todo-<id>@host), if any. */
+export function memberByUid(
+  db: Db,
+  ownerId: number,
+  uid: string,
+  host: string,
+): Promise<DavMember | undefined> {
+  const id = new RegExp(
+    `^todo-([1-9]\\d{0,9})@${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+  ).exec(uid)?.[1];
+  return members(db, ownerId)
+    .where((eb) =>
+      eb.or([
+        eb('caldav_objects.uid', '=', uid),
+        ...(id
+          ? [eb.and([eb('todos.id', '=', Number(id)), eb('caldav_objects.uid', 'is', null)])]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The newest change number in a collection (0: none yet): its sync token and, with its name, its ctag. */
+export async function collectionSeq(db: Db, ownerId: number, collection: number): Promise<number> {
+  const row = await db
+    .selectFrom('dav_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('owner_id', '=', ownerId)
+    .where('collection', '=', collection)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+export interface Changes {
+  token: number;
+  changed: DavMember[];
+  /** Names of the todos that left the collection after the token. */
+  gone: string[];
+}
+
+/**
+ * What changed in a collection after `since`, up to the token answered. Read under the owner's
+ * lock, so no write of theirs with a smaller number is still uncommitted (db/transactions.ts).
+ */
+export function changesSince(
+  db: Db,
+  ownerId: number,
+  collection: number,
+  since: number,
+): Promise<Changes> {
+  return ownerTransaction(db, ownerId, async (trx) => {
+    const token = await collectionSeq(trx, ownerId, collection);
+    const rows = await trx
+      .selectFrom('dav_changes')
+      .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
+      .select(['dav_changes.todo_id', 'dav_changes.gone', 'caldav_objects.name'])
+      .where('dav_changes.owner_id', '=', ownerId)
+      .where('dav_changes.collection', '=', collection)
+      .where('dav_changes.seq', '>', since)
+      .where('dav_changes.seq', '<=', token)
+      .execute();
+    const live = rows.filter((row) => !row.gone).map((row) => row.todo_id);
+    const changed =
+      live.length === 0
+        ? []
+        : await inCollection(members(trx, ownerId), collection)
+            .where('todos.id', 'in', live)
+            .orderBy('todos.id')
+            .execute();
+    const gone = rows
+      .filter((row) => row.gone)
+      .map((row) => nameOf({ id: row.todo_id, name: row.name }));
+    return { token, changed, gone };
+  });
+}
