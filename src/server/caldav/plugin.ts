@@ -73,6 +73,8 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
   app.route({
     method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
     url: '/.well-known/caldav',
+    // CalDAV is not part of the JSON API the OpenAPI document describes (README: CalDAV).
+    schema: { hide: true },
     handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
   });
 
@@ -105,8 +107,14 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
       const methods = ['OPTIONS', ...Object.keys(HANDLERS), ...EXTRA_METHODS].filter(
         (method, index, all) => all.indexOf(method) === index,
       );
-      dav.route({ method: methods, url: '/', handler, bodyLimit: DAV_BODY_LIMIT });
-      dav.route({ method: methods, url: '/*', handler, bodyLimit: DAV_BODY_LIMIT });
+      const options = {
+        method: methods,
+        handler,
+        bodyLimit: DAV_BODY_LIMIT,
+        schema: { hide: true },
+      };
+      dav.route({ ...options, url: '/' });
+      dav.route({ ...options, url: '/*' });
     },
     { prefix: '/dav' },
   );

@@ -77,4 +77,18 @@ describeEachDialect('app passwords', (dialect) => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  it('are described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const create = doc.paths['/api/app-passwords'].post;
+    expect(create.requestBody.content['application/json'].schema).toMatchObject({
+      required: ['data'],
+      properties: { data: { required: ['name'] } },
+    });
+    expect(Object.keys(doc.paths['/api/app-passwords'])).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(doc.paths['/api/app-passwords/{id}'].delete).toBeDefined();
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/dav'))).toEqual([]);
+  });
 });
