@@ -119,6 +119,8 @@ export async function handlePut(dav: DavRequest) {
     ifMatch: header(dav.request, 'if-match'),
     ifNoneMatch: header(dav.request, 'if-none-match'),
   });
+  // Open tabs of this process hear of it at once (other processes through NOTIFY or Redis).
+  dav.context.events.afterWrite(dav.user.id);
   return dav.reply
     .code(created ? 201 : 204)
     .header('etag', etag)
@@ -130,6 +132,7 @@ export async function handleDelete(dav: DavRequest) {
   await deleteObject(writeContext(dav), path.collection, path.name, {
     ifMatch: header(dav.request, 'if-match'),
   });
+  dav.context.events.afterWrite(dav.user.id);
   return dav.reply.code(204).send();
 }
 

@@ -98,6 +98,14 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
         const run = HANDLERS[request.method];
         if (!run) throw new DavError(405, 'Method Not Allowed', undefined, { allow: ALLOWED });
         const user = await davUser(context, request);
+        if (request.method === 'PUT' || request.method === 'DELETE') {
+          // WRITE_RATE_PER_MINUTE holds for a CalDAV client as for the JSON API.
+          const retryAfter = await context.throttle.consumeWrite(user.id);
+          if (retryAfter > 0)
+            throw new DavError(429, 'Too Many Requests', undefined, {
+              'retry-after': String(Math.ceil(retryAfter)),
+            });
+        }
         const path = parseDavPath(request.url);
         const owned =
           path && (path.kind === 'root' || path.user.toLowerCase() === user.username_key);
