@@ -64,26 +64,34 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     : reply.type('text/plain; charset=utf-8').send(`${davError.message}\n`);
 }
 
+/** DAV bodies (XML, iCalendar, whatever a client labels them) reach the handlers as text. */
+function acceptAnyBody(scope: FastifyInstance) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+}
+
 export async function registerCaldav(app: FastifyInstance, context: AppContext): Promise<void> {
   for (const method of EXTRA_METHODS)
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   const host = new URL(context.config.publicUrl).hostname;
 
-  // RFC 6764: a client given only the server's name finds the DAV root here.
-  app.route({
-    method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
-    url: '/.well-known/caldav',
-    // CalDAV is not part of the JSON API the OpenAPI document describes (README: CalDAV).
-    schema: { hide: true },
-    handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
+  // RFC 6764: a client given only the server's name finds the DAV root here (with a PROPFIND body).
+  await app.register(async (wellKnown) => {
+    acceptAnyBody(wellKnown);
+    wellKnown.route({
+      method: ['GET', 'HEAD', 'PROPFIND', 'OPTIONS'],
+      url: '/.well-known/caldav',
+      // CalDAV is not part of the JSON API the OpenAPI document describes (README: CalDAV).
+      schema: { hide: true },
+      handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
+    });
   });
 
   await app.register(
     async (dav) => {
-      dav.removeAllContentTypeParsers();
-      dav.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
-        done(null, body),
-      );
+      acceptAnyBody(dav);
       dav.setErrorHandler((error, request, reply) => answerError(error, request, reply));
       dav.setNotFoundHandler((request, reply) =>
         answerError(new DavError(404, 'Not Found'), request, reply),

@@ -15,6 +15,14 @@ describeEachDialect('CalDAV discovery', (dialect) => {
     const answer = await t.app.inject({ method: 'PROPFIND', url: '/.well-known/caldav' });
     expect(answer.statusCode).toBe(301);
     expect(answer.headers.location).toBe('/dav/');
+    // vdirsyncer sends its PROPFIND body there too.
+    const withBody = await t.app.inject({
+      method: 'PROPFIND',
+      url: '/.well-known/caldav',
+      headers: { 'content-type': 'application/xml', depth: '0' },
+      payload: propfindBody('<d:current-user-principal/>'),
+    });
+    expect(withBody.statusCode).toBe(301);
   });
 
   it('answers OPTIONS with the DAV classes and methods, without credentials', async () => {
