@@ -6,13 +6,9 @@
  * it) runs python_caldav_client.py, which checks each step itself and prints one line per step.
  */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Session } from '../../../src/shared/api-types';
 import { dialectsUnderTest } from '../support/databases';
-import { urlForDatabase, withAdminClient } from '../support/postgres';
-import { http, spawnServer, type ServerProcess } from '../../support/server-process';
+import { startCaldavServer, type CaldavServer } from './built-server';
 
 jest.setTimeout(120_000);
 
@@ -28,61 +24,24 @@ function runClient(args: string[]): Promise<{ code: number; output: string }> {
   });
 }
 
-async function signUpWithAppPassword(url: string) {
-  const who = `caldav_${process.pid}_${Date.now() % 100_000}`;
-  const { body: session } = await http<Session>(url, 'POST', '/api/auth/local/register', {
-    body: { email: `${who}@example.com`, username: who, password: 'Kiwi#Lamp42' },
-  });
-  const made = await http<{ data: { password: string } }>(url, 'POST', '/api/app-passwords', {
-    token: session.jwt,
-    body: { data: { name: 'python-caldav' } },
-  });
-  await http(url, 'POST', '/api/projects', {
-    token: session.jwt,
-    body: { data: { name: 'Errands' } },
-  });
-  return { session, password: made.body.data.password };
-}
-
 describe.each(dialectsUnderTest())('python3-caldav against the built server [%s]', (dialect) => {
-  let dataDir: string;
-  let server: ServerProcess | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-
+  let running: CaldavServer | undefined;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-caldav-'));
-    const env: Record<string, string> = { LOG_LEVEL: 'warn' };
-    if (dialect === 'postgres') {
-      const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_caldav_${process.pid}`;
-      await withAdminClient((client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
-      await withAdminClient((client) => client.query(`create database "${name}"`));
-      env.DATABASE_URL = urlForDatabase(name);
-      dropDatabase = () =>
-        withAdminClient((client) =>
-          client.query(`drop database if exists "${name}" with (force)`),
-        ).then(() => undefined);
-    }
-    server = await spawnServer(dataDir, env);
+    running = await startCaldavServer(dialect, 'pycaldav');
+    await running.api('POST', '/api/projects', { data: { name: 'Errands' } });
   });
-
-  afterAll(async () => {
-    await server?.kill('SIGTERM');
-    await dropDatabase?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   it('discovers, creates, queries, edits with an ETag, completes, syncs by token and deletes', async () => {
-    const { session, password } = await signUpWithAppPassword(server!.url);
+    const { server, session, password } = running!;
     const { code, output } = await runClient([
-      server!.url,
+      server.url,
       session.user.username,
       password,
       session.jwt,
     ]);
     if (code !== 0)
-      throw new Error(`python3-caldav failed:\n${output}\n--- server:\n${server!.output()}`);
+      throw new Error(`python3-caldav failed:\n${output}\n--- server:\n${server.output()}`);
     expect(output).toContain('ALL OK');
   });
 });
