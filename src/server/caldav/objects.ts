@@ -21,21 +21,45 @@ import { cal, dav, escapeXml } from './xml';
 
 type Db = Kysely<Database>;
 
-export interface Rendered {
-  text: string;
-  etag: string;
-}
+/** What a todo's representation is made of besides the row: a new rendering code is a new version. */
+const RENDERING = 'vtodo-1';
+const salts = new Map<string, string>();
+const saltFor = (host: string) => {
+  let salt = salts.get(host);
+  if (salt === undefined) {
+    salt = createHash('sha256').update(`${RENDERING} ${host}`).digest('base64url').slice(0, 8);
+    salts.set(host, salt);
+  }
+  return salt;
+};
 
-export function rendered(member: DavMember, host: string): Rendered {
-  const text = renderTodo(
+/**
+ * A todo's strong ETag, without rendering it: the number of its last change (dav_changes, stamped
+ * by triggers on every write of a field the representation shows, updated_at included) and the
+ * rendering's version and host. A PUT always moves updated_at forward (putObject), so the text a
+ * client sent cannot change under the same number.
+ */
+export const etagOf = (member: DavMember, host: string) =>
+  `"${String(member.seq ?? 0)}-${saltFor(host)}"`;
+
+export const textOf = (member: DavMember, host: string) =>
+  renderTodo(
     member,
     member.uid !== null && member.ical !== null
       ? { uid: member.uid, ical: member.ical }
       : undefined,
     host,
   );
-  return { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"` };
+
+export interface Rendered {
+  text: string;
+  etag: string;
 }
+
+export const rendered = (member: DavMember, host: string): Rendered => ({
+  text: textOf(member, host),
+  etag: etagOf(member, host),
+});
 
 export interface Conditions {
   ifMatch?: string;
@@ -105,7 +129,7 @@ export function putObject(
     if (!(await findCollection(trx, ownerId, collection)))
       throw new DavError(409, 'The calendar does not exist');
     const existing = await memberByName(trx, ownerId, name);
-    checkConditions(conditions, existing && rendered(existing, host).etag);
+    checkConditions(conditions, existing && etagOf(existing, host));
     const sameUid = await memberByUid(trx, ownerId, parsed.uid, host);
     if (sameUid && sameUid.id !== existing?.id)
       throw new DavError(
@@ -123,7 +147,9 @@ export function putObject(
     let todoId: number;
     try {
       if (existing) {
-        await updateTodo(trx, ownerId, existing.id, fields, { maxTodos: context.maxTodos });
+        // Later than the stored time even within one millisecond: the ETag's number moves with it.
+        const now = new Date(Math.max(Date.now(), Date.parse(existing.updated_at) + 1));
+        await updateTodo(trx, ownerId, existing.id, fields, { maxTodos: context.maxTodos, now });
         todoId = existing.id;
       } else {
         await releaseStale(trx, ownerId, name, parsed.uid);
@@ -143,7 +169,7 @@ export function putObject(
       )
       .execute();
     const saved = await memberByName(trx, ownerId, name);
-    return { created: !existing, etag: rendered(saved!, host).etag };
+    return { created: !existing, etag: etagOf(saved!, host) };
   });
 }
 
@@ -158,7 +184,7 @@ export function deleteObject(
   return ownerTransaction(db, ownerId, async (trx) => {
     const existing = await memberIn(trx, ownerId, collection, name);
     if (!existing) throw davNotFound();
-    checkConditions(conditions, rendered(existing, host).etag);
+    checkConditions(conditions, etagOf(existing, host));
     await trashTodo(trx, ownerId, existing.id, 'this', { maxTodos: context.maxTodos });
   });
 }

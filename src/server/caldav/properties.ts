@@ -92,14 +92,16 @@ export function calendarProperties(
 export const calendarHref = (user: UserRow, collection: DavCollection) =>
   collectionHref(user.username, collection.id);
 
-/** A todo's properties, from its rendered text. */
-export function objectProperties(text: string, etag: string, updatedAt: string): PropertyMap {
+/** A todo's properties; its text is rendered only for those that need it. */
+export function objectProperties(text: () => string, etag: string, updatedAt: string): PropertyMap {
+  let cached: string | undefined;
+  const body = () => (cached ??= text());
   return propertyMap([
     [d('resourcetype'), ''],
     [d('getetag'), escapeXml(etag)],
     [d('getcontenttype'), 'text/calendar; charset=utf-8; component=VTODO'],
-    [d('getcontentlength'), String(Buffer.byteLength(text))],
+    [d('getcontentlength'), () => String(Buffer.byteLength(body()))],
     [d('getlastmodified'), new Date(updatedAt).toUTCString()],
-    [c('calendar-data'), () => escapeXml(text)],
+    [c('calendar-data'), () => escapeXml(body())],
   ]);
 }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
 import { multistatus, response, type PropertyMap, type PropRequest } from './multistatus';
-import { memberIn, rendered } from './objects';
+import { etagOf, memberIn, textOf } from './objects';
 import { DAV_ROOT, homeHref, objectHref, principalHref, type DavPath } from './paths';
 import {
   calendarHref,
@@ -17,7 +17,14 @@ import {
   principalProperties,
   rootProperties,
 } from './properties';
-import { collectionMembers, collectionSeq, findCollection, listCollections, nameOf } from './store';
+import {
+  collectionMembers,
+  collectionSeq,
+  findCollection,
+  listCollections,
+  nameOf,
+  type DavMember,
+} from './store';
 import { child, NS, parseXml, type XmlNode } from './xml';
 
 /** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */
@@ -36,6 +43,9 @@ export function propfindBody(text: string | undefined): XmlNode | undefined {
     throw new DavError(400, 'The body must be a DAV:propfind');
   return body;
 }
+
+export const memberProperties = (member: DavMember, host: string) =>
+  objectProperties(() => textOf(member, host), etagOf(member, host), member.updated_at);
 
 export interface PropfindContext {
   db: Kysely<Database>;
@@ -82,10 +92,9 @@ async function resources(
       return [
         calendar,
         ...members.map((member) => {
-          const { text, etag } = rendered(member, host);
           return {
             href: objectHref(user.username, path.collection, nameOf(member)),
-            properties: objectProperties(text, etag, member.updated_at),
+            properties: memberProperties(member, host),
           };
         }),
       ];
@@ -93,11 +102,10 @@ async function resources(
     case 'object': {
       const member = await memberIn(db, user.id, path.collection, path.name);
       if (!member) throw davNotFound();
-      const { text, etag } = rendered(member, host);
       return [
         {
           href: objectHref(user.username, path.collection, nameOf(member)),
-          properties: objectProperties(text, etag, member.updated_at),
+          properties: memberProperties(member, host),
         },
       ];
     }

@@ -7,11 +7,11 @@ import type { UserRow } from '../db/types';
 import { DavError } from './errors';
 import { createFilter } from './filter';
 import { goneResponse, multistatus, response, type PropRequest } from './multistatus';
-import { rendered } from './objects';
+import { textOf } from './objects';
 import { objectHref, parseDavPath } from './paths';
-import { objectProperties, syncTokenOf } from './properties';
-import { propRequestOf } from './propfind';
-import { changesSince, collectionMembers, memberByName, nameOf, type DavMember } from './store';
+import { syncTokenOf } from './properties';
+import { memberProperties, propRequestOf } from './propfind';
+import { changesSince, collectionMembers, membersByNames, nameOf, type DavMember } from './store';
 import { child, childrenNamed, dav, escapeXml, NS, type XmlNode } from './xml';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
@@ -24,28 +24,29 @@ export interface ReportContext {
 }
 
 function memberResponse(context: ReportContext, member: DavMember, request: PropRequest): string {
-  const { text, etag } = rendered(member, context.host);
   const href = objectHref(context.user.username, context.collection, nameOf(member));
-  return response(href, objectProperties(text, etag, member.updated_at), request);
+  return response(href, memberProperties(member, context.host), request);
 }
 
 async function multiget(context: ReportContext, body: XmlNode): Promise<string> {
   const request = propRequestOf(body);
-  const responses: string[] = [];
-  for (const href of childrenNamed(body, NS.dav, 'href')) {
+  const { user, collection } = context;
+  const asked = childrenNamed(body, NS.dav, 'href').map((href) => {
     const path = parseDavPath(href.text);
-    const member =
+    const here =
       path?.kind === 'object' &&
-      path.user.toLowerCase() === context.user.username_key &&
-      path.collection === context.collection
-        ? await memberByName(context.db, context.user.id, path.name)
-        : undefined;
-    responses.push(
-      member && (member.project_id ?? 0) === context.collection
-        ? memberResponse(context, member, request)
-        : goneResponse(href.text),
-    );
-  }
+      path.user.toLowerCase() === user.username_key &&
+      path.collection === collection;
+    return { href: href.text, name: here ? path.name : undefined };
+  });
+  const names = asked.flatMap(({ name }) => (name === undefined ? [] : [name]));
+  const found = await membersByNames(context.db, user.id, names);
+  const responses = asked.map(({ href, name }) => {
+    const member = name === undefined ? undefined : found.get(name);
+    return member && (member.project_id ?? 0) === collection
+      ? memberResponse(context, member, request)
+      : goneResponse(href);
+  });
   return multistatus(responses);
 }
 
@@ -54,7 +55,7 @@ async function query(context: ReportContext, body: XmlNode): Promise<string> {
   const passes = createFilter(child(body, NS.caldav, 'filter'));
   const members = await collectionMembers(context.db, context.user.id, context.collection);
   const responses = members
-    .filter((member) => passes(rendered(member, context.host).text))
+    .filter((member) => passes(textOf(member, context.host)))
     .map((member) => memberResponse(context, member, request));
   return multistatus(responses);
 }

@@ -3,7 +3,7 @@
  * their todos with what a client stored for them (caldav_objects), and the change journal
  * dav_changes (migration 022) that sync tokens and ctags count in. Every query takes the owner.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 
@@ -19,8 +19,16 @@ export interface DavCollection {
 
 const INBOX_COLOR = '#808080';
 
-/** A todo with the UID, resource name and text a client gave it (null: none did). */
-export type DavMember = TodoRow & { uid: string | null; name: string | null; ical: string | null };
+/**
+ * A todo with the UID, resource name and text a client gave it (null: none did), and the number
+ * of its last change in its collection (dav_changes), which its ETag is made of.
+ */
+export type DavMember = TodoRow & {
+  uid: string | null;
+  name: string | null;
+  ical: string | null;
+  seq: number | string | null;
+};
 
 export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
 export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>
@@ -73,8 +81,13 @@ const members = (db: Db, ownerId: number) =>
   db
     .selectFrom('todos')
     .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
+    .leftJoin('dav_changes', (join) =>
+      join
+        .onRef('dav_changes.todo_id', '=', 'todos.id')
+        .on('dav_changes.collection', '=', sql<number>`coalesce(todos.project_id, 0)`),
+    )
     .selectAll('todos')
-    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical'])
+    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical', 'dav_changes.seq'])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null);
 
@@ -98,7 +111,7 @@ export function memberByName(
   ownerId: number,
   name: string,
 ): Promise<DavMember | undefined> {
-  const id = /^todo-([1-9]\d{0,9})\.ics$/.exec(name)?.[1];
+  const id = TODO_NAME.exec(name)?.[1];
   return members(db, ownerId)
     .where((eb) =>
       eb.or([
@@ -109,6 +122,37 @@ export function memberByName(
       ]),
     )
     .executeTakeFirst();
+}
+
+const TODO_NAME = /^todo-([1-9]\d{0,9})\.ics$/;
+const CHUNK = 500;
+
+/** The owner's live todos these names name (calendar-multiget), by name; a few statements for any number. */
+export async function membersByNames(
+  db: Db,
+  ownerId: number,
+  names: string[],
+): Promise<Map<string, DavMember>> {
+  const found = new Map<string, DavMember>();
+  for (let from = 0; from < names.length; from += CHUNK) {
+    const chunk = names.slice(from, from + CHUNK);
+    const ids = chunk.flatMap((name) => {
+      const id = TODO_NAME.exec(name)?.[1];
+      return id ? [Number(id)] : [];
+    });
+    const rows = await members(db, ownerId)
+      .where((eb) =>
+        eb.or([
+          eb('caldav_objects.name', 'in', chunk),
+          ...(ids.length > 0
+            ? [eb.and([eb('todos.id', 'in', ids), eb('caldav_objects.name', 'is', null)])]
+            : []),
+        ]),
+      )
+      .execute();
+    for (const row of rows) found.set(nameOf(row), row);
+  }
+  return found;
 }
 
 /** The owner's live todo with this UID (a client's, or the app's todo-<id>@host), if any. */
