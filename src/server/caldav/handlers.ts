@@ -8,18 +8,20 @@ import type { UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
 import { multistatus, response } from './multistatus';
 import { deleteObject, memberIn, putObject, rendered, type WriteContext } from './objects';
-import type { DavPath } from './paths';
+import type { ResolvedPath } from './calendars';
 import { propfind, propfindBody, propRequestOf } from './propfind';
+import { moveObject } from './move';
 import { runReport } from './report';
 import { parseXml } from './xml';
 
 export const DAV_HEADER = '1, 3, calendar-access';
-export const ALLOWED = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
+export const ALLOWED =
+  'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MOVE';
 
 export interface DavRequest {
   context: AppContext;
   user: UserRow;
-  path: DavPath;
+  path: ResolvedPath;
   host: string;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -43,7 +45,7 @@ function writeContext({ context, user, host }: DavRequest): WriteContext {
   };
 }
 
-function objectPath(path: DavPath) {
+function objectPath(path: ResolvedPath) {
   if (path.kind !== 'object')
     throw new DavError(405, 'Method Not Allowed', undefined, { allow: ALLOWED });
   return path;
@@ -99,7 +101,7 @@ export async function handleGet(dav: DavRequest) {
       .type('text/plain; charset=utf-8')
       .send('Ticklist CalDAV: add this URL to a CalDAV client.\n');
   }
-  const member = await memberIn(context.db, user.id, path.collection, path.name);
+  const member = await memberIn(context.db, user.id, path.collection.id, path.name);
   if (!member) throw davNotFound();
   const { text, etag } = rendered(member, host);
   reply.header('etag', etag).header('last-modified', new Date(member.updated_at).toUTCString());
@@ -115,10 +117,16 @@ export async function handlePut(dav: DavRequest) {
   const path = objectPath(dav.path);
   const text = bodyText(dav.request);
   if (!text) throw new DavError(400, 'A PUT needs an iCalendar body');
-  const { created, etag } = await putObject(writeContext(dav), path.collection, path.name, text, {
-    ifMatch: header(dav.request, 'if-match'),
-    ifNoneMatch: header(dav.request, 'if-none-match'),
-  });
+  const { created, etag } = await putObject(
+    writeContext(dav),
+    path.collection.id,
+    path.name,
+    text,
+    {
+      ifMatch: header(dav.request, 'if-match'),
+      ifNoneMatch: header(dav.request, 'if-none-match'),
+    },
+  );
   // Open tabs of this process hear of it at once (other processes through NOTIFY or Redis).
   dav.context.events.afterWrite(dav.user.id);
   return dav.reply
@@ -129,11 +137,23 @@ export async function handlePut(dav: DavRequest) {
 
 export async function handleDelete(dav: DavRequest) {
   const path = objectPath(dav.path);
-  await deleteObject(writeContext(dav), path.collection, path.name, {
+  await deleteObject(writeContext(dav), path.collection.id, path.name, {
     ifMatch: header(dav.request, 'if-match'),
   });
   dav.context.events.afterWrite(dav.user.id);
   return dav.reply.code(204).send();
+}
+
+export async function handleMove(dav: DavRequest) {
+  const path = objectPath(dav.path);
+  const created = await moveObject(writeContext(dav), {
+    from: { collection: path.collection, name: path.name },
+    destination: header(dav.request, 'destination'),
+    overwrite: header(dav.request, 'overwrite')?.trim().toUpperCase() !== 'F',
+    ifMatch: header(dav.request, 'if-match'),
+  });
+  dav.context.events.afterWrite(dav.user.id);
+  return dav.reply.code(created ? 201 : 204).send();
 }
 
 export { propRequestOf };

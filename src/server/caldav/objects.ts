@@ -15,7 +15,8 @@ import { createTodo, updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
 import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
-import { findCollection, memberByName, memberByUid, nameOf, type DavMember } from './store';
+import { findCollection } from './calendars';
+import { memberByName, memberByUid, nameOf, type DavMember } from './store';
 import { parseObject, renderTodo } from './vtodo';
 import { cal, dav, escapeXml } from './xml';
 
@@ -69,7 +70,7 @@ export interface Conditions {
 const listed = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
 
 /** 412 unless the conditions hold for the resource as it is (`current`: its ETag, or none). */
-function checkConditions({ ifMatch, ifNoneMatch }: Conditions, current: string | undefined) {
+export function checkConditions({ ifMatch, ifNoneMatch }: Conditions, current: string | undefined) {
   const failed =
     (ifMatch !== undefined &&
       (current === undefined || (ifMatch.trim() !== '*' && !listed(ifMatch).includes(current)))) ||
@@ -94,7 +95,7 @@ export async function memberIn(db: Db, ownerId: number, collection: number, name
 }
 
 /** Forgets what clients stored for todos no longer live under this name or UID, so both can be used again. */
-async function releaseStale(trx: Db, ownerId: number, name: string, uid: string) {
+export async function releaseStale(trx: Db, ownerId: number, name: string, uid: string) {
   await trx
     .deleteFrom('caldav_objects')
     .where('owner_id', '=', ownerId)
@@ -111,6 +112,17 @@ async function releaseStale(trx: Db, ownerId: number, name: string, uid: string)
       ),
     )
     .execute();
+}
+
+/** RFC 4791's no-uid-conflict, naming the resource that has the UID. */
+async function uidConflict(trx: Db, context: WriteContext, holder: DavMember) {
+  const where = await findCollection(trx, context.ownerId, holder.project_id ?? 0);
+  const href = objectHref(context.username, where?.segment ?? 'inbox', nameOf(holder));
+  return new DavError(
+    403,
+    'Another resource has this UID',
+    cal('no-uid-conflict', dav('href', escapeXml(href))),
+  );
 }
 
 /** Creates or replaces the todo at `name`; 201 or 204 with the new ETag. */
@@ -131,18 +143,7 @@ export function putObject(
     const existing = await memberByName(trx, ownerId, name);
     checkConditions(conditions, existing && etagOf(existing, host));
     const sameUid = await memberByUid(trx, ownerId, parsed.uid, host);
-    if (sameUid && sameUid.id !== existing?.id)
-      throw new DavError(
-        403,
-        'Another resource has this UID',
-        cal(
-          'no-uid-conflict',
-          dav(
-            'href',
-            escapeXml(objectHref(context.username, sameUid.project_id ?? 0, nameOf(sameUid))),
-          ),
-        ),
-      );
+    if (sameUid && sameUid.id !== existing?.id) throw await uidConflict(trx, context, sameUid);
     const fields = { ...parsed.fields, project: collection === 0 ? null : collection };
     let todoId: number;
     try {

@@ -1,7 +1,8 @@
 /**
  * The DAV tree: /dav/ (root), /dav/principals/<username>/, /dav/calendars/<username>/ (the
  * calendar home), /dav/calendars/<username>/inbox/ and …/project-<id>/ (a calendar per
- * collection) and …/<name> (a todo). Hrefs are written as absolute paths.
+ * project; one a client made with MKCALENDAR keeps the segment it chose) and …/<name> (a todo).
+ * Hrefs are written as absolute paths.
  */
 import { DavError } from './errors';
 
@@ -11,27 +12,24 @@ export type DavPath =
   | { kind: 'root' }
   | { kind: 'principal'; user: string }
   | { kind: 'home'; user: string }
-  | { kind: 'collection'; user: string; collection: number }
-  | { kind: 'object'; user: string; collection: number; name: string };
+  | { kind: 'collection'; user: string; segment: string }
+  | { kind: 'object'; user: string; segment: string; name: string };
 
-/** The collection's id (0: the Inbox) from its path segment; undefined when it names none. */
-export function collectionOf(segment: string): number | undefined {
-  if (segment === 'inbox') return 0;
+/** A project's calendar segment when no client chose one (MKCALENDAR does). */
+export const projectSegment = (projectId: number) => `project-${projectId}`;
+export const projectOfSegment = (segment: string): number | undefined => {
   const match = /^project-([1-9]\d{0,9})$/.exec(segment);
   return match ? Number(match[1]) : undefined;
-}
-
-export const collectionSegment = (collection: number) =>
-  collection === 0 ? 'inbox' : `project-${collection}`;
+};
 
 const encode = (segment: string) => encodeURIComponent(segment).replace(/%40/g, '@');
 
 export const principalHref = (user: string) => `${DAV_ROOT}principals/${encode(user)}/`;
 export const homeHref = (user: string) => `${DAV_ROOT}calendars/${encode(user)}/`;
-export const collectionHref = (user: string, collection: number) =>
-  `${homeHref(user)}${collectionSegment(collection)}/`;
-export const objectHref = (user: string, collection: number, name: string) =>
-  `${collectionHref(user, collection)}${encode(name)}`;
+export const collectionHref = (user: string, segment: string) =>
+  `${homeHref(user)}${encode(segment)}/`;
+export const objectHref = (user: string, segment: string, name: string) =>
+  `${collectionHref(user, segment)}${encode(name)}`;
 
 /** The path of a request URL or an href (absolute or not); undefined outside the DAV tree. */
 export function parseDavPath(url: string): DavPath | undefined {
@@ -60,8 +58,6 @@ export function parseDavPath(url: string): DavPath | undefined {
     return collection === undefined ? { kind: 'principal', user } : undefined;
   if (area !== 'calendars') return undefined;
   if (collection === undefined) return { kind: 'home', user };
-  const id = collectionOf(collection);
-  if (id === undefined) return undefined;
-  if (name === undefined) return { kind: 'collection', user, collection: id };
-  return { kind: 'object', user, collection: id, name };
+  if (name === undefined) return { kind: 'collection', user, segment: collection };
+  return { kind: 'object', user, segment: collection, name };
 }

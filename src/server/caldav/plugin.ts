@@ -7,12 +7,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { davUser } from './auth';
+import { toApiError } from '../http/errors';
 import { DavError } from './errors';
 import {
   ALLOWED,
   DAV_HEADER,
   handleDelete,
   handleGet,
+  handleMove,
   handlePropfind,
   handleProppatch,
   handlePut,
@@ -20,7 +22,9 @@ import {
   type DavRequest,
 } from './handlers';
 import { errorBody } from './multistatus';
-import { DAV_ROOT, parseDavPath } from './paths';
+import { collectionAt, type ResolvedPath } from './calendars';
+import { makeCalendar } from './mkcalendar';
+import { DAV_ROOT, parseDavPath, type DavPath } from './paths';
 
 /** Methods with a body Fastify does not know by default. */
 const EXTRA_METHODS = [
@@ -42,18 +46,39 @@ const HANDLERS: Record<string, (dav: DavRequest) => Promise<unknown>> = {
   HEAD: handleGet,
   PUT: handlePut,
   DELETE: handleDelete,
+  MOVE: handleMove,
+  // Answered in the plugin's handler (the calendar does not exist yet); listed to be allowed.
+  MKCALENDAR: async () => undefined,
 };
+const WRITES = new Set(['PUT', 'DELETE', 'MOVE', 'MKCALENDAR']);
+
+/** The path with its calendar found; undefined when the segment names none of the user's. */
+async function resolvePath(
+  { db }: AppContext,
+  ownerId: number,
+  path: DavPath,
+): Promise<ResolvedPath | undefined> {
+  if (path.kind !== 'collection' && path.kind !== 'object') return path;
+  const collection = await collectionAt(db, ownerId, path.segment);
+  if (!collection) return undefined;
+  return path.kind === 'collection'
+    ? { kind: 'collection', user: path.user, collection }
+    : { kind: 'object', user: path.user, collection, name: path.name };
+}
 /** A multiget of a thousand hrefs is larger than the JSON API's 64 KiB. */
 const DAV_BODY_LIMIT = 4 * 1024 * 1024;
 
+/** A DavError as itself; anything else as the JSON API would rate it (a domain rule, a framework 4xx, 503), in plain text. */
+function toDavError(error: unknown): DavError | undefined {
+  if (error instanceof DavError) return error;
+  const api = toApiError(error);
+  return api.status === 500
+    ? undefined
+    : new DavError(api.status, api.message, undefined, api.headers);
+}
+
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const fastifyStatus = (error as { statusCode?: number }).statusCode;
-  const davError =
-    error instanceof DavError
-      ? error
-      : fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500
-        ? new DavError(fastifyStatus, (error as Error).message)
-        : undefined;
+  const davError = toDavError(error);
   if (!davError) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error\n');
@@ -106,7 +131,7 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
         const run = HANDLERS[request.method];
         if (!run) throw new DavError(405, 'Method Not Allowed', undefined, { allow: ALLOWED });
         const user = await davUser(context, request);
-        if (request.method === 'PUT' || request.method === 'DELETE') {
+        if (WRITES.has(request.method)) {
           // WRITE_RATE_PER_MINUTE holds for a CalDAV client as for the JSON API.
           const retryAfter = await context.throttle.consumeWrite(user.id);
           if (retryAfter > 0)
@@ -118,7 +143,15 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
         const owned =
           path && (path.kind === 'root' || path.user.toLowerCase() === user.username_key);
         if (!path || !owned) throw new DavError(404, 'Not Found');
-        return run({ context, user, path, host, request, reply });
+        if (request.method === 'MKCALENDAR') {
+          const text = typeof request.body === 'string' ? request.body : undefined;
+          await makeCalendar(context, user, path, text);
+          context.events.afterWrite(user.id);
+          return reply.code(201).send();
+        }
+        const resolved = await resolvePath(context, user.id, path);
+        if (!resolved) throw new DavError(404, 'Not Found');
+        return run({ context, user, path: resolved, host, request, reply });
       };
       const methods = ['OPTIONS', ...Object.keys(HANDLERS), ...EXTRA_METHODS].filter(
         (method, index, all) => all.indexOf(method) === index,

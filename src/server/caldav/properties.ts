@@ -2,7 +2,7 @@
 import type { UserRow } from '../db/types';
 import { propertyMap, type PropertyMap } from './multistatus';
 import { collectionHref, homeHref, principalHref } from './paths';
-import type { DavCollection } from './store';
+import type { DavCollection } from './calendars';
 import { cal, dav, escapeXml, NS } from './xml';
 
 const d = (name: string) => ({ ns: NS.dav, name });
@@ -90,7 +90,7 @@ export function calendarProperties(
 }
 
 export const calendarHref = (user: UserRow, collection: DavCollection) =>
-  collectionHref(user.username, collection.id);
+  collectionHref(user.username, collection.segment);
 
 /** A todo's properties; its text is rendered only for those that need it. */
 export function objectProperties(text: () => string, etag: string, updatedAt: string): PropertyMap {

@@ -8,7 +8,7 @@ import type { Database, UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
 import { multistatus, response, type PropertyMap, type PropRequest } from './multistatus';
 import { etagOf, memberIn, textOf } from './objects';
-import { DAV_ROOT, homeHref, objectHref, principalHref, type DavPath } from './paths';
+import { DAV_ROOT, homeHref, objectHref, principalHref } from './paths';
 import {
   calendarHref,
   calendarProperties,
@@ -17,14 +17,8 @@ import {
   principalProperties,
   rootProperties,
 } from './properties';
-import {
-  collectionMembers,
-  collectionSeq,
-  findCollection,
-  listCollections,
-  nameOf,
-  type DavMember,
-} from './store';
+import { listCollections, type DavCollection, type ResolvedPath } from './calendars';
+import { collectionMembers, collectionSeq, nameOf, type DavMember } from './store';
 import { child, NS, parseXml, type XmlNode } from './xml';
 
 /** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */
@@ -53,10 +47,8 @@ export interface PropfindContext {
   host: string;
 }
 
-async function calendarEntry(context: PropfindContext, collectionId: number) {
+async function calendarEntry(context: PropfindContext, collection: DavCollection) {
   const { db, user } = context;
-  const collection = await findCollection(db, user.id, collectionId);
-  if (!collection) throw davNotFound();
   const seq = await collectionSeq(db, user.id, collection.id);
   return {
     href: calendarHref(user, collection),
@@ -67,7 +59,7 @@ async function calendarEntry(context: PropfindContext, collectionId: number) {
 /** The resource at `path` and, at depth 1, its members: each href with its properties. */
 async function resources(
   context: PropfindContext,
-  path: DavPath,
+  path: ResolvedPath,
   depth: number,
 ): Promise<{ href: string; properties: PropertyMap }[]> {
   const { db, user, host } = context;
@@ -81,30 +73,30 @@ async function resources(
       if (depth === 0) return [home];
       const calendars = await listCollections(db, user.id);
       const entries = await Promise.all(
-        calendars.map((calendar) => calendarEntry(context, calendar.id)),
+        calendars.map((calendar) => calendarEntry(context, calendar)),
       );
       return [home, ...entries];
     }
     case 'collection': {
       const calendar = await calendarEntry(context, path.collection);
       if (depth === 0) return [calendar];
-      const members = await collectionMembers(db, user.id, path.collection);
+      const members = await collectionMembers(db, user.id, path.collection.id);
       return [
         calendar,
         ...members.map((member) => {
           return {
-            href: objectHref(user.username, path.collection, nameOf(member)),
+            href: objectHref(user.username, path.collection.segment, nameOf(member)),
             properties: memberProperties(member, host),
           };
         }),
       ];
     }
     case 'object': {
-      const member = await memberIn(db, user.id, path.collection, path.name);
+      const member = await memberIn(db, user.id, path.collection.id, path.name);
       if (!member) throw davNotFound();
       return [
         {
-          href: objectHref(user.username, path.collection, nameOf(member)),
+          href: objectHref(user.username, path.collection.segment, nameOf(member)),
           properties: memberProperties(member, host),
         },
       ];
@@ -114,7 +106,7 @@ async function resources(
 
 export async function propfind(
   context: PropfindContext,
-  path: DavPath,
+  path: ResolvedPath,
   depthHeader: string | undefined,
   body: XmlNode | undefined,
 ): Promise<string> {

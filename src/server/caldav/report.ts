@@ -4,6 +4,7 @@
  * todos that left included, as 404 responses). Another REPORT is a 403 naming the supported ones.
  */
 import type { UserRow } from '../db/types';
+import type { DavCollection } from './calendars';
 import { DavError } from './errors';
 import { createFilter } from './filter';
 import { goneResponse, multistatus, response, type PropRequest } from './multistatus';
@@ -19,12 +20,12 @@ import type { Database } from '../db/types';
 export interface ReportContext {
   db: Kysely<Database>;
   user: UserRow;
-  collection: number;
+  collection: DavCollection;
   host: string;
 }
 
 function memberResponse(context: ReportContext, member: DavMember, request: PropRequest): string {
-  const href = objectHref(context.user.username, context.collection, nameOf(member));
+  const href = objectHref(context.user.username, context.collection.segment, nameOf(member));
   return response(href, memberProperties(member, context.host), request);
 }
 
@@ -36,14 +37,14 @@ async function multiget(context: ReportContext, body: XmlNode): Promise<string> 
     const here =
       path?.kind === 'object' &&
       path.user.toLowerCase() === user.username_key &&
-      path.collection === collection;
+      path.segment === collection.segment;
     return { href: href.text, name: here ? path.name : undefined };
   });
   const names = asked.flatMap(({ name }) => (name === undefined ? [] : [name]));
   const found = await membersByNames(context.db, user.id, names);
   const responses = asked.map(({ href, name }) => {
     const member = name === undefined ? undefined : found.get(name);
-    return member && (member.project_id ?? 0) === collection
+    return member && (member.project_id ?? 0) === collection.id
       ? memberResponse(context, member, request)
       : goneResponse(href);
   });
@@ -53,7 +54,7 @@ async function multiget(context: ReportContext, body: XmlNode): Promise<string> 
 async function query(context: ReportContext, body: XmlNode): Promise<string> {
   const request = propRequestOf(body);
   const passes = createFilter(child(body, NS.caldav, 'filter'));
-  const members = await collectionMembers(context.db, context.user.id, context.collection);
+  const members = await collectionMembers(context.db, context.user.id, context.collection.id);
   const responses = members
     .filter((member) => passes(textOf(member, context.host)))
     .map((member) => memberResponse(context, member, request));
@@ -70,14 +71,14 @@ async function syncCollection(context: ReportContext, body: XmlNode): Promise<st
   const since = given === '' ? 0 : Number(TOKEN.exec(given)?.[1] ?? NaN);
   if (Number.isNaN(since)) throw invalidToken();
   const { db, user, collection } = context;
-  const { token, changed, gone } = await changesSince(db, user.id, collection, since);
+  const { token, changed, gone } = await changesSince(db, user.id, collection.id, since);
   if (since > token) throw invalidToken();
   const responses = [
     ...changed.map((member) => memberResponse(context, member, request)),
     // An initial sync lists what is there, not what has gone.
     ...(given === ''
       ? []
-      : gone.map((name) => goneResponse(objectHref(user.username, collection, name)))),
+      : gone.map((name) => goneResponse(objectHref(user.username, collection.segment, name)))),
   ];
   return multistatus(responses, dav('sync-token', escapeXml(syncTokenOf(token))));
 }

@@ -1,23 +1,14 @@
 /**
- * What CalDAV reads of a user's data: the collections (the Inbox, id 0, and each live project),
- * their todos with what a client stored for them (caldav_objects), and the change journal
- * dav_changes (migration 022) that sync tokens and ctags count in. Every query takes the owner.
+ * What CalDAV reads of a user's todos: those of a collection (the Inbox, id 0, or a project) with
+ * what a client stored for them (caldav_objects), and the change journal dav_changes (migration
+ * 022) that sync tokens, ctags and ETags count in. Every query takes the owner. The calendars
+ * themselves are calendars.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 
 type Db = Kysely<Database>;
-
-export interface DavCollection {
-  id: number;
-  name: string;
-  color: string;
-  /** When its name or colour last changed (the Inbox: never). */
-  updatedAt: string;
-}
-
-const INBOX_COLOR = '#808080';
 
 /**
  * A todo with the UID, resource name and text a client gave it (null: none did), and the number
@@ -33,49 +24,6 @@ export type DavMember = TodoRow & {
 export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
 export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>
   member.name ?? defaultName(member.id);
-
-const inbox: DavCollection = {
-  id: 0,
-  name: 'Inbox',
-  color: INBOX_COLOR,
-  updatedAt: '1970-01-01T00:00:00.000Z',
-};
-
-export async function listCollections(db: Db, ownerId: number): Promise<DavCollection[]> {
-  const projects = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'color', 'updated_at'])
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return [
-    inbox,
-    ...projects.map((row) => ({
-      id: row.id,
-      name: row.name,
-      color: row.color,
-      updatedAt: row.updated_at,
-    })),
-  ];
-}
-
-export async function findCollection(
-  db: Db,
-  ownerId: number,
-  id: number,
-): Promise<DavCollection | undefined> {
-  if (id === 0) return inbox;
-  const row = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'color', 'updated_at'])
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row && { id: row.id, name: row.name, color: row.color, updatedAt: row.updated_at };
-}
 
 const members = (db: Db, ownerId: number) =>
   db

@@ -230,6 +230,13 @@ export interface CaldavObjectTable {
   ical: string;
 }
 
+/** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */
+export interface CaldavCollectionTable {
+  project_id: number;
+  owner_id: number;
+  segment: string;
+}
+
 /** A todo's change in a collection (migration 022), kept by triggers, for sync-collection. */
 export interface DavChangeTable {
   owner_id: number;
@@ -261,6 +268,7 @@ export interface Database {
   todo_labels: TodoLabelTable;
   app_passwords: AppPasswordTable;
   caldav_objects: CaldavObjectTable;
+  caldav_collections: CaldavCollectionTable;
   dav_changes: DavChangeTable;
 }
 

@@ -5,7 +5,8 @@
  * Ticklist does not model go back unchanged). dav_changes: one row per todo and collection it is
  * or was in, stamped with a rising sequence number by triggers on every write to todos (whichever
  * code path makes it), so a sync-collection report lists what changed after a token, the todos
- * that left a collection (moved, trashed, purged) included.
+ * that left a collection (moved, trashed, purged) included. caldav_collections: the path segment a
+ * client chose for a calendar it made (MKCALENDAR), where `project-<id>` would not be found.
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { onPostgres } from '../dialect';
@@ -46,6 +47,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('ical', 'text', (c) => c.notNull())
       .addUniqueConstraint('caldav_objects_uid', ['owner_id', 'uid'])
       .addUniqueConstraint('caldav_objects_name', ['owner_id', 'name'])
+      .execute();
+    await trx.schema
+      .createTable('caldav_collections')
+      .addColumn('project_id', 'integer', (c) =>
+        c.primaryKey().references('projects.id').onDelete('cascade'),
+      )
+      .addColumn('owner_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('segment', 'text', (c) => c.notNull())
+      .addUniqueConstraint('caldav_collections_segment', ['owner_id', 'segment'])
       .execute();
     await trx.schema
       .createTable('dav_changes')
@@ -90,6 +102,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ).execute(db);
   if (onPostgres(db)) await sql`drop sequence if exists dav_seq`.execute(db);
   await db.schema.dropTable('dav_changes').execute();
+  await db.schema.dropTable('caldav_collections').execute();
   await db.schema.dropTable('caldav_objects').execute();
   await db.schema.dropTable('app_passwords').execute();
 }
