@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { dueDateField } from '../../shared/dates';
+import { dueDateField, remindAtField } from '../../shared/dates';
 import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { isDomainError } from '../domain-error';
@@ -144,7 +144,13 @@ export function putObject(
     checkConditions(conditions, existing && etagOf(existing, host));
     const sameUid = await memberByUid(trx, ownerId, parsed.uid, host);
     if (sameUid && sameUid.id !== existing?.id) throw await uidConflict(trx, context, sameUid);
-    const fields = { ...parsed.fields, project: collection === 0 ? null : collection };
+    const reminder = parsed.fields.remindAt && v.safeParse(remindAtField, parsed.fields.remindAt);
+    const fields = {
+      ...parsed.fields,
+      // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
+      remindAt: reminder && reminder.success ? reminder.output : null,
+      project: collection === 0 ? null : collection,
+    };
     let todoId: number;
     try {
       if (existing) {

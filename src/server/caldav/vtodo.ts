@@ -10,6 +10,7 @@
  */
 import ICAL from 'ical.js';
 import type { TodoRow } from '../db/types';
+import { remindAtOf, writeAlarm } from './alarms';
 import { DavError } from './errors';
 import { cal } from './xml';
 
@@ -20,6 +21,8 @@ export interface TodoFields {
   completed: boolean;
   dueDate: string | null;
   priority: number;
+  /** The first alarm's moment (alarms.ts), an ISO instant. */
+  remindAt: string | null;
 }
 
 const TITLE_MAX = 255;
@@ -57,7 +60,7 @@ function textValue(component: ICAL.Component, name: string): string | undefined 
 }
 
 /** What a VTODO says of the fields Ticklist keeps. */
-export function fieldsOf(vtodo: ICAL.Component): TodoFields {
+export function fieldsOf(vtodo: ICAL.Component, calendar: ICAL.Component): TodoFields {
   const summary = clean(textValue(vtodo, 'summary') ?? '').trim();
   const description = textValue(vtodo, 'description');
   const status = textValue(vtodo, 'status')?.toUpperCase();
@@ -73,6 +76,7 @@ export function fieldsOf(vtodo: ICAL.Component): TodoFields {
     completed,
     dueDate: due ? dayOf(due) : null,
     priority: fromIcalPriority(Number(textValue(vtodo, 'priority') ?? 0)),
+    remindAt: remindAtOf(calendar, vtodo),
   };
 }
 
@@ -108,7 +112,7 @@ export function parseObject(text: string): ParsedObject {
   const uid = textValue(vtodo, 'uid')?.trim();
   if (!uid || uid.length > 255)
     throw invalid('The VTODO needs a UID', 'valid-calendar-object-resource');
-  const fields = fieldsOf(vtodo);
+  const fields = fieldsOf(vtodo, calendar);
   if (fields.dueDate && !/^\d{4}-\d{2}-\d{2}$/.test(fields.dueDate))
     throw invalid('The DUE date is out of range');
   return { uid, fields, text };
@@ -152,6 +156,7 @@ function applyFields(vtodo: ICAL.Component, todo: TodoRow, before: TodoFields | 
       'priority',
       ICAL_PRIORITY[todo.priority] === undefined ? null : String(ICAL_PRIORITY[todo.priority]),
     );
+  if (before?.remindAt !== todo.remind_at) writeAlarm(vtodo, todo.remind_at);
 }
 
 export interface StoredObject {
@@ -174,7 +179,7 @@ export function renderTodo(todo: TodoRow, stored: StoredObject | undefined, host
       calendar = undefined;
     }
   }
-  const before = vtodo ? fieldsOf(vtodo) : undefined;
+  const before = vtodo && calendar ? fieldsOf(vtodo, calendar) : undefined;
   if (!calendar || !vtodo) {
     calendar = new ICAL.Component('vcalendar');
     calendar.addPropertyWithValue('version', '2.0');
