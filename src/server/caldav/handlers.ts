@@ -11,7 +11,9 @@ import { deleteObject, memberIn, putObject, rendered, type WriteContext } from '
 import type { ResolvedPath } from './calendars';
 import { propfind, propfindBody, propRequestOf } from './propfind';
 import { moveObject } from './move';
+import { patchCalendar } from './proppatch';
 import { runReport } from './report';
+import { trashProject } from '../projects';
 import { parseXml } from './xml';
 
 export const DAV_HEADER = '1, 3, calendar-access';
@@ -63,15 +65,23 @@ export async function handlePropfind(dav: DavRequest) {
   return reply.code(207).type(XML_TYPE).send(xml);
 }
 
-/** Properties are not writable yet: each one asked for is refused (403) in a 207, as RFC 4918 §9.2 says. */
-export async function handleProppatch({ path, request, reply }: DavRequest) {
+/**
+ * PROPPATCH: a project's calendar takes a new displayname and calendar-color (proppatch.ts); on
+ * anything else every property is refused (403) in a 207, as RFC 4918 §9.2 says.
+ */
+export async function handleProppatch({ context, user, path, request, reply }: DavRequest) {
   const text = bodyText(request);
-  const body = text ? parseXml(text) : undefined;
-  const names = (body?.children ?? []).flatMap((action) =>
+  if (!text) throw new DavError(400, 'A PROPPATCH needs a body');
+  const body = parseXml(text);
+  const href = request.url.split('?')[0]!;
+  if (path.kind === 'collection') {
+    const xml = await patchCalendar(context, user.id, path.collection, href, body);
+    context.events.afterWrite(user.id);
+    return reply.code(207).type(XML_TYPE).send(xml);
+  }
+  const names = body.children.flatMap((action) =>
     action.children.flatMap((prop) => prop.children.map(({ ns, name }) => ({ ns, name }))),
   );
-  const href = request.url.split('?')[0]!;
-  void path;
   const refused = response(href, new Map(), { mode: 'prop', names });
   return reply
     .code(207)
@@ -136,6 +146,13 @@ export async function handlePut(dav: DavRequest) {
 }
 
 export async function handleDelete(dav: DavRequest) {
+  if (dav.path.kind === 'collection') {
+    // Deleting a project's calendar moves the project, with its todos, to the trash.
+    if (dav.path.collection.id === 0) throw new DavError(403, 'The Inbox cannot be deleted');
+    await trashProject(dav.context.db, dav.user.id, dav.path.collection.id);
+    dav.context.events.afterWrite(dav.user.id);
+    return dav.reply.code(204).send();
+  }
   const path = objectPath(dav.path);
   await deleteObject(writeContext(dav), path.collection.id, path.name, {
     ifMatch: header(dav.request, 'if-match'),

@@ -110,4 +110,54 @@ describeEachDialect('CalDAV MKCALENDAR and MOVE', (dialect) => {
     });
     expect(foreign.statusCode).toBe(403);
   });
+
+  it('PROPPATCH renames and recolours a project’s calendar, all or nothing; DELETE trashes it', async () => {
+    await dav(t.app, ada, 'MKCALENDAR', `${home}garden/`, MKCALENDAR('Garden'));
+    const patch = (props: string) =>
+      `<d:propertyupdate xmlns:d="DAV:" xmlns:ic="http://apple.com/ns/ical/" xmlns:x="urn:x"><d:set><d:prop>${props}</d:prop></d:set></d:propertyupdate>`;
+    const renamed = await dav(
+      t.app,
+      ada,
+      'PROPPATCH',
+      `${home}garden/`,
+      patch(
+        '<d:displayname>Allotment</d:displayname><ic:calendar-color>#11AA22FF</ic:calendar-color>',
+      ),
+    );
+    expect(renamed.statusCode).toBe(207);
+    expect(renamed.body).toContain('200 OK');
+    const garden = (await projects()).find(
+      (p: { attributes: { name: string } }) => p.attributes.name === 'Allotment',
+    );
+    expect(garden.attributes.color).toBe('#11aa22');
+    const mixed = await dav(
+      t.app,
+      ada,
+      'PROPPATCH',
+      `${home}garden/`,
+      patch('<d:displayname>Yard</d:displayname><x:other>1</x:other>'),
+    );
+    expect(mixed.body).toContain('403 Forbidden');
+    expect(mixed.body).toContain('424 Failed Dependency');
+    expect(
+      (await projects()).map((p: { attributes: { name: string } }) => p.attributes.name),
+    ).toContain('Allotment');
+    const inbox = await dav(
+      t.app,
+      ada,
+      'PROPPATCH',
+      `${home}inbox/`,
+      patch('<d:displayname>Mine</d:displayname>'),
+    );
+    expect(inbox.body).toContain('403 Forbidden');
+
+    expect((await dav(t.app, ada, 'DELETE', `${home}garden/`)).statusCode).toBe(204);
+    expect(
+      (await projects()).map((p: { attributes: { name: string } }) => p.attributes.name),
+    ).not.toContain('Allotment');
+    expect(
+      (await dav(t.app, ada, 'PROPFIND', `${home}garden/`, undefined, { depth: '0' })).statusCode,
+    ).toBe(404);
+    expect((await dav(t.app, ada, 'DELETE', `${home}inbox/`)).statusCode).toBe(403);
+  });
 });
