@@ -40,7 +40,7 @@ const saltFor = (host: string) => {
  * rendering's version and host. A PUT always moves updated_at forward (putObject), so the text a
  * client sent cannot change under the same number.
  */
-export const etagOf = (member: DavMember, host: string) =>
+export const etagOf = (member: Pick<DavMember, 'seq'>, host: string) =>
   `"${String(member.seq ?? 0)}-${saltFor(host)}"`;
 
 export const textOf = (member: DavMember, host: string) =>

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
 import { multistatus, response, type PropertyMap, type PropRequest } from './multistatus';
+import { canList, listMembers } from './listing';
 import { etagOf, memberIn, textOf } from './objects';
 import { DAV_ROOT, homeHref, objectHref, principalHref } from './paths';
 import {
@@ -112,6 +113,13 @@ export async function propfind(
 ): Promise<string> {
   const depth = depthHeader === '0' ? 0 : 1;
   const request = propRequestOf(body);
+  if (path.kind === 'collection' && depth === 1 && canList(request)) {
+    // The usual sync poll (getetag of every todo): no todo is rendered (listing.ts).
+    const calendar = await resources(context, path, 0);
+    const { db, user, host } = context;
+    const members = await listMembers(db, user, path.collection, request, host);
+    return multistatus([response(calendar[0]!.href, calendar[0]!.properties, request), ...members]);
+  }
   const found = await resources(context, path, depth);
   return multistatus(found.map(({ href, properties }) => response(href, properties, request)));
 }
