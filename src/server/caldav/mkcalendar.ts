@@ -4,8 +4,11 @@
  * calendar-color. A calendar that may not hold VTODOs is refused: Ticklist keeps todos only.
  */
 import * as v from 'valibot';
-import { projectColorField, projectNameField } from '../../shared/project-schemas';
-import { DEFAULT_PROJECT_COLOR } from '../../shared/project-schemas';
+import {
+  DEFAULT_PROJECT_COLOR,
+  projectColorField,
+  projectNameField,
+} from '../../shared/project-schemas';
 import { ownerTransaction } from '../db/transactions';
 import { isDomainError } from '../domain-error';
 import { createProject } from '../projects';

@@ -155,6 +155,9 @@ export function changesSince(
 ): Promise<Changes> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const token = await collectionSeq(trx, ownerId, collection);
+    // A first sync: every todo there now (nothing has gone for a client that had nothing).
+    if (since === 0)
+      return { token, changed: await collectionMembers(trx, ownerId, collection), gone: [] };
     const rows = await trx
       .selectFrom('dav_changes')
       .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
@@ -165,13 +168,14 @@ export function changesSince(
       .where('dav_changes.seq', '<=', token)
       .execute();
     const live = rows.filter((row) => !row.gone).map((row) => row.todo_id);
-    const changed =
-      live.length === 0
-        ? []
-        : await inCollection(members(trx, ownerId), collection)
-            .where('todos.id', 'in', live)
-            .orderBy('todos.id')
-            .execute();
+    const changed: DavMember[] = [];
+    for (let from = 0; from < live.length; from += CHUNK)
+      changed.push(
+        ...(await inCollection(members(trx, ownerId), collection)
+          .where('todos.id', 'in', live.slice(from, from + CHUNK))
+          .orderBy('todos.id')
+          .execute()),
+      );
     const gone = rows
       .filter((row) => row.gone)
       .map((row) => nameOf({ id: row.todo_id, name: row.name }));
