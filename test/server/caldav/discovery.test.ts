@@ -131,4 +131,42 @@ describeEachDialect('CalDAV discovery', (dialect) => {
     const mkcol = await dav(t.app, ada, 'MKCOL', `/dav/calendars/${ada.username}/new/`);
     expect(mkcol.statusCode).toBe(405);
   });
+
+  it('counts failed Basic logins against the login throttle, then refuses even the right password (429)', async () => {
+    const carl = await davUser(t.app);
+    const wrong = `Basic ${Buffer.from(`${carl.username}:not-it`).toString('base64')}`;
+    const remoteAddress = '203.0.113.9';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const refused = await t.app.inject({
+        method: 'PROPFIND',
+        url: '/dav/',
+        headers: { authorization: wrong, depth: '0' },
+        remoteAddress,
+      });
+      expect(refused.statusCode).toBe(401);
+    }
+    const locked = await t.app.inject({
+      method: 'PROPFIND',
+      url: '/dav/',
+      headers: { authorization: carl.basic, depth: '0' },
+      remoteAddress,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses an app password from the request after it was revoked', async () => {
+    const dora = await davUser(t.app);
+    expect(
+      (await dav(t.app, dora, 'PROPFIND', '/dav/', undefined, { depth: '0' })).statusCode,
+    ).toBe(207);
+    const [entry] = (
+      await call(t.app, dora.session, { method: 'GET', url: '/api/app-passwords' })
+    ).json().data;
+    expect(entry.lastUsedAt).not.toBeNull();
+    await call(t.app, dora.session, { method: 'DELETE', url: `/api/app-passwords/${entry.id}` });
+    expect(
+      (await dav(t.app, dora, 'PROPFIND', '/dav/', undefined, { depth: '0' })).statusCode,
+    ).toBe(401);
+  });
 });
