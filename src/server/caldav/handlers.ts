@@ -13,6 +13,7 @@ import { propfind, propfindBody, propRequestOf } from './propfind';
 import { moveObject } from './move';
 import { patchCalendar } from './proppatch';
 import { runReport } from './report';
+import { withLabels } from './store';
 import { trashProject } from '../projects';
 import { parseXml } from './xml';
 
@@ -44,6 +45,7 @@ function writeContext({ context, user, host }: DavRequest): WriteContext {
     username: user.username,
     host,
     maxTodos: context.config.maxTodosPerUser,
+    maxLabels: context.config.maxLabelsPerUser,
   };
 }
 
@@ -113,6 +115,7 @@ export async function handleGet(dav: DavRequest) {
   }
   const member = await memberIn(context.db, user.id, path.collection.id, path.name);
   if (!member) throw davNotFound();
+  await withLabels(context.db, user.id, [member]);
   const { text, etag } = rendered(member, host);
   reply.header('etag', etag).header('last-modified', new Date(member.updated_at).toUTCString());
   const match = header(request, 'if-none-match');

@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from '../../shared/dates';
+import { DEFAULT_LABEL_COLOR } from '../../shared/label-schemas';
+import { labelIdsFor } from '../labels';
 import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { isDomainError } from '../domain-error';
@@ -86,6 +88,7 @@ export interface WriteContext {
   username: string;
   host: string;
   maxTodos: number;
+  maxLabels: number;
 }
 
 /** The todo a name names in this collection (a todo of another collection is not here). */
@@ -145,14 +148,22 @@ export function putObject(
     const sameUid = await memberByUid(trx, ownerId, parsed.uid, host);
     if (sameUid && sameUid.id !== existing?.id) throw await uidConflict(trx, context, sameUid);
     const reminder = parsed.fields.remindAt && v.safeParse(remindAtField, parsed.fields.remindAt);
-    const fields = {
-      ...parsed.fields,
-      // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
-      remindAt: reminder && reminder.success ? reminder.output : null,
-      project: collection === 0 ? null : collection,
-    };
     let todoId: number;
     try {
+      const labels = await labelIdsFor(
+        trx,
+        ownerId,
+        parsed.fields.labels.map((name) => ({ name, color: DEFAULT_LABEL_COLOR })),
+        context.maxLabels,
+        new Date(),
+      );
+      const fields = {
+        ...parsed.fields,
+        labels: { set: labels },
+        // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
+        remindAt: reminder && reminder.success ? reminder.output : null,
+        project: collection === 0 ? null : collection,
+      };
       if (existing) {
         // Later than the stored time even within one millisecond: the ETag's number moves with it.
         const now = new Date(Math.max(Date.now(), Date.parse(existing.updated_at) + 1));
@@ -165,6 +176,8 @@ export function putObject(
     } catch (error) {
       if (isDomainError(error, 'todo-limit'))
         throw new DavError(507, 'The account keeps as many todos as it may');
+      if (isDomainError(error, 'label-limit'))
+        throw new DavError(507, 'The account keeps as many labels as it may');
       throw error;
     }
     const row = { todo_id: todoId, owner_id: ownerId, uid: parsed.uid, name, ical: parsed.text };

@@ -19,7 +19,7 @@ import {
   rootProperties,
 } from './properties';
 import { listCollections, type DavCollection, type ResolvedPath } from './calendars';
-import { collectionMembers, collectionSeq, nameOf, type DavMember } from './store';
+import { collectionMembers, collectionSeq, nameOf, withLabels, type DavMember } from './store';
 import { child, NS, parseXml, type XmlNode } from './xml';
 
 /** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */
@@ -81,7 +81,11 @@ async function resources(
     case 'collection': {
       const calendar = await calendarEntry(context, path.collection);
       if (depth === 0) return [calendar];
-      const members = await collectionMembers(db, user.id, path.collection.id);
+      const members = await withLabels(
+        db,
+        user.id,
+        await collectionMembers(db, user.id, path.collection.id),
+      );
       return [
         calendar,
         ...members.map((member) => {
@@ -95,6 +99,7 @@ async function resources(
     case 'object': {
       const member = await memberIn(db, user.id, path.collection.id, path.name);
       if (!member) throw davNotFound();
+      await withLabels(db, user.id, [member]);
       return [
         {
           href: objectHref(user.username, path.collection.segment, nameOf(member)),

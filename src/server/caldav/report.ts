@@ -12,7 +12,14 @@ import { textOf } from './objects';
 import { objectHref, parseDavPath } from './paths';
 import { syncTokenOf } from './properties';
 import { memberProperties, propRequestOf } from './propfind';
-import { changesSince, collectionMembers, membersByNames, nameOf, type DavMember } from './store';
+import {
+  changesSince,
+  collectionMembers,
+  membersByNames,
+  nameOf,
+  withLabels,
+  type DavMember,
+} from './store';
 import { child, childrenNamed, dav, escapeXml, NS, type XmlNode } from './xml';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
@@ -42,6 +49,7 @@ async function multiget(context: ReportContext, body: XmlNode): Promise<string> 
   });
   const names = asked.flatMap(({ name }) => (name === undefined ? [] : [name]));
   const found = await membersByNames(context.db, user.id, names);
+  await withLabels(context.db, user.id, [...found.values()]);
   const responses = asked.map(({ href, name }) => {
     const member = name === undefined ? undefined : found.get(name);
     return member && (member.project_id ?? 0) === collection.id
@@ -54,7 +62,11 @@ async function multiget(context: ReportContext, body: XmlNode): Promise<string> 
 async function query(context: ReportContext, body: XmlNode): Promise<string> {
   const request = propRequestOf(body);
   const passes = createFilter(child(body, NS.caldav, 'filter'));
-  const members = await collectionMembers(context.db, context.user.id, context.collection.id);
+  const members = await withLabels(
+    context.db,
+    context.user.id,
+    await collectionMembers(context.db, context.user.id, context.collection.id),
+  );
   const responses = members
     .filter((member) => passes(textOf(member, context.host)))
     .map((member) => memberResponse(context, member, request));
@@ -72,6 +84,7 @@ async function syncCollection(context: ReportContext, body: XmlNode): Promise<st
   if (Number.isNaN(since)) throw invalidToken();
   const { db, user, collection } = context;
   const { token, changed, gone } = await changesSince(db, user.id, collection.id, since);
+  await withLabels(db, user.id, changed);
   if (since > token) throw invalidToken();
   const responses = [
     ...changed.map((member) => memberResponse(context, member, request)),

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
+import { labelsOfTodos } from '../labels';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +20,24 @@ export type DavMember = TodoRow & {
   name: string | null;
   ical: string | null;
   seq: number | string | null;
+  /** Its labels' names, once withLabels loaded them (rendering writes them as CATEGORIES). */
+  labels?: string[];
 };
+
+/** Loads the members' label names (for CATEGORIES), in one query per 500 of them; returns them. */
+export async function withLabels(db: Db, ownerId: number, list: DavMember[]): Promise<DavMember[]> {
+  for (let from = 0; from < list.length; from += CHUNK) {
+    const chunk = list.slice(from, from + CHUNK);
+    const byTodo = await labelsOfTodos(
+      db,
+      ownerId,
+      chunk.map((member) => member.id),
+    );
+    for (const member of chunk)
+      member.labels = (byTodo.get(member.id) ?? []).map((label) => label.name);
+  }
+  return list;
+}
 
 export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
 export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>

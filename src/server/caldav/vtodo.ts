@@ -11,6 +11,7 @@
 import ICAL from 'ical.js';
 import type { TodoRow } from '../db/types';
 import { remindAtOf, writeAlarm } from './alarms';
+import { categoriesOf, sameCategories, writeCategories } from './categories';
 import { DavError } from './errors';
 import { cal } from './xml';
 
@@ -23,6 +24,8 @@ export interface TodoFields {
   priority: number;
   /** The first alarm's moment (alarms.ts), an ISO instant. */
   remindAt: string | null;
+  /** CATEGORIES: the names of its labels (categories.ts). */
+  labels: string[];
 }
 
 const TITLE_MAX = 255;
@@ -77,6 +80,7 @@ export function fieldsOf(vtodo: ICAL.Component, calendar: ICAL.Component): TodoF
     dueDate: due ? dayOf(due) : null,
     priority: fromIcalPriority(Number(textValue(vtodo, 'priority') ?? 0)),
     remindAt: remindAtOf(calendar, vtodo),
+    labels: categoriesOf(vtodo),
   };
 }
 
@@ -126,7 +130,7 @@ function setText(vtodo: ICAL.Component, name: string, value: string | null | und
 }
 
 /** Rewrites the properties of the fields that differ from what the stored VTODO says. */
-function applyFields(vtodo: ICAL.Component, todo: TodoRow, before: TodoFields | undefined) {
+function applyFields(vtodo: ICAL.Component, todo: RenderedTodo, before: TodoFields | undefined) {
   if (before?.title !== todo.title) setText(vtodo, 'summary', todo.title);
   if (before?.description !== todo.description) setText(vtodo, 'description', todo.description);
   if (before?.completed !== Boolean(todo.completed)) {
@@ -157,7 +161,12 @@ function applyFields(vtodo: ICAL.Component, todo: TodoRow, before: TodoFields | 
       ICAL_PRIORITY[todo.priority] === undefined ? null : String(ICAL_PRIORITY[todo.priority]),
     );
   if (before?.remindAt !== todo.remind_at) writeAlarm(vtodo, todo.remind_at);
+  const labels = todo.labels ?? [];
+  if (!before || !sameCategories(before.labels, labels)) writeCategories(vtodo, labels);
 }
+
+/** A todo as rendered: its row and the names of its labels (none when not loaded). */
+export type RenderedTodo = TodoRow & { labels?: string[] };
 
 export interface StoredObject {
   uid: string;
@@ -168,7 +177,11 @@ export interface StoredObject {
 export const defaultUid = (todoId: number, host: string) => `todo-${todoId}@${host}`;
 
 /** The todo as a whole VCALENDAR text, from what a client sent (if any) and the todo as it is now. */
-export function renderTodo(todo: TodoRow, stored: StoredObject | undefined, host: string): string {
+export function renderTodo(
+  todo: RenderedTodo,
+  stored: StoredObject | undefined,
+  host: string,
+): string {
   let calendar: ICAL.Component | undefined;
   let vtodo: ICAL.Component | undefined;
   if (stored) {

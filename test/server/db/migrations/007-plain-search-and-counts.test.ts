@@ -23,6 +23,9 @@ const NEW_TRIGGERS = [
   'dav_changes_insert',
   'dav_changes_update',
   'dav_changes_delete',
+  'dav_changes_label_name',
+  'dav_changes_label_link',
+  'dav_changes_label_unlink',
 ];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
