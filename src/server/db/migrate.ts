@@ -21,6 +21,7 @@ import * as projects from './migrations/018-projects';
 import * as labels from './migrations/019-labels';
 import * as push from './migrations/021-push';
 import * as caldav from './migrations/022-caldav';
+import * as caldavLabels from './migrations/023-caldav-labels';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019-labels': labels,
   '021-push': push,
   '022-caldav': caldav,
+  '023-caldav-labels': caldavLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@
  * leaves a gone row in the collection it left. SQLite numbers per owner (one writer at a time);
  * PostgreSQL takes numbers from a sequence, in the owner's locked transaction (db/transactions.ts),
  * so one owner's numbers rise in commit order. As in migration 016, PostgreSQL gets statement
- * triggers over transition tables on todos; the label triggers are per row.
+ * triggers over transition tables.
  */
 
 /** The triggers' names; on PostgreSQL each also names its function. */
@@ -12,9 +12,6 @@ export const DAV_CHANGE_TRIGGERS = [
   'dav_changes_insert',
   'dav_changes_update',
   'dav_changes_delete',
-  'dav_changes_label_name',
-  'dav_changes_label_link',
-  'dav_changes_label_unlink',
 ];
 
 /** The columns whose change a client should see (a sent reminder's reminded_at is not one). */
@@ -43,29 +40,7 @@ const sqliteStamp = (row: string, gone: string, where: string) =>
    select ${row}.owner_id, ${row}.id, coalesce(${row}.project_id, 0), ${sqliteNext(row)}, ${gone}
    where ${where} ${UPSERT};`;
 
-/**
- * A todo's CATEGORIES are its labels' names: renaming a label, and linking or unlinking one
- * (deleting a label unlinks it from its todos), is a change of each todo it is on.
- */
-const sqliteRestamp = (owner: string, todos: string) =>
-  `update dav_changes set seq = (select coalesce(max(seq), 0) + 1 from dav_changes where owner_id = ${owner})
-   where gone = 0 and todo_id in (${todos})
-     and exists (select 1 from users where users.id = ${owner});`;
-
-const SQLITE_LABELS = [
-  `create trigger dav_changes_label_name after update of name on labels begin
-     ${sqliteRestamp('new.owner_id', 'select todo_id from todo_labels where label_id = new.id')}
-   end`,
-  `create trigger dav_changes_label_link after insert on todo_labels begin
-     ${sqliteRestamp('new.owner_id', 'new.todo_id')}
-   end`,
-  `create trigger dav_changes_label_unlink after delete on todo_labels begin
-     ${sqliteRestamp('old.owner_id', 'old.todo_id')}
-   end`,
-];
-
 export const DAV_CHANGE_SQLITE = [
-  ...SQLITE_LABELS,
   `create trigger dav_changes_insert after insert on todos begin
      ${sqliteStamp('new', 'new.deleted_at is not null', 'true')}
    end`,
@@ -97,30 +72,7 @@ const ownerLives = (row: string) => `exists (select 1 from users where users.id 
 
 const changed = `(${WATCHED.map((column) => `a.${column}`).join(', ')}) is distinct from (${WATCHED.map((column) => `r.${column}`).join(', ')})`;
 
-const postgresRestamp = (owner: string, todos: string) =>
-  `update dav_changes set seq = nextval('dav_seq')
-   where gone = 0 and todo_id in (${todos})
-     and exists (select 1 from users where users.id = ${owner});`;
-
-const POSTGRES_LABELS = [
-  postgresFunction(
-    'dav_changes_label_name',
-    `if new.name is distinct from old.name then
-       ${postgresRestamp('new.owner_id', 'select todo_id from todo_labels where label_id = new.id')}
-     end if;`,
-  ),
-  `create trigger dav_changes_label_name after update on labels
-   for each row execute function dav_changes_label_name()`,
-  postgresFunction('dav_changes_label_link', postgresRestamp('new.owner_id', 'new.todo_id')),
-  `create trigger dav_changes_label_link after insert on todo_labels
-   for each row execute function dav_changes_label_link()`,
-  postgresFunction('dav_changes_label_unlink', postgresRestamp('old.owner_id', 'old.todo_id')),
-  `create trigger dav_changes_label_unlink after delete on todo_labels
-   for each row execute function dav_changes_label_unlink()`,
-];
-
 export const DAV_CHANGE_POSTGRES = [
-  ...POSTGRES_LABELS,
   postgresFunction(
     'dav_changes_insert',
     postgresStamp('added a', 'a', '(a.deleted_at is not null)::int'),
