@@ -14,7 +14,15 @@ export type DomainRule =
   /** Another live project of the owner has this name, whatever its case (values.name). */
   | 'project-name-taken'
   /** A todo names a project (values.id) that is not the owner's live one: missing, trashed or another user's alike. */
-  | 'project-not-found';
+  | 'project-not-found'
+  /** A todo names a parent (values.id) that is not the owner's live todo: missing, trashed or another user's alike. */
+  | 'parent-not-found'
+  /** A todo would become its own ancestor: the parent named is the todo or one of its subtasks. */
+  | 'parent-cycle'
+  /** Under the parent named (values.id), the todo or one of its subtasks would sit deeper than MAX_DEPTH. */
+  | 'parent-too-deep'
+  /** A subtask names a project (values.id) other than its parent's: a subtask lives in its parent's project. */
+  | 'parent-project-conflict';
 
 export class DomainError extends Error {
   /** `values`: what the answer's message names (a limit, a name), never another user's data. */

@@ -39,6 +39,10 @@ export interface TodoAttributes {
   priority?: 0 | 1 | 2 | 3;
   /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
   project?: ProjectRelation;
+  /** The parent todo, when populated: `{ data: null }` for a root (src/shared/todo-populate.ts). */
+  parent?: { data: { id: number; attributes: Partial<TodoAttributes> } | null };
+  /** The direct subtasks, oldest first, when populated (`completed` among them gives "2/5"). */
+  subtasks?: { data: { id: number; attributes: Partial<TodoAttributes> }[] };
 }
 
 /** A user's project: a named, coloured list of todos; todos without one are the Inbox. */

@@ -1,6 +1,7 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
- * title, the completion, the due date, the priority (priority.ts) and the project (project-relation.ts),
+ * title, the completion, the due date, the priority (priority.ts), the project (project-relation.ts)
+ * and the parent (parent-relation.ts),
  * the sort, and populate. The server validates with it and reads a
  * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
  * Anything not understood is a 400, never the wrong rows.
@@ -9,6 +10,7 @@ import * as v from 'valibot';
 import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
 import { SORT_FIELDS, type DateOperator, type SortField } from './list-request';
+import { parentFilter, type ParentCondition } from './parent-relation';
 import { priorityFilter, type PriorityCondition } from './priority';
 import {
   populateEntry,
@@ -42,6 +44,8 @@ export interface ListQuery {
   priority: PriorityCondition[];
   /** Conditions on the project (project-relation.ts), all of which must hold; `is null`: the Inbox. */
   project: ProjectCondition[];
+  /** Conditions on the parent (parent-relation.ts), all of which must hold; `is null`: the roots. */
+  parent?: ParentCondition[];
   sort: SortKey[];
   /** The relations to add to each todo (project-relation.ts). */
   populate: Populate;
@@ -147,9 +151,10 @@ const filtersSchema = v.optional(
       dueDate: v.optional(dueDateFilter, {}),
       priority: v.optional(priorityFilter, {}),
       project: v.optional(projectFilter, {}),
+      parent: v.optional(parentFilter, {}),
     },
     (field) =>
-      `filters.${field} is not a filterable field (use title, completed, dueDate, priority or project)`,
+      `filters.${field} is not a filterable field (use title, completed, dueDate, priority, project or parent)`,
     'filters must be an object such as filters[title][$contains]=milk',
   ),
   {},
@@ -173,6 +178,7 @@ export const listQuerySchema = v.pipe(
     dueDate: filters.dueDate,
     priority: filters.priority,
     project: filters.project,
+    parent: filters.parent,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
     populate,
   })),

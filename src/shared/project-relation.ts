@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import type { ProjectAttributes } from './api-types';
 import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+import { todoRelationPopulate, type TodoRelationPopulate } from './todo-populate';
 
 /** Project ids are PostgreSQL integers, as todo ids are. */
 const LARGEST_ID = 2_147_483_647;
@@ -145,12 +146,23 @@ export const PROJECT_FIELDS = [
 ] as const satisfies readonly (keyof ProjectAttributes)[];
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
 
-/** The relations populate may ask for; `project` is undefined when not asked, fields undefined for all. */
+/** The relations populate may ask for; each is undefined when not asked, fields undefined for all. */
 export interface Populate {
   project?: { fields?: ProjectField[] };
+  /** The todo's parent and its direct subtasks (todo-populate.ts). */
+  parent?: TodoRelationPopulate;
+  subtasks?: TodoRelationPopulate;
 }
 
-const RELATIONS = ['project'];
+const RELATIONS: readonly string[] = ['project', 'parent', 'subtasks'];
+/** What populate=* (or a list naming relations) asks: each relation named, one level, every field. */
+const allOf = (names: string[]): Populate =>
+  Object.fromEntries(
+    RELATIONS.filter((name) => names.includes(name) || names.includes('*')).map((name) => [
+      name,
+      {},
+    ]),
+  );
 const unknownRelation = (name: string) =>
   `Cannot populate "${name}" (use ${RELATIONS.join(', ')} or *)`;
 
@@ -180,7 +192,7 @@ export const populateEntry = v.optional(
   v.pipe(
     v.unknown(),
     v.description(
-      'populate=* or populate[0]=project: each todo’s project as { data: { id, attributes } } (or { data: null }); populate[project][fields][0]=name for some attributes',
+      'populate=* or populate[0]=project (or parent, subtasks): each todo’s project or parent as { data: { id, attributes } } (or { data: null }), its subtasks as { data: [...] }; populate[project][fields][0]=name for some attributes; populate[subtasks][populate][subtasks]=* nests subtasks (or parent) up to the depth limit',
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }): Populate => {
       const raw = dataset.value;
@@ -202,24 +214,35 @@ export const populateEntry = v.optional(
           addIssue({ message: unknownRelation(unknown) });
           return NEVER;
         }
-        return names.length > 0 ? { project: {} } : {};
+        return allOf(names);
       }
       if (!isRecord(raw)) {
         addIssue({ message: 'populate must look like populate=* or populate[0]=project' });
         return NEVER;
       }
-      const other = Object.keys(raw).find((key) => key !== 'project');
+      const other = Object.keys(raw).find((key) => !RELATIONS.includes(key));
       if (other !== undefined) {
         addIssue({ message: unknownRelation(other) });
         return NEVER;
       }
-      if (raw.project === 'true' || raw.project === '*') return { project: {} };
+      const populate: Populate = {};
+      for (const name of ['parent', 'subtasks'] as const) {
+        if (raw[name] === undefined) continue;
+        const parsed = todoRelationPopulate(name, raw[name]);
+        if ('message' in parsed) {
+          addIssue({ message: parsed.message });
+          return NEVER;
+        }
+        populate[name] = parsed.value;
+      }
+      if (raw.project === undefined) return populate;
+      if (raw.project === 'true' || raw.project === '*') return { ...populate, project: {} };
       const project = v.safeParse(projectPopulateObject, raw.project);
       if (!project.success) {
         addIssue({ message: project.issues[0].message });
         return NEVER;
       }
-      return { project: project.output };
+      return { ...populate, project: project.output };
     }),
   ),
   '',

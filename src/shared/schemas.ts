@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from './dates';
+import { parentRelationField } from './parent-relation';
 import { NO_PRIORITY, priorityField } from './priority';
 import { projectRelationField } from './project-relation';
 import { recurrenceField } from './recurrence';
@@ -159,8 +160,10 @@ export const todoCreateEntries = {
   remindAt: v.optional(remindAtField, null),
   recurrence: v.optional(recurrenceField, null),
   priority: v.optional(priorityField, NO_PRIORITY),
-  /** The project's id, null (the default) for the Inbox; the server checks it is the caller's. */
-  project: v.optional(projectRelationField, null),
+  /** The project's id, null or absent for the Inbox (a subtask's: its parent's); the server checks it is the caller's. */
+  project: v.optional(projectRelationField),
+  /** The parent todo's id (a subtask, in its parent's project); absent or null: a root. */
+  parent: v.optional(parentRelationField),
   /** Checked against the caller by the route: only the caller may be named. */
   user: v.optional(v.unknown()),
 };
@@ -185,13 +188,14 @@ export const todoUpdateDataSchema = v.pipe(
       recurrence: v.optional(recurrenceField),
       priority: v.optional(priorityField),
       project: v.optional(projectRelationField),
+      parent: v.optional(parentRelationField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
     (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority or project',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project or parent',
   ),
 );
 

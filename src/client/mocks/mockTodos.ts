@@ -96,10 +96,11 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API has no projects yet: a todo's project is not kept.
+    // The mock API has no projects or subtasks yet: a todo's project and parent are not kept.
     const {
       user,
       project: _project,
+      parent: _parent,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -110,6 +111,7 @@ export class MockTodos {
     const {
       user,
       project: _project,
+      parent: _parent,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);

@@ -18,6 +18,7 @@ import * as importBatches from './migrations/015-import-batches';
 import * as ownerCounts from './migrations/016-owner-counts';
 import * as todoPriority from './migrations/017-todo-priority';
 import * as projects from './migrations/018-projects';
+import * as subtasks from './migrations/020-subtasks';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-owner-counts': ownerCounts,
   '017-todo-priority': todoPriority,
   '018-projects': projects,
+  '020-subtasks': subtasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

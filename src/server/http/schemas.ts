@@ -8,6 +8,7 @@ import type { FastifySchema } from 'fastify';
 import type * as v from 'valibot';
 import { projectRelationSchema } from './project-schemas';
 import { listOf, timestamp } from './schema-parts';
+import { subtaskMetaSchemas, todoRelationSchemas } from './subtask-schemas';
 import { isValibotSchema } from './valibot-compiler';
 
 type JsonObject = Record<string, unknown>;
@@ -93,7 +94,7 @@ export const userSchema = {
   },
 } as const;
 
-const todoAttributes = {
+const ownAttributes = {
   title: { type: 'string' },
   description: { type: ['string', 'null'] },
   completed: { type: 'boolean' },
@@ -111,7 +112,11 @@ const todoAttributes = {
     enum: [0, 1, 2, 3],
     description: '0 none, 1 low, 2 medium, 3 high',
   },
+} as const;
+const todoAttributes = {
+  ...ownAttributes,
   project: projectRelationSchema,
+  ...todoRelationSchemas(ownAttributes),
 } as const;
 const todoAttributeNames = [
   'title',
@@ -172,6 +177,7 @@ export const singleTodoSchema = {
             'present when the project named no longer exists and the todo went to the Inbox (onMissingProject=inbox)',
           properties: { missing: { type: 'boolean' }, message: { type: 'string' } },
         },
+        ...subtaskMetaSchemas,
       },
     },
   },

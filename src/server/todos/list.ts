@@ -1,9 +1,9 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
- * is read from the owner's kept counts (migration 016) unless a title, due-date, priority or project
- * filter narrows the list, when the matching rows are counted (a project's and the Inbox's from
- * the index of migration 018).
+ * is read from the owner's kept counts (migration 016) unless a title, due-date, priority, project
+ * or parent filter narrows the list, when the matching rows are counted (a project's and the Inbox's
+ * from the index of migration 018, the roots and a parent's subtasks from that of migration 020).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -39,6 +39,7 @@ export const LISTED_COLUMNS = [
   'series_id',
   'priority',
   'project_id',
+  'parent_id',
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
@@ -51,7 +52,10 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 function matchingTodos(
   db: Db,
   ownerId: number,
-  query: Pick<ListQuery, 'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project'>,
+  query: Pick<
+    ListQuery,
+    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'parent'
+  >,
 ) {
   let scoped = db
     .selectFrom('todos')
@@ -70,6 +74,8 @@ function matchingTodos(
     scoped = scoped.where('priority', condition.op, condition.value);
   for (const condition of query.project)
     scoped = scoped.where('project_id', condition.op, condition.value);
+  for (const condition of query.parent ?? [])
+    scoped = scoped.where('parent_id', condition.op, condition.value);
   return scoped;
 }
 
@@ -104,7 +110,13 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
  * filter applies (open todos, or live ones less the open), else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
-  const narrowed = [query.titleContains, query.dueDate, query.priority, query.project];
+  const narrowed = [
+    query.titleContains,
+    query.dueDate,
+    query.priority,
+    query.project,
+    query.parent ?? [],
+  ];
   if (narrowed.some((conditions) => conditions.length > 0))
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))

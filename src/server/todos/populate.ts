@@ -1,4 +1,7 @@
-/** Todos as the API answers them, with their projects when `populate` asks (one query per page). */
+/**
+ * Todos as the API answers them, with their projects, parents and subtasks when `populate` asks
+ * (one query per relation and level, whatever the page's size).
+ */
 import type { Kysely } from 'kysely';
 import type { TodoEntity } from '../../shared/api-types';
 import type { Populate } from '../../shared/project-relation';
@@ -6,8 +9,9 @@ import type { Database } from '../db/types';
 import { projectsByIds, toProjectRelation } from '../projects';
 import type { ListedTodo } from './list';
 import { toTodoEntity } from './present';
+import { withTodoRelations } from './subtasks-populate';
 
-export async function toPopulatedEntities(
+async function withProjects(
   db: Kysely<Database>,
   ownerId: number,
   rows: ListedTodo[],
@@ -28,4 +32,15 @@ export async function toPopulatedEntities(
       attributes: { ...entity.attributes, project: toProjectRelation(project, fields) },
     };
   });
+}
+
+export async function toPopulatedEntities(
+  db: Kysely<Database>,
+  ownerId: number,
+  rows: ListedTodo[],
+  populate: Populate,
+): Promise<TodoEntity[]> {
+  const entities = await withProjects(db, ownerId, rows, populate);
+  if (!populate.parent && !populate.subtasks) return entities;
+  return withTodoRelations(db, ownerId, rows, entities, populate);
 }

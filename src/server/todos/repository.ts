@@ -12,8 +12,10 @@ import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
-import { projectForTodo, type MissingProject } from '../projects';
+import type { MissingProject } from '../projects';
+import type { MissingParent, SubtaskCompletion } from '../../shared/parent-relation';
 import { titleKey } from '../../shared/title-key';
+import { completeSubtree, missingNotes, moveSubtree, placeTodo } from './subtasks';
 
 type Db = Kysely<Database>;
 
@@ -29,11 +31,14 @@ interface TodoInput {
   priority?: number;
   /** The project's id, null for the Inbox; absent reads as the Inbox (create) or unchanged (update). */
   project?: number | null;
+  /** The parent todo's id, null for a root; absent reads as a root (create) or unchanged (update). */
+  parent?: number | null;
 }
 
-/** What a write does when the project it names is not the owner's live one (projects/relation.ts). */
+/** What a write does when the project or the parent it names is gone (projects/relation.ts, subtasks.ts). */
 interface ProjectOptions {
   onMissingProject?: MissingProject;
+  onMissingParent?: MissingParent;
 }
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
@@ -82,6 +87,7 @@ export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | nu
   series_id: seriesId,
   priority: todo.priority ?? 0,
   project_id: todo.project ?? null,
+  parent_id: todo.parent ?? null,
   // An occurrence brought in completed had its next one already: completing it again makes none.
   followed: seriesId && todo.completed ? 1 : 0,
 });
@@ -107,34 +113,27 @@ export const seriesFor = (
 
 /**
  * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
- * project named was gone and the todo went to the Inbox (onMissingProject 'inbox').
+ * project named was gone and the todo went to the Inbox (onMissingProject 'inbox'); `parentMissing`:
+ * the parent named was gone and the todo is a root (onMissingParent 'root').
  */
 export function createTodo(
   db: Db,
   ownerId: number,
   input: TodoInput,
-  {
-    maxTodos = Infinity,
-    now = new Date(),
-    onMissingProject,
-  }: ProjectOptions & { maxTodos?: number; now?: Date } = {},
-): Promise<TodoRow & { projectMissing?: boolean }> {
+  options: ProjectOptions & { maxTodos?: number; now?: Date } = {},
+): Promise<TodoRow & { projectMissing?: boolean; parentMissing?: boolean }> {
+  const { maxTodos = Infinity, now = new Date() } = options;
   if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
     : input.dueDate;
   const todo = { ...input, dueDate, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
-    const { projectId, missing } = await projectForTodo(
-      trx,
-      ownerId,
-      input.project,
-      onMissingProject,
-    );
+    const placed = await placeTodo(trx, ownerId, undefined, input, options);
     await makeRoom(trx, ownerId, 1, maxTodos);
     const row = rowOf(
       ownerId,
-      { ...todo, project: projectId },
+      { ...todo, project: placed.projectId, parent: placed.parentId },
       await seriesFor(trx, ownerId, todo, now),
     );
     const created = await trx
@@ -143,7 +142,7 @@ export function createTodo(
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'created', created.id);
-    return missing ? { ...created, projectMissing: true } : created;
+    return { ...created, ...missingNotes(placed) };
   });
 }
 
@@ -153,6 +152,8 @@ interface UpdateOptions extends ProjectOptions {
   now?: Date;
   /** MAX_TODOS_PER_USER, which a series' next occurrence respects. */
   maxTodos?: number;
+  /** With completed: true, whether the open subtasks of the subtree are completed too. */
+  subtasks?: SubtaskCompletion;
 }
 
 /**
@@ -165,18 +166,15 @@ export function updateTodo(
   ownerId: number,
   id: number,
   patch: Partial<TodoInput>,
-  { scope = 'this', now = new Date(), maxTodos = Infinity, onMissingProject }: UpdateOptions = {},
+  options: UpdateOptions = {},
 ): Promise<ChangedTodo | undefined> {
+  const { scope = 'this', now = new Date(), maxTodos = Infinity, subtasks } = options;
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
-    // Moving between projects changes project_id only: the id, createdAt and series stay.
-    const { projectId, missing } = await projectForTodo(
-      trx,
-      ownerId,
-      patch.project,
-      onMissingProject,
-    );
+    // Moving changes project_id and parent_id only: the id, createdAt and series stay.
+    const placed = await placeTodo(trx, ownerId, current, patch, options);
+    const { projectId, parentId } = placed;
     let dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
     if (recurrence && !dueDate) throw new DomainError('recurrence-needs-due-date');
@@ -215,6 +213,7 @@ export function updateTodo(
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
         ...(patch.priority !== undefined && { priority: patch.priority }),
         ...(projectId !== undefined && { project_id: projectId }),
+        ...(parentId !== undefined && { parent_id: parentId }),
         series_id: seriesId,
         // A todo given a new series is its first occurrence, not yet followed.
         ...(seriesId !== current.series_id && { followed: 0 }),
@@ -225,10 +224,22 @@ export function updateTodo(
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, ownerId, 'updated', id);
+    // A subtree lives in its root's project.
+    if (updated.project_id !== current.project_id)
+      await moveSubtree(trx, ownerId, id, updated.project_id, now);
+    const completedBelow =
+      patch.completed === true && subtasks === 'complete'
+        ? await completeSubtree(trx, ownerId, id, now, maxTodos)
+        : undefined;
     const series =
       patch.completed === true
         ? await continueSeries(trx, ownerId, updated, now, maxTodos)
         : undefined;
-    return { row: updated, series, ...(missing && { projectMissing: true }) };
+    return {
+      row: updated,
+      series,
+      ...missingNotes(placed),
+      ...(completedBelow !== undefined && { subtasks: { completed: completedBelow } }),
+    };
   });
 }

@@ -60,7 +60,7 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'One of the caller’s todos (populate=* adds its project)',
+        summary: 'One of the caller’s todos (populate=* adds its project, parent and subtasks)',
         params: todoIdParamsSchema,
         querystring: todoFindQuerySchema,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -92,11 +92,11 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       const data = request.body;
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const { projectMissing, ...row } = await createTodo(trx, user.id, data, {
+        const { projectMissing, parentMissing, ...row } = await createTodo(trx, user.id, data, {
+          ...request.query,
           maxTodos: config.maxTodosPerUser,
-          onMissingProject: request.query.onMissingProject,
         });
-        return changedAnswer({ row, projectMissing });
+        return changedAnswer({ row, projectMissing, parentMissing });
       });
     },
   );
@@ -121,9 +121,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
         const changed = await updateTodo(trx, user.id, request.params.id, data, {
-          scope: request.query.scope,
+          ...request.query,
           maxTodos: config.maxTodosPerUser,
-          onMissingProject: request.query.onMissingProject,
         });
         return changedAnswer(found(changed));
       });
