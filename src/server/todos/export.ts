@@ -3,6 +3,7 @@
  * 100,000 todos cost the server one batch of memory. Trashed todos and projects are never exported.
  * Projects come first: in JSON a `projects` list whose ids the todos' `project` names; in CSV a row
  * per project (its title empty, the project columns filled), then each todo names its project.
+ * A subtask names its parent by the parent's id in the file (`parent`, in JSON and CSV alike).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
@@ -56,7 +57,7 @@ export async function* jsonExport(db: Db, user: UserRow): AsyncGenerator<string>
   let separator = '';
   for await (const rows of liveTodoBatches(db, user.id)) {
     const todos = rows.map((row) =>
-      JSON.stringify({ ...toFlatTodo(row), project: row.project_id }),
+      JSON.stringify({ ...toFlatTodo(row), project: row.project_id, parent: row.parent_id }),
     );
     yield separator + todos.join(',');
     separator = ',';
@@ -94,6 +95,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
         'seriesId',
         'priority',
         ...PROJECT_COLUMNS,
+        'parent',
       ],
     ],
     { bom: true },
@@ -109,6 +111,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       project.color,
       project.position,
       String(Boolean(project.archived)),
+      '',
     ]),
   );
   for await (const rows of liveTodoBatches(db, ownerId)) {
@@ -129,6 +132,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       '',
       '',
       '',
+      row.parent_id ?? '',
     ]);
     yield stringify(cells);
   }

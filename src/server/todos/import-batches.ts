@@ -13,6 +13,7 @@ import { recordEvent } from '../events/journal';
 import { DomainError } from '../domain-error';
 import { liveTodoCount, makeRoom } from './capacity';
 import { projectIdsFor, type ImportedProject } from './import-projects';
+import { linkImportedParents } from './import-subtasks';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
 
 type Db = Kysely<Database>;
@@ -119,6 +120,7 @@ async function stage(
         const {
           owner_id: _owner,
           project_id: _project,
+          parent_id: _parent,
           ...row
         } = rowOf(ownerId, todo, todo.recurrence ? await seriesOf(trx, todo) : null);
         rows.push({
@@ -126,6 +128,7 @@ async function stage(
           batch_id: batchId,
           position: index,
           project_ref: todo.projectRef ?? null,
+          parent_ref: todo.parentRef ?? null,
         });
       }
       await trx.insertInto('import_rows').values(rows).execute();
@@ -204,6 +207,7 @@ export async function importTodos(
       // Housekeeping took a batch it thought abandoned: the file is not whole any more.
       if (ids.length !== todos.length)
         throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
+      await linkImportedParents(trx, batchId, ids);
       await trx
         .updateTable('import_batches')
         .set({ finished: 1, touched_at: new Date().toISOString() })

@@ -15,14 +15,17 @@ import { isRecord } from '../../shared/qs-object';
 import { parseWith } from '../http/validate';
 import { unneutralised } from './export';
 import { FileProjects, type ImportedProject } from './import-projects';
+import { FileParents } from './import-subtasks';
 import type { ImportedTodo } from './repository';
 
 /**
  * The fields a file gives for one todo, or for a project (`kind: 'project'`, a CSV row declaring
- * one); undefined for a row to skip (a Todoist section or note).
+ * one) or a Todoist section (`kind: 'section'`); undefined for a row to skip (a Todoist note).
  */
 type RawRow = Record<string, unknown> | undefined;
 const isProjectRow = (row: RawRow) => row?.kind === 'project';
+const isTodoRow = (row: RawRow): row is Record<string, unknown> =>
+  row !== undefined && row.kind === undefined;
 
 /** Rows read or checked between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 100;
@@ -79,16 +82,19 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
   // A column the file lacks reads as undefined (index -1).
   const cell = (record: string[], name: string) => record[names.indexOf(name)];
   if (names.includes('type') && names.includes('content')) {
-    // Todoist's export: its tasks become todos; sections, notes and blank rows are skipped.
-    const isTask = (record: string[]) => cell(record, 'type')?.trim().toLowerCase() === 'task';
+    // Todoist's export: its tasks become todos (sub-tasks by INDENT); notes and blank rows are skipped.
+    const type = (record: string[]) => cell(record, 'type')?.trim().toLowerCase();
     return (record) =>
-      isTask(record)
+      type(record) === 'task'
         ? {
             title: cell(record, 'content'),
             description: cell(record, 'description') || null,
             priority: TODOIST_PRIORITIES[cell(record, 'priority')?.trim() ?? ''] ?? 0,
+            indent: cell(record, 'indent') ?? '',
           }
-        : undefined;
+        : type(record) === 'section'
+          ? { kind: 'section' }
+          : undefined;
   }
   if (!names.includes('title'))
     throw fieldError(
@@ -118,6 +124,8 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
           createdAt: cell(record, 'createdat'),
           updatedAt: cell(record, 'updatedat'),
           projectName: text(record, 'project') || undefined,
+          id: cell(record, 'id'),
+          parent: cell(record, 'parent') || undefined,
         };
 }
 
@@ -137,7 +145,7 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
       }
       const row = read(record);
       rows.push(row);
-      if (row && !isProjectRow(row) && ++todos > maxTodos) throw new DomainError('todo-limit');
+      if (isTodoRow(row) && ++todos > maxTodos) throw new DomainError('todo-limit');
       if (rows.length % SLICE === 0) await nextTurn();
     }
   } catch (error) {
@@ -164,16 +172,18 @@ export async function readImport(
   const csv = typeof body === 'string';
   const rows = csv ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
-  if (rows.filter((row) => row && !isProjectRow(row)).length > maxTodos)
-    throw new DomainError('todo-limit');
+  if (rows.filter(isTodoRow).length > maxTodos) throw new DomainError('todo-limit');
   const projects = new FileProjects();
+  const parents = new FileParents();
   if (!csv) projects.addJsonProjects((body as Record<string, unknown>).projects);
   const todos: ImportedTodo[] = [];
   for (const [index, row] of rows.entries()) {
     if (index % SLICE === SLICE - 1) await nextTurn();
     const where = `Row ${index + 1}`;
     if (isProjectRow(row)) projects.add(row!, where, true);
+    else if (row?.kind === 'section') parents.section();
     else if (row) {
+      parents.add(row, todos.length, where);
       const todo = checkedRow(row, index, now, () =>
         csv
           ? row.projectName === undefined
@@ -189,7 +199,7 @@ export async function readImport(
       todos.push({ ...todo, projectRef });
     }
   }
-  return { todos, projects: projects.list };
+  return { todos: parents.resolve(todos), projects: projects.list };
 }
 
 /** One row as a todo by the create's rules (its project's entry from `projectRef`), or a 400 naming the row. */

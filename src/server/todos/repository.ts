@@ -71,6 +71,8 @@ export type ImportedTodo = TodoInput & {
   seriesKey?: string;
   /** The todo's project among the file's (import-projects.ts); undefined: none. */
   projectRef?: number;
+  /** The position of the todo's parent among the file's todos (import-subtasks.ts); undefined: a root. */
+  parentRef?: number;
 };
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({

@@ -120,6 +120,7 @@ describeEachDialect('export and import', (dialect) => {
         updatedAt: expect.stringMatching(/Z$/),
         ...UNDATED,
         project: null,
+        parent: null,
       })),
     );
     const listed = (await call(t.app, ann, { method: 'GET', url: '/api/todos?sort=id:asc' })).json()
@@ -129,6 +130,7 @@ describeEachDialect('export and import', (dialect) => {
         id: todo.id,
         ...todo.attributes,
         project: null,
+        parent: null,
       })),
     );
     expect(answer.body).not.toContain('Trashed secret');
@@ -166,6 +168,7 @@ describeEachDialect('export and import', (dialect) => {
       'projectColor',
       'projectPosition',
       'projectArchived',
+      'parent',
     ]);
     expect(rows.map((row) => row.slice(1, 4))).toEqual([
       ['Milk, eggs, bread', 'Aisle 3, then "the usual"', 'false'],
