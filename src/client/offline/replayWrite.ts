@@ -113,13 +113,18 @@ async function keepCopy(
 
 /**
  * A replayed add or edit that names a project asks the server to put the todo in the Inbox if that
- * project was deleted meanwhile (`onMissingProject=inbox`), rather than refuse it: it is never lost.
- * Writes naming no project go as they were (a Strapi backend knows no such parameter).
+ * project was deleted meanwhile (`onMissingProject=inbox`), and one that names a parent to make it a
+ * root if that parent was (`onMissingParent=root`), rather than refuse it: it is never lost. Writes
+ * naming neither go as they were (a Strapi backend knows no such parameter).
  */
-export const replayPath = ({ method, path, body }: QueuedWrite): string =>
-  method !== 'DELETE' && body?.data && 'project' in body.data
-    ? `${path}${path.includes('?') ? '&' : '?'}onMissingProject=inbox`
-    : path;
+export function replayPath({ method, path, body }: QueuedWrite): string {
+  const data = method !== 'DELETE' ? body?.data : undefined;
+  const asks = [
+    data && 'project' in data && 'onMissingProject=inbox',
+    data && 'parent' in data && 'onMissingParent=root',
+  ].filter(Boolean);
+  return asks.length > 0 ? `${path}${path.includes('?') ? '&' : '?'}${asks.join('&')}` : path;
+}
 
 export async function replayWrite(write: QueuedWrite, send: Send): Promise<ReplayOutcome> {
   if (write.method === 'PUT' && write.base) {
