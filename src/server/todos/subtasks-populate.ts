@@ -73,14 +73,13 @@ async function subtasksOf(
   await inChunks(
     rows.map((row) => row.id),
     async (chunk) => {
-      children.push(
-        ...(await liveTodos(db, ownerId)
-          .where('parent_id', 'in', chunk)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute()),
-      );
+      children.push(...(await liveTodos(db, ownerId).where('parent_id', 'in', chunk).execute()));
     },
+  );
+  // Sorted here: asked to sort, SQLite would walk all the owner's todos in the default order's
+  // index rather than look up the few children by parent.
+  children.sort((a, b) =>
+    a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
   );
   const below = spec.nested ? await subtasksOf(db, ownerId, children, spec.nested) : undefined;
   const byParent = new Map<number, Related[]>(rows.map((row) => [row.id, []]));
