@@ -107,12 +107,12 @@ const LOAD_SCENARIOS = [
     maxP99: 15,
   },
   // Roots with their subtasks populated (one more query, and a counted total): provisional targets,
-  // half the list's throughput.
+  // from its CPU per request, about 2.2 times the list's in a smoke run (bench/README).
   {
     id: 'roots',
     label: 'page 1 of roots, populate[subtasks][fields]',
     path: ROOTS,
-    minRps: 2500,
+    minRps: 2000,
     maxP99: 30,
   },
   { id: 'me', label: 'GET /api/users/me', path: ME, minRps: 8000 },

@@ -132,9 +132,9 @@ export async function placeTodo(
   const placed = { projectId: project.projectId, projectMissing: project.missing };
   const named = input.project !== undefined && !project.missing;
   if (input.parent === undefined || input.parent === null) {
-    const leaves =
-      input.parent === null ||
-      (current?.parent_id != null && named && project.projectId !== current.project_id);
+    // Also when the project named was gone and the Inbox took its place.
+    const moves = input.project !== undefined && project.projectId !== current?.project_id;
+    const leaves = input.parent === null || (current?.parent_id != null && moves);
     return { ...placed, parentId: leaves ? null : undefined, parentMissing: false };
   }
   const parent = await liveParent(trx, ownerId, input.parent);

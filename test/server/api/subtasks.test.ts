@@ -9,6 +9,7 @@
  */
 import type { Session } from '../../../src/shared/api-types';
 import {
+  call,
   createTestApp,
   credentials,
   describeEachDialect,
@@ -211,6 +212,13 @@ describeEachDialect('subtasks (the parent relation)', (dialect) => {
       {},
       { parent: live, project: null },
     ]);
+    // A subtask sent to a project deleted meanwhile leaves its parent for the Inbox, not half-moved.
+    const gone = await calls.createProject(ann, 'Gone soon');
+    const inWork = await calls.add(ann, 'Sub', { parent: live });
+    await call(t.app, ann, { method: 'DELETE', url: `/api/projects/${gone}` });
+    const replayed = await calls.put(ann, inWork, { project: gone }, '?onMissingProject=inbox');
+    expect(replayed.json().meta.project.missing).toBe(true);
+    expect(await calls.placeOf(ann, inWork)).toEqual({ parent: null, project: null });
     // Rules other than a missing parent still hold.
     expect((await calls.put(ann, live, { parent: todo }, '?onMissingParent=root')).statusCode).toBe(
       400,
