@@ -214,7 +214,10 @@ describeEachDialect('subtasks (the parent relation)', (dialect) => {
     ]);
     // A subtask sent to a project deleted meanwhile leaves its parent for the Inbox, not half-moved.
     const gone = await calls.createProject(ann, 'Gone soon');
-    const inWork = await calls.add(ann, 'Sub', { parent: live });
+    const kept = await calls.add(ann, 'In a project', {
+      project: await calls.createProject(ann, 'Stays'),
+    });
+    const inWork = await calls.add(ann, 'Sub', { parent: kept });
     await call(t.app, ann, { method: 'DELETE', url: `/api/projects/${gone}` });
     const replayed = await calls.put(ann, inWork, { project: gone }, '?onMissingProject=inbox');
     expect(replayed.json().meta.project.missing).toBe(true);
