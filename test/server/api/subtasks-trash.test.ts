@@ -82,6 +82,20 @@ describeEachDialect('subtasks through the trash', (dialect) => {
     ]);
   });
 
+  it('tells live streams about the subtasks a move or a completion carried', async () => {
+    const [root, child, grandchild, second] = await tree('Events');
+    await calls.put(ann, root, { project: await calls.createProject(ann, 'Events') });
+    expect((await events()).slice(-2)).toEqual([
+      { action: 'updated', id: root },
+      { action: 'updated', ids: [child, grandchild, second] },
+    ]);
+    await calls.put(ann, root, { completed: true }, '?subtasks=complete');
+    expect((await events()).slice(-2)).toEqual([
+      { action: 'updated', id: root },
+      { action: 'updated', ids: [child, grandchild, second] },
+    ]);
+  });
+
   it('brings a subtask restored without its parent back as a root', async () => {
     const work = await calls.createProject(ann, 'Trash work');
     const [root, child, grandchild] = await tree('Alone', { project: work });
