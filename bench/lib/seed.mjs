@@ -1,4 +1,4 @@
-// Seeds a throwaway database: migrations, users, the bench user's 50 projects and todos go in through the server's own code
+// Seeds a throwaway database: migrations, users, the bench user's 50 projects, 20 labels and todos go in through the server's own code
 // (openDatabase, migrateToLatest, createUser, the argon2 hasher, titleKey), the bulk rows through
 // batched SQL so a million rows take seconds, not minutes.
 import { randomBytes } from 'node:crypto';
@@ -99,6 +99,28 @@ function projectRows(ownerId, count, now) {
 }
 const projectOf = (i, count) => (count > 0 && i % (count + 1) !== 0 ? i % (count + 1) : null);
 
+/**
+ * The bench user's labels: `count` of them, ids 1…count in a fresh database (made right after the
+ * projects). Todo i has label i % (count + 1) (0: none), and every fifth todo label `count` too,
+ * so a label's page holds about 1/(count + 1) of the todos and some todos have two labels.
+ */
+function labelRows(ownerId, count, now) {
+  return Array.from({ length: count }, (_, n) => ({
+    owner_id: ownerId,
+    name: `Label ${n + 1}`,
+    name_key: `label ${n + 1}`,
+    color: '#996633',
+    created_at: now,
+    updated_at: now,
+  }));
+}
+function labelsOf(i, count) {
+  if (count === 0) return [];
+  const labels = i % (count + 1) !== 0 ? [i % (count + 1)] : [];
+  if (i % 5 === 0 && !labels.includes(count)) labels.push(count);
+  return labels;
+}
+
 const TODO_COLUMNS = [
   'owner_id',
   'title',
@@ -121,6 +143,8 @@ const PROJECT_COLUMNS = [
   'created_at',
   'updated_at',
 ];
+const LABEL_COLUMNS = ['owner_id', 'name', 'name_key', 'color', 'created_at', 'updated_at'];
+const LINK_COLUMNS = ['todo_id', 'label_id', 'owner_id', 'open'];
 const USER_COLUMNS = [
   'username',
   'username_key',
@@ -152,8 +176,20 @@ function bulkWriter(kind, url) {
         projects: sqlite.prepare(
           `insert into projects (${PROJECT_COLUMNS.join(', ')}) values (${PROJECT_COLUMNS.map(() => '?').join(', ')})`,
         ),
+        labels: sqlite.prepare(
+          `insert into labels (${LABEL_COLUMNS.join(', ')}) values (${LABEL_COLUMNS.map(() => '?').join(', ')})`,
+        ),
+        todo_labels: sqlite.prepare(
+          `insert into todo_labels (${LINK_COLUMNS.join(', ')}) values (${LINK_COLUMNS.map(() => '?').join(', ')})`,
+        ),
       };
-      const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS, projects: PROJECT_COLUMNS };
+      const columns = {
+        todos: TODO_COLUMNS,
+        users: USER_COLUMNS,
+        projects: PROJECT_COLUMNS,
+        labels: LABEL_COLUMNS,
+        todo_labels: LINK_COLUMNS,
+      };
       return {
         insert: async (table, rows) => {
           sqlite.transaction(() => {
@@ -178,8 +214,17 @@ function bulkWriter(kind, url) {
       parent_id: 'int[]',
       position: 'int[]',
       archived: 'int[]',
+      todo_id: 'int[]',
+      label_id: 'int[]',
+      open: 'int[]',
     };
-    const columns = { todos: TODO_COLUMNS, users: USER_COLUMNS, projects: PROJECT_COLUMNS };
+    const columns = {
+      todos: TODO_COLUMNS,
+      users: USER_COLUMNS,
+      projects: PROJECT_COLUMNS,
+      labels: LABEL_COLUMNS,
+      todo_labels: LINK_COLUMNS,
+    };
     return {
       insert: async (table, rows) => {
         const cols = columns[table];
@@ -210,6 +255,7 @@ export async function seedDatabase({
   otherUsers = 0,
   otherTodos = 0,
   benchProjects = 50,
+  benchLabels = 20,
   log = () => {},
 }) {
   const started = Date.now();
@@ -229,6 +275,7 @@ export async function seedDatabase({
   const writer = await bulkWriter(kind, url);
   const now = new Date().toISOString();
   if (benchProjects > 0) await writer.insert('projects', projectRows(user.id, benchProjects, now));
+  if (benchLabels > 0) await writer.insert('labels', labelRows(user.id, benchLabels, now));
   const otherIds = [];
   for (let first = 0; first < otherUsers; first += 5000) {
     const rows = [];
@@ -262,6 +309,7 @@ export async function seedDatabase({
   // rows' order in a fresh database.
   let root = { id: null, project: null };
   let batch = [];
+  let links = [];
   for (let r = 0; r < total; r++) {
     const isBench = benchIndex < benchTodos && (otherIndex >= otherTodos || r % benchEvery === 0);
     if (isBench) {
@@ -269,6 +317,9 @@ export async function seedDatabase({
       const project = projectOf(benchIndex, benchProjects);
       const place = benchIndex % 10;
       if (place === 0) root = { id: r + 1, project };
+      // Row r is todo r + 1 in a fresh database, on both.
+      for (const label of labelsOf(benchIndex, benchLabels))
+        links.push({ todo_id: r + 1, label_id: label, owner_id: user.id, open: 1 - row.completed });
       benchIndex += 1;
       batch.push(
         place === 1 || place === 2
@@ -281,11 +332,14 @@ export async function seedDatabase({
     }
     if (batch.length === batchSize) {
       await writer.insert('todos', batch);
+      if (links.length) await writer.insert('todo_labels', links);
       batch = [];
+      links = [];
       if (total >= 100_000 && r % 100_000 < batchSize) log(`  … ${r + 1} todos`);
     }
   }
   if (batch.length) await writer.insert('todos', batch);
+  if (links.length) await writer.insert('todo_labels', links);
   await writer.analyze();
   await writer.close();
   const reShare =

@@ -13,6 +13,8 @@ import { createMailer } from './mail/mailer';
 import { createPasswordHasher } from './auth/passwords';
 import { authRoutes } from './auth/routes';
 import { resolveJwtSecret } from './auth/secret';
+import { pushRoutes } from './push/routes';
+import { resolveVapidKeys } from './push/vapid';
 import { createThrottle, type LimiterFactory } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -36,6 +38,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { labelRoutes } from './labels';
 import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
 import { countRoutes } from './todos/counts';
@@ -142,6 +145,7 @@ export async function buildApp(
     mailer: createMailer(config.smtpUrl, config.mailFrom, log as FastifyBaseLogger),
     events: createEventBus(config, log as FastifyBaseLogger),
     authenticate: createAuthenticate(db, tokens, throttle),
+    vapid: resolveVapidKeys(config),
   };
   app.addHook('onClose', () => context.mailer.settled());
   app.addHook('onReady', () => context.events.start());
@@ -182,6 +186,8 @@ export async function buildApp(
     portabilityRoutes,
     calendarRoutes,
     projectRoutes,
+    pushRoutes,
+    labelRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',

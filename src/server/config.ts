@@ -128,6 +128,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: trustProxy,
   MAX_TODOS_PER_USER: wholeNumber('MAX_TODOS_PER_USER', 100_000, 1, 1_000_000_000),
   MAX_PROJECTS_PER_USER: wholeNumber('MAX_PROJECTS_PER_USER', 500, 1, 1_000_000),
+  MAX_LABELS_PER_USER: wholeNumber('MAX_LABELS_PER_USER', 500, 1, 1_000_000),
   WRITE_RATE_PER_MINUTE: wholeNumber('WRITE_RATE_PER_MINUTE', 0, 0, 1_000_000),
   TRASH_DAYS: wholeNumber('TRASH_DAYS', 30, 1, 3650),
   CORS_ORIGINS: raw,
@@ -139,6 +140,27 @@ const EnvSchema = v.object({
   MAIL_FROM: text('Ticklist <no-reply@localhost>'),
   MAX_MAILS_PER_USER_PER_DAY: wholeNumber('MAX_MAILS_PER_USER_PER_DAY', 50, 0, 100_000),
   REMINDER_CHECK_SECONDS: wholeNumber('REMINDER_CHECK_SECONDS', 15, 1, 3600),
+  VAPID_PUBLIC_KEY: matching(
+    'VAPID_PUBLIC_KEY',
+    /^[A-Za-z0-9_-]{87}$/,
+    'a base64url P-256 public key (87 characters)',
+  ),
+  VAPID_PRIVATE_KEY: matching(
+    'VAPID_PRIVATE_KEY',
+    /^[A-Za-z0-9_-]{43}$/,
+    'a base64url P-256 private key (43 characters)',
+  ),
+  VAPID_SUBJECT: matching(
+    'VAPID_SUBJECT',
+    /^(mailto:.+|https:\/\/.+)$/,
+    'mailto:you@example.com or an https:// address',
+  ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: oneOf(
+    'PUSH_ALLOW_PRIVATE_ENDPOINTS',
+    ['false', 'true'] as const,
+    'false',
+  ),
+  MAX_PUSH_DEVICES_PER_USER: wholeNumber('MAX_PUSH_DEVICES_PER_USER', 20, 1, 1000),
   PUBLIC_URL: matching(
     'PUBLIC_URL',
     /^https?:\/\/[^/]+/,
@@ -152,6 +174,10 @@ export function loadConfig(env: Env = process.env) {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) throw new ConfigError(result.issues[0].message);
   const vars = result.output;
+  if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    );
   const cwd = process.cwd();
   return {
     host: vars.HOST,
@@ -180,6 +206,8 @@ export function loadConfig(env: Env = process.env) {
     maxTodosPerUser: vars.MAX_TODOS_PER_USER,
     /** Most live projects one user may keep: a create (or a restore) beyond it is refused (400). */
     maxProjectsPerUser: vars.MAX_PROJECTS_PER_USER,
+    /** Most labels one user may keep: a create beyond it is refused (400). */
+    maxLabelsPerUser: vars.MAX_LABELS_PER_USER,
     /** Writes (POST, PUT, DELETE) one user may make a minute; 0 means no limit. */
     writeRatePerMinute: vars.WRITE_RATE_PER_MINUTE,
     /** Days a deleted todo stays in the trash before it is purged for good. */
@@ -200,6 +228,15 @@ export function loadConfig(env: Env = process.env) {
     maxMailsPerUserPerDay: vars.MAX_MAILS_PER_USER_PER_DAY,
     /** How often each process looks for due reminders: a reminder is sent at most this late. */
     reminderCheckMs: vars.REMINDER_CHECK_SECONDS * 1000,
+    /** Web Push: VAPID keys (both or neither; neither: generated and kept in dataDir, see push/vapid.ts). */
+    vapid: {
+      publicKey: vars.VAPID_PUBLIC_KEY || undefined,
+      privateKey: vars.VAPID_PRIVATE_KEY || undefined,
+      subject: vars.VAPID_SUBJECT || undefined,
+    },
+    /** Push endpoints on loopback or private addresses are refused unless this is true (tests). */
+    pushAllowPrivateEndpoints: vars.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
+    maxPushDevicesPerUser: vars.MAX_PUSH_DEVICES_PER_USER,
     /** Where links in mails point, without a trailing slash. */
     publicUrl: (vars.PUBLIC_URL || `http://127.0.0.1:${vars.PORT}`).replace(/\/+$/, ''),
   };

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import type { EventBus } from './events/bus';
 import type { Mailer } from './mail/mailer';
+import type { VapidKeys } from './push/vapid';
 
 export interface AppContext {
   config: Config;
@@ -20,4 +21,6 @@ export interface AppContext {
   events: EventBus;
   /** The one pre-handler of protected routes: checks the token and its session (request.session). */
   authenticate: (request: FastifyRequest) => Promise<void>;
+  /** Signs Web Push requests (push/vapid.ts). */
+  vapid: VapidKeys;
 }

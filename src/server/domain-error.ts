@@ -22,7 +22,15 @@ export type DomainRule =
   /** Under the parent named (values.id), the todo or one of its subtasks would sit deeper than MAX_DEPTH. */
   | 'parent-too-deep'
   /** A subtask names a project (values.id) other than its parent's: a subtask lives in its parent's project. */
-  | 'parent-project-conflict';
+  | 'parent-project-conflict'
+  /** The change would take the owner past MAX_LABELS_PER_USER labels (values.max). */
+  | 'label-limit'
+  /** Another label of the owner has this name, whatever its case (values.name). */
+  | 'label-name-taken'
+  /** A todo names a label (values.id) that is not the owner's: missing and another user's alike. */
+  | 'label-not-found'
+  /** The change would give a todo more than MAX_LABELS_PER_TODO labels. */
+  | 'too-many-labels';
 
 export class DomainError extends Error {
   /** `values`: what the answer's message names (a limit, a name), never another user's data. */

@@ -39,6 +39,8 @@ export interface TodoAttributes {
   priority?: 0 | 1 | 2 | 3;
   /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
   project?: ProjectRelation;
+  /** Present when asked for with `populate` (populate=*, populate[0]=labels, …). */
+  labels?: LabelsRelation;
   /** The parent todo, when populated: `{ data: null }` for a root (src/shared/todo-populate.ts). */
   parent?: { data: { id: number; attributes: Partial<TodoAttributes> } | null };
   /** The direct subtasks, oldest first, when populated (`completed` among them gives "2/5"). */
@@ -65,6 +67,25 @@ export interface ProjectEntity {
 /** A todo's project as `populate` gives it, Strapi's relation shape: `{ data: null }` in the Inbox. */
 export interface ProjectRelation {
   data: { id: number; attributes: Partial<ProjectAttributes> } | null;
+}
+
+/** A user's label: a coloured tag, many per todo, its name unique per user whatever its case. */
+export interface LabelAttributes {
+  name: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LabelEntity {
+  id: number;
+  attributes: LabelAttributes;
+}
+
+/** A todo's labels as `populate` gives them, Strapi's relation shape, in name order. */
+export interface LabelsRelation {
+  data: { id: number; attributes: Partial<LabelAttributes> }[];
 }
 
 export interface TodoEntity {
@@ -114,6 +135,7 @@ export type ApiErrorName =
   | 'ForbiddenError'
   | 'NotFoundError'
   | 'MethodNotAllowedError'
+  | 'GoneError'
   | 'PayloadTooLargeError'
   | 'UnsupportedMediaTypeError'
   | 'RateLimitError'

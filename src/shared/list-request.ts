@@ -35,14 +35,23 @@ export interface ListRequest {
     project?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
     /** A todo's subtasks ($eq, $in), the roots ($null: true) or subtasks only ($notNull: true). */
     parent?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
+    /**
+     * Todos with a label ($eq, $in: any of them), with none ($null: true) or with any ($notNull:
+     * true); by name as written ($eq, $in) or in any case ($eqi).
+     */
+    labels?: {
+      id?: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean };
+      name?: { $eq?: string; $eqi?: string; $in?: string[] };
+    };
   };
   sort?: `${SortField}:${SortDirection}`[];
   /**
-   * Relations to add to each todo: `['project']` gives `attributes.project` (project-relation.ts),
-   * `['*']` every relation; or per relation, e.g. `{ subtasks: { fields: ['completed'], populate:
-   * { subtasks: true } } }` for a page of roots with their subtrees (todo-populate.ts).
+   * Relations to add to each todo: `['project']` gives `attributes.project`, `['labels']`
+   * `attributes.labels`, `['*']` every relation (populate-query.ts); or per relation, e.g.
+   * `{ subtasks: { fields: ['completed'], populate: { subtasks: true } } }` for a page of roots
+   * with their subtrees (todo-populate.ts).
    */
-  populate?: ('project' | 'parent' | 'subtasks' | '*')[] | PopulateRequest;
+  populate?: ('project' | 'labels' | 'parent' | 'subtasks' | '*')[] | PopulateRequest;
 }
 
 /** A todo relation's populate as the client writes it: true for every field, or some fields and a nested level. */
@@ -66,6 +75,7 @@ type TodoFieldName =
 
 export type PopulateRequest = {
   project?: true | { fields?: string[] };
+  labels?: true | { fields?: string[] };
   parent?: TodoRelationRequest;
   subtasks?: TodoRelationRequest;
 };

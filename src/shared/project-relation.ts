@@ -8,7 +8,6 @@
 import * as v from 'valibot';
 import type { ProjectAttributes } from './api-types';
 import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
-import { todoRelationPopulate, type TodoRelationPopulate } from './todo-populate';
 
 /** Project ids are PostgreSQL integers, as todo ids are. */
 const LARGEST_ID = 2_147_483_647;
@@ -134,7 +133,7 @@ export const projectFilter = v.pipe(
   ]),
 );
 
-// ---- populate ----
+// ---- populate (populate-query.ts) ----
 
 export const PROJECT_FIELDS = [
   'name',
@@ -145,105 +144,3 @@ export const PROJECT_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof ProjectAttributes)[];
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
-
-/** The relations populate may ask for; each is undefined when not asked, fields undefined for all. */
-export interface Populate {
-  project?: { fields?: ProjectField[] };
-  /** The todo's parent and its direct subtasks (todo-populate.ts). */
-  parent?: TodoRelationPopulate;
-  subtasks?: TodoRelationPopulate;
-}
-
-const RELATIONS: readonly string[] = ['project', 'parent', 'subtasks'];
-/** What populate=* (or a list naming relations) asks: each relation named, one level, every field. */
-const allOf = (names: string[]): Populate =>
-  Object.fromEntries(
-    RELATIONS.filter((name) => names.includes(name) || names.includes('*')).map((name) => [
-      name,
-      {},
-    ]),
-  );
-const unknownRelation = (name: string) =>
-  `Cannot populate "${name}" (use ${RELATIONS.join(', ')} or *)`;
-
-const fieldsOf = v.pipe(
-  v.unknown(),
-  v.transform((raw) =>
-    typeof raw === 'string' ? raw.split(',') : isRecord(raw) ? Object.values(raw) : raw,
-  ),
-  v.array(
-    v.picklist(
-      PROJECT_FIELDS,
-      `populate.project.fields must name fields of a project (${PROJECT_FIELDS.join(', ')})`,
-    ),
-    'populate.project.fields must list fields such as populate[project][fields][0]=name',
-  ),
-);
-
-/** populate[project]=true (or *), or populate[project][fields][…]: an object of fields only. */
-const projectPopulateObject = bracketObject(
-  { fields: v.optional(fieldsOf) },
-  (key) => `populate.project.${key} is not supported (use fields)`,
-  'populate.project must be true or an object such as populate[project][fields][0]=name',
-);
-
-/** populate=*, populate=project, populate[0]=project, populate[project][fields][0]=name, … */
-export const populateEntry = v.optional(
-  v.pipe(
-    v.unknown(),
-    v.description(
-      'populate=* or populate[0]=project (or parent, subtasks): each todo’s project or parent as { data: { id, attributes } } (or { data: null }), its subtasks as { data: [...] }; populate[project][fields][0]=name for some attributes; populate[subtasks][populate][subtasks]=* nests subtasks (or parent) up to the depth limit',
-    ),
-    v.rawTransform(({ dataset, addIssue, NEVER }): Populate => {
-      const raw = dataset.value;
-      const listed =
-        typeof raw === 'string'
-          ? raw.split(',')
-          : Array.isArray(raw) || (isRecord(raw) && Object.keys(raw).every((k) => /^\d+$/.test(k)))
-            ? Object.values(raw as object)
-            : undefined;
-      if (listed) {
-        // populate=1&populate[x]=… lists an object beside a name: not a relation's name.
-        if (!listed.every((name) => typeof name === 'string')) {
-          addIssue({ message: 'populate must look like populate=* or populate[0]=project' });
-          return NEVER;
-        }
-        const names = listed.map((name) => name.trim()).filter(Boolean);
-        const unknown = names.find((name) => name !== '*' && !RELATIONS.includes(name));
-        if (unknown !== undefined) {
-          addIssue({ message: unknownRelation(unknown) });
-          return NEVER;
-        }
-        return allOf(names);
-      }
-      if (!isRecord(raw)) {
-        addIssue({ message: 'populate must look like populate=* or populate[0]=project' });
-        return NEVER;
-      }
-      const other = Object.keys(raw).find((key) => !RELATIONS.includes(key));
-      if (other !== undefined) {
-        addIssue({ message: unknownRelation(other) });
-        return NEVER;
-      }
-      const populate: Populate = {};
-      for (const name of ['parent', 'subtasks'] as const) {
-        if (raw[name] === undefined) continue;
-        const parsed = todoRelationPopulate(name, raw[name]);
-        if ('message' in parsed) {
-          addIssue({ message: parsed.message });
-          return NEVER;
-        }
-        populate[name] = parsed.value;
-      }
-      if (raw.project === undefined) return populate;
-      if (raw.project === 'true' || raw.project === '*') return { ...populate, project: {} };
-      const project = v.safeParse(projectPopulateObject, raw.project);
-      if (!project.success) {
-        addIssue({ message: project.issues[0].message });
-        return NEVER;
-      }
-      return { ...populate, project: project.output };
-    }),
-  ),
-  '',
-);

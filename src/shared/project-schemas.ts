@@ -116,7 +116,7 @@ const nameOperand = (operator: string) =>
     ),
   );
 
-const nameFilter = v.pipe(
+export const nameFilter = v.pipe(
   v.unknown(),
   v.description(
     'filters[name][$eq|$eqi]=Work (whole name, any case), filters[name][$contains|$containsi]=wor (any case)',

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from './dates';
+import { labelsRelationField } from './label-relation';
 import { parentRelationField } from './parent-relation';
 import { NO_PRIORITY, priorityField } from './priority';
 import { projectRelationField } from './project-relation';
@@ -164,6 +165,8 @@ export const todoCreateEntries = {
   project: v.optional(projectRelationField),
   /** The parent todo's id (a subtask, in its parent's project); absent or null: a root. */
   parent: v.optional(parentRelationField),
+  /** The todo's labels (label ids of the caller); the server checks they are the caller's. */
+  labels: v.optional(labelsRelationField),
   /** Checked against the caller by the route: only the caller may be named. */
   user: v.optional(v.unknown()),
 };
@@ -189,13 +192,14 @@ export const todoUpdateDataSchema = v.pipe(
       priority: v.optional(priorityField),
       project: v.optional(projectRelationField),
       parent: v.optional(parentRelationField),
+      labels: v.optional(labelsRelationField),
       user: v.optional(v.unknown()),
     },
     bodyMessages({}),
   ),
   v.check(
     (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project or parent',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project, parent or labels',
   ),
 );
 
@@ -213,8 +217,6 @@ export const scopeEntry = v.optional(
 
 export const scopeQuerySchema = v.object({ scope: scopeEntry });
 
-export const BULK_ACTIONS = ['complete', 'uncomplete', 'delete', 'restore'] as const;
-export const BULK_MAX_IDS = 500;
 /** Todo ids are PostgreSQL integers. */
 export const LARGEST_ID = 2_147_483_647;
 
@@ -222,27 +224,3 @@ export const LARGEST_ID = 2_147_483_647;
 export const todoIdParamsSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number), v.maxValue(LARGEST_ID)),
 });
-
-/** POST /api/todos/bulk: one action over 1–500 distinct todo ids. A repeated id is refused, not merged. */
-export const bulkBodySchema = v.strictObject(
-  {
-    action: v.picklist(BULK_ACTIONS, `action must be one of ${BULK_ACTIONS.join(', ')}`),
-    ids: v.pipe(
-      v.array(
-        v.pipe(
-          v.number('ids must be todo ids (positive integers)'),
-          v.integer('ids must be todo ids (positive integers)'),
-          v.minValue(1, 'ids must be todo ids (positive integers)'),
-          v.maxValue(LARGEST_ID, 'ids must be todo ids (positive integers)'),
-        ),
-        'ids must be an array of todo ids',
-      ),
-      v.minLength(1, 'ids must hold at least one id'),
-      v.maxLength(BULK_MAX_IDS, `ids must hold at most ${BULK_MAX_IDS} ids`),
-      v.check((ids) => new Set(ids).size === ids.length, 'ids must not repeat an id'),
-    ),
-  },
-  bodyMessages({ action: 'action is a required field', ids: 'ids is a required field' }),
-);
-
-export type BulkBody = v.InferOutput<typeof bulkBodySchema>;

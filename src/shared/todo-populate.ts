@@ -3,7 +3,7 @@
  * `{ data: { id, attributes } }` or `{ data: null }` for a root) and `subtasks` (its direct children,
  * `{ data: [...] }`, oldest first). Each takes `fields` and may nest the same relation again, up to
  * the depth limit: `populate[subtasks][populate][subtasks]=*` gives a root's subtree, one query a
- * level. project-relation.ts's populateEntry reads these keys with `todoRelationPopulate`.
+ * level. populate-query.ts's populateEntry reads these keys with `todoRelationPopulate`.
  */
 import * as v from 'valibot';
 import type { TodoAttributes } from './api-types';

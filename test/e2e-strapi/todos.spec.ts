@@ -4,7 +4,7 @@
  * sees none of the first one's todos, and no user able to list or read other accounts.
  * The steps run in order and share one signed-in tab, as one person's session would.
  */
-import { expect, test } from '../e2e/support/fixtures';
+import { expect, skipWithoutStrapi, strapiApi, test } from './support/fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Session } from '../../src/shared/api-types';
 import { createTodos, newCredentials, registerUser } from '../e2e/support/session';
@@ -16,13 +16,12 @@ import {
   toast,
 } from '../e2e/support/session-pages';
 import { expectRows, numbered, undoToast } from '../e2e/support/todos-page';
-import { startStrapiStage, strapiMissing, type StrapiStage } from './support/strapi';
+import type { StrapiStage } from './support/strapi';
 
 test.describe('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strapi)', () => {
   // The steps share one tab and one account: each needs the ones before it.
   test.describe.configure({ mode: 'serial' });
-  const missing = strapiMissing();
-  test.skip(missing !== undefined && process.env.CI !== 'true', `Skipped: ${missing}`);
+  skipWithoutStrapi();
 
   let stage: StrapiStage;
   let context: BrowserContext;
@@ -32,12 +31,8 @@ test.describe('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strapi)', 
   const consoleErrors: string[] = [];
   const apiCalls: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    if (missing) throw new Error(missing); // under CI=true a missing project fails the run
-    stage = await startStrapiStage();
-    console.log(
-      `Strapi answered ${stage.startupMs} ms after its start (the SPA was built meanwhile)`,
-    );
+  test.beforeAll(async ({ browser, strapi }) => {
+    stage = strapi;
     ({ context, page } = await openPage(browser, `${stage.appUrl}/register`));
     page.on(
       'console',
@@ -53,17 +48,9 @@ test.describe('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strapi)', 
 
   test.afterAll(async () => {
     await context?.close();
-    await stage?.stop();
   });
 
-  const api = (path: string, init: RequestInit & { jwt?: string } = {}) =>
-    fetch(`${stage.apiUrl}/api${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(init.jwt ? { authorization: `Bearer ${init.jwt}` } : {}),
-      },
-    });
+  const api = (...args: Parameters<ReturnType<typeof strapiApi>>) => strapiApi(stage)(...args);
   const visibleText = (text: string) =>
     expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 
@@ -212,7 +199,7 @@ test.describe('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strapi)', 
         await api(`/todos/${id}`, {
           jwt: other.jwt,
           method: 'PUT',
-          body: JSON.stringify({ data: { title: 'Mine' } }),
+          body: { data: { title: 'Mine' } },
         })
       ).status,
     ).toBe(403);
@@ -222,7 +209,7 @@ test.describe('the SPA on Strapi 4.25 (compat/strapi, VITE_API_FLAVOR=strapi)', 
     const posted = await api('/todos', {
       jwt: other.jwt,
       method: 'POST',
-      body: JSON.stringify({ data: { title: 'x', user: session.user.id } }),
+      body: { data: { title: 'x', user: session.user.id } },
     });
     expect(posted.status).toBe(403);
     expect(

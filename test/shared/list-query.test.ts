@@ -33,6 +33,7 @@ describe('the Strapi list query schema', () => {
       priority: [],
       project: [],
       parent: [],
+      labels: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
       populate: {},
     });
@@ -50,6 +51,7 @@ describe('the Strapi list query schema', () => {
       priority: [],
       project: [],
       parent: [],
+      labels: [],
       sort: [{ field: 'title', direction: 'desc' }],
       populate: {},
     });
@@ -117,7 +119,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['filters', 'owner'],
         message:
-          'filters.owner is not a filterable field (use title, completed, dueDate, priority, project or parent)',
+          'filters.owner is not a filterable field (use title, completed, dueDate, priority, project, parent or labels)',
         name: 'ValidationError',
       },
       {
@@ -190,7 +192,13 @@ describe('listSearchParams, the client’s request builder', () => {
     );
   const populate = fc.oneof(
     fc.array(
-      fc.constantFrom('project' as const, 'parent' as const, 'subtasks' as const, '*' as const),
+      fc.constantFrom(
+        'project' as const,
+        'labels' as const,
+        'parent' as const,
+        'subtasks' as const,
+        '*' as const,
+      ),
       {
         maxLength: 2,
       },
@@ -200,6 +208,10 @@ describe('listSearchParams, the client’s request builder', () => {
         project: fc.oneof(
           fc.constant(true as const),
           fc.record({ fields: fc.subarray(['name', 'color', 'position'], { minLength: 1 }) }),
+        ),
+        labels: fc.oneof(
+          fc.constant(true as const),
+          fc.record({ fields: fc.subarray(['name', 'color'], { minLength: 1 }) }),
         ),
         parent: todoRelation('parent', 2),
         subtasks: todoRelation('subtasks', 2),
@@ -239,6 +251,16 @@ describe('listSearchParams, the client’s request builder', () => {
           ),
           project: fc.record({ id: relationId }),
           parent: fc.record({ id: relationId }),
+          labels: fc.record(
+            {
+              id: relationId,
+              name: fc.record(
+                { $eq: text, $eqi: text, $in: fc.array(text, { minLength: 1, maxLength: 4 }) },
+                { requiredKeys: [] },
+              ),
+            },
+            { requiredKeys: [] },
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -268,13 +290,14 @@ describe('listSearchParams, the client’s request builder', () => {
     if (populate === undefined) return {};
     if (Array.isArray(populate))
       return Object.fromEntries(
-        (['project', 'parent', 'subtasks'] as const)
+        (['project', 'labels', 'parent', 'subtasks'] as const)
           .filter((name) => populate.includes(name) || populate.includes('*'))
           .map((name) => [name, {}]),
       );
-    const { project, parent, subtasks } = populate;
+    const { project, labels, parent, subtasks } = populate;
     return {
       ...(project && { project: project === true ? {} : { fields: project.fields } }),
+      ...(labels && { labels: labels === true ? {} : { fields: labels.fields } }),
       ...(parent && { parent: relationOf(parent, 'parent') }),
       ...(subtasks && { subtasks: relationOf(subtasks, 'subtasks') }),
     } as ListQuery['populate'];
@@ -294,6 +317,26 @@ describe('listSearchParams, the client’s request builder', () => {
       ? []
       : [{ op: id.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
   ];
+  /** The label conditions the server must read, in the contract's order. */
+  function expectedLabels(labels: NonNullable<ListRequest['filters']>['labels']) {
+    const id = labels?.id ?? {};
+    const name = labels?.name ?? {};
+    const byPresence = (value: boolean | undefined, meansNone: boolean) =>
+      value === undefined ? [] : [{ kind: value === meansNone ? 'none' : 'any' } as const];
+    return [
+      ...(id.$eq !== undefined ? [{ kind: 'id' as const, ids: [id.$eq] }] : []),
+      ...(id.$in ? [{ kind: 'id' as const, ids: [...new Set(id.$in)] }] : []),
+      ...byPresence(id.$null, true),
+      ...byPresence(id.$notNull, false),
+      ...(name.$eq !== undefined
+        ? [{ kind: 'name' as const, names: [name.$eq], exact: true }]
+        : []),
+      ...(name.$eqi !== undefined
+        ? [{ kind: 'name' as const, names: [name.$eqi], exact: false }]
+        : []),
+      ...(name.$in ? [{ kind: 'name' as const, names: [...new Set(name.$in)], exact: true }] : []),
+    ];
+  }
 
   /** What the server must read from a request, worked out from the contract. */
   function expected({
@@ -348,6 +391,7 @@ describe('listSearchParams, the client’s request builder', () => {
       ],
       project: conditionsOf(filters.project?.id ?? {}),
       parent: conditionsOf(filters.parent?.id ?? {}),
+      labels: expectedLabels(filters.labels),
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
       populate: populateOf(populate),
     };

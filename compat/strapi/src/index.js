@@ -2,17 +2,19 @@
 
 /**
  * At every start, gives the two roles what the SPA needs and takes away what would leak accounts:
- * Authenticated may use todos (scoped to their owner by the controller and policy) and read itself
- * (`/api/users/me`); Public may register and log in. No role may list or read other users. Todos
+ * Authenticated may use todos, projects and labels (scoped to their owner by the controllers and
+ * policy), read the sidebar's counts and read itself (`/api/users/me`); Public may register and
+ * log in. No role may list or read other users. Todos
  * made before the priority field existed get priority 0 (none).
  */
 const GRANTS = {
   authenticated: [
-    'api::todo.todo.find',
-    'api::todo.todo.findOne',
-    'api::todo.todo.create',
-    'api::todo.todo.update',
-    'api::todo.todo.delete',
+    ...['todo', 'project', 'label'].flatMap((type) =>
+      ['find', 'findOne', 'create', 'update', 'delete'].map(
+        (action) => `api::${type}.${type}.${action}`,
+      ),
+    ),
+    'api::todo.todo.counts',
     'plugin::users-permissions.user.me',
   ],
   public: ['plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.callback'],

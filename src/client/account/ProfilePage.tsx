@@ -17,6 +17,7 @@ import { ACCOUNT_MESSAGES } from './messages';
 import { toasts } from '../lib/toasts';
 import { hasDueDates } from '../lib/features';
 import { CalendarFeedSection } from '../calendar';
+import { NotificationsSection } from '../notifications';
 import { useSessionUser, useStoredConfirmation } from '../session';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -108,6 +109,7 @@ export default function ProfilePage() {
     <ProfileView user={user}>
       <AccountActions user={user} />
       <DisplaySection userId={user.id} />
+      {hasDueDates() && <NotificationsSection />}
       {hasDueDates() && <CalendarFeedSection />}
     </ProfileView>
   ) : null;

@@ -99,7 +99,7 @@ export const api = createApi({
       attempt <= QUERY_RETRIES &&
       shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed'],
+  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed', 'PushDevice', 'ReminderDelivery'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -34,7 +34,8 @@ export type ToastKind =
   | 'export'
   | 'import'
   | 'account'
-  | 'feed';
+  | 'feed'
+  | 'push';
 
 interface UndoableToast {
   kind: ToastKind;

@@ -3,7 +3,8 @@
  * as the server's repository does. Deleting moves a todo to its owner's trash.
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
-import { bulkBodySchema, todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
+import { bulkBodySchema } from '../../shared/bulk-schema';
+import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
 
@@ -96,11 +97,12 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API has no projects or subtasks yet: a todo's project and parent are not kept.
+    // The mock API has no projects, subtasks or labels yet: a todo's project, parent and labels are not kept.
     const {
       user,
       project: _project,
       parent: _parent,
+      labels: _labels,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -112,6 +114,7 @@ export class MockTodos {
       user,
       project: _project,
       parent: _parent,
+      labels: _labels,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
@@ -149,6 +152,8 @@ export class MockTodos {
   bulk(ownerId: number, body: unknown): number {
     const { action, ids } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
+    // The mock API has no labels: labelling changes nothing it keeps.
+    if (action === 'label' || action === 'unlabel') return rows.length;
     for (const row of rows) {
       if (action === 'restore') row.deletedAt = null;
       else if (action === 'delete') row.deletedAt = this.now();

@@ -64,6 +64,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: 'index.html',
     // The server's own paths (the API, its docs, a Strapi backend's admin) are never the SPA.
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/documentation(\/|$)/, /^\/admin(\/|$)/],
+    // Reminders pushed by the server: the push and notificationclick handlers (public/push-sw.js).
+    importScripts: ['push-sw.js'],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,

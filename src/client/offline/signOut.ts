@@ -12,13 +12,25 @@ export async function unsentChanges(userId: number): Promise<number> {
 }
 
 /**
- * Removes the user's queued writes, waiting or refused, and the list of the reads the service
- * worker cached for them: nobody signing in after them may read their titles or searches.
+ * Ends this browser's push subscription: the user's reminders stop showing here, and the server
+ * removes the device the next time its push service answers 410 for it.
+ */
+async function unsubscribePush(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+}
+
+/**
+ * Removes the user's queued writes, waiting or refused, the list of the reads the service worker
+ * cached for them and the browser's push subscription: nobody signing in after them may read their
+ * titles or searches, nor see their reminders.
  */
 export async function discardOfflineData(userId: number): Promise<void> {
   // Without IndexedDB nothing was kept, and the sign-out goes ahead either way.
   await Promise.all([
     writeQueue.clear(userId).catch(() => undefined),
     clearCachedReadTimes().catch(() => undefined),
+    unsubscribePush().catch(() => undefined),
   ]);
 }

@@ -18,7 +18,9 @@ import * as importBatches from './migrations/015-import-batches';
 import * as ownerCounts from './migrations/016-owner-counts';
 import * as todoPriority from './migrations/017-todo-priority';
 import * as projects from './migrations/018-projects';
+import * as labels from './migrations/019-labels';
 import * as subtasks from './migrations/020-subtasks';
+import * as push from './migrations/021-push';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -39,7 +41,9 @@ const migrations: Record<string, Migration> = {
   '016-owner-counts': ownerCounts,
   '017-todo-priority': todoPriority,
   '018-projects': projects,
+  '019-labels': labels,
   '020-subtasks': subtasks,
+  '021-push': push,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

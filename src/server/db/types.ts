@@ -18,6 +18,8 @@ export interface UserTable {
   tokens_valid_after: Generated<string | null>;
   /** The calendar feed's secret (migration 013); null until one is made. */
   calendar_secret: Generated<string | null>;
+  /** Where reminders go (migration 021): 'both', 'mail', 'push' or 'none'. */
+  reminder_delivery: Generated<string>;
 }
 
 export interface TodoTable {
@@ -66,6 +68,27 @@ export interface ProjectTable {
   updated_at: string;
   /** When it went to the trash, its todos with it (they take the same time); null while live. */
   deleted_at: Generated<string | null>;
+}
+
+/** A user's label (migration 019): a coloured tag, many per todo. */
+export interface LabelTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** Unicode lower case of the name (titleKey): unique per owner. */
+  name_key: string;
+  /** '#rrggbb', lower-case. */
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A todo's label (migration 019); `open` is 1 while the todo is live and not completed (a trigger keeps it). */
+export interface TodoLabelTable {
+  todo_id: number;
+  label_id: number;
+  owner_id: number;
+  open: number;
 }
 
 /** A recurring series' template (migration 013): what its next occurrences copy. */
@@ -156,6 +179,31 @@ export interface ImportRowTable extends Pick<
   parent_ref: Generated<number | null>;
 }
 
+/** A device a user gets reminders on through its push service (migration 021). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  owner_id: number;
+  endpoint: string;
+  /** The subscription's keys, base64url, as PushSubscription.toJSON() gives them. */
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** A reminder's single-use action (migration 021), kept by its token's SHA-256 (base64url). */
+export interface ReminderActionTable {
+  token_hash: string;
+  owner_id: number;
+  todo_id: number;
+  action: string;
+  /** The reminder instant it was made for: once the todo's remind_at differs, it has expired. */
+  remind_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** One owner's todos by state (migration 016), kept by triggers on every write to todos. */
 export interface OwnerCountTable {
   owner_id: number;
@@ -178,8 +226,13 @@ export interface Database {
   import_rows: ImportRowTable;
   owner_counts: OwnerCountTable;
   projects: ProjectTable;
+  push_subscriptions: PushSubscriptionTable;
+  reminder_actions: ReminderActionTable;
+  labels: LabelTable;
+  todo_labels: TodoLabelTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type TodoRow = Selectable<TodoTable>;
 export type ProjectRow = Selectable<ProjectTable>;
+export type LabelRow = Selectable<LabelTable>;

@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 
 /**
  * What happened to a todo; `reminder`: its reminder is due now (the SPA shows a toast). A project's
- * changes are named apart (`project.created`, …), so a client that knows todos only ignores them.
+ * and a label's changes are named apart (`project.created`, `label.created`, …), so a client that knows todos only ignores them.
  */
 export type TodoAction =
   | 'created'
@@ -21,7 +21,10 @@ export type TodoAction =
   | 'reminder'
   | 'project.created'
   | 'project.updated'
-  | 'project.deleted';
+  | 'project.deleted'
+  | 'label.created'
+  | 'label.updated'
+  | 'label.deleted';
 interface JournalRow {
   id: number;
   data: string;

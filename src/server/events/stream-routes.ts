@@ -85,6 +85,9 @@ export function registerEventStreams(
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
+        // A stream's socket is never reused for another request: closed with the stream, so an
+        // ended stream leaves no keep-alive socket for close() to wait out.
+        connection: 'close',
       });
       res.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
       stream.send(`event: ${start.reset ? 'reset' : 'ready'}\nid: ${start.after}\ndata: {}\n\n`);

@@ -3,6 +3,7 @@
  * 5xx answers never carry the cause: it goes to the log only.
  */
 import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
+import { TOO_MANY_LABELS_MESSAGE } from '../../shared/label-relation';
 import { MAX_DEPTH } from '../../shared/parent-relation';
 import { RECURRENCE_NEEDS_DUE_DATE } from '../../shared/schemas';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -129,6 +130,12 @@ const DOMAIN_ERRORS: Record<DomainRule, (values: DomainError['values']) => ApiEr
       ['project'],
       `A subtask is in its parent’s project: project must be ${id === 'null' ? 'null (the Inbox)' : id} or left out`,
     ),
+  'label-limit': ({ max }) =>
+    fieldError([], `Label limit reached: a user may keep at most ${max} labels`),
+  'label-name-taken': ({ name }) => fieldError(['name'], `A label named "${name}" already exists`),
+  // Missing and another user's labels get one answer: it tells nothing of others.
+  'label-not-found': ({ id }) => fieldError(['labels'], `label ${id} does not exist`),
+  'too-many-labels': () => fieldError(['labels'], TOO_MANY_LABELS_MESSAGE),
 };
 
 export function toApiError(error: unknown): ApiError {

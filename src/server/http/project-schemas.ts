@@ -71,20 +71,29 @@ export const trashedProjectListSchema = listOf({
   },
 });
 
-/** GET /api/todos/counts: the open todos of the Inbox and of each live project, for the sidebar. */
+/** GET /api/todos/counts: the open todos of the Inbox, of each live project and of each label, for the sidebar. */
 export const todoCountsSchema = {
   type: 'object',
   required: ['data'],
   properties: {
     data: {
       type: 'object',
-      required: ['all', 'inbox', 'projects'],
+      required: ['all', 'inbox', 'projects', 'labels'],
       properties: {
         all: { type: 'integer', description: 'open todos in all' },
         inbox: { type: 'integer', description: 'open todos without a project' },
         projects: {
           type: 'array',
           description: 'every live project (archived ones too), in the owner’s order',
+          items: {
+            type: 'object',
+            required: ['id', 'open'],
+            properties: { id: { type: 'integer' }, open: { type: 'integer' } },
+          },
+        },
+        labels: {
+          type: 'array',
+          description: 'every label, in name order, with its open todos',
           items: {
             type: 'object',
             required: ['id', 'open'],

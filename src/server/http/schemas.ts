@@ -6,6 +6,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifySchema } from 'fastify';
 import type * as v from 'valibot';
+import { labelsRelationSchema } from './label-schemas';
 import { projectRelationSchema } from './project-schemas';
 import { listOf, timestamp } from './schema-parts';
 import { subtaskMetaSchemas, todoRelationSchemas } from './subtask-schemas';
@@ -117,6 +118,7 @@ const todoAttributes = {
   ...ownAttributes,
   project: projectRelationSchema,
   ...todoRelationSchemas(ownAttributes),
+  labels: labelsRelationSchema,
 } as const;
 const todoAttributeNames = [
   'title',
@@ -178,6 +180,15 @@ export const singleTodoSchema = {
           properties: { missing: { type: 'boolean' }, message: { type: 'string' } },
         },
         ...subtaskMetaSchemas,
+        labels: {
+          type: 'object',
+          description:
+            'present when labels named no longer exist and the todo was saved without them (onMissingLabel=drop)',
+          properties: {
+            missing: { type: 'array', items: { type: 'integer' } },
+            message: { type: 'string' },
+          },
+        },
       },
     },
   },

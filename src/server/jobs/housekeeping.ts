@@ -2,7 +2,7 @@
  * Deletes what has outlived its use, at start and then periodically, in every process: each task
  * deletes in statements that stand alone (an abandoned import a chunk at a time), so processes may
  * run them at once. Trashed todos go after TRASH_DAYS, idempotency keys after 24 hours and daily
- * mail counts after a day or two (checked hourly), todo events after 5 minutes and imports a crash
+ * mail counts after a day or two, reminder actions after a week (checked hourly), todo events after 5 minutes and imports a crash
  * abandoned after 5 minutes untouched (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeMailCounts } from '../mail/notifications';
+import { purgeReminderActions } from '../push/actions';
 import { deleteAbandonedImports } from '../todos/import-batches';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from '../db/types';
@@ -34,6 +35,7 @@ export function startHousekeeping(
     ),
     repeat('idempotency key purge', 60 * MINUTE_MS, () => purgeIdempotencyKeys(db), log),
     repeat('mail count purge', 60 * MINUTE_MS, () => purgeMailCounts(db), log),
+    repeat('reminder action purge', 60 * MINUTE_MS, () => purgeReminderActions(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
     repeat('abandoned import cleanup', MINUTE_MS, () => deleteAbandonedImports(db), log),
   ];

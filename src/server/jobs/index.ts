@@ -16,7 +16,7 @@ export interface JobOptions {
 
 /** Starts every job; the returned stop ends their timers and waits for the runs under way. */
 export function startJobs(
-  { db, config, mailer, events }: AppContext,
+  { db, config, mailer, events, vapid }: AppContext,
   log: FastifyBaseLogger,
   options: JobOptions = {},
 ): () => Promise<void> {
@@ -30,6 +30,13 @@ export function startJobs(
         publicUrl: config.publicUrl,
         maxMailsPerDay: config.maxMailsPerUserPerDay,
         log,
+        push: {
+          db,
+          vapid,
+          publicUrl: config.publicUrl,
+          allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+          log,
+        },
       },
       options.clock ?? (() => new Date()),
       options.reminderCheckMs ?? config.reminderCheckMs,

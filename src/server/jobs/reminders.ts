@@ -6,7 +6,9 @@
  * processes never wait on each other), and only the process whose UPDATE changed the row sends it.
  * A process that dies between the claim and the mail loses that reminder: at most once, never twice.
  * The mail goes only to a confirmed address and within the owner's daily mail cap (mail/notifications.ts);
- * past either, the reminder reaches the app only.
+ * past either, the reminder reaches the app only. Push messages go to each device of the owner
+ * (push/send.ts). The owner's reminder delivery choice (both, mail, push, none) picks which go out;
+ * the app's own event is always sent.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -17,6 +19,9 @@ import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import type { Mailer } from '../mail/mailer';
 import { confirmedAddresses, takeMailAllowance } from '../mail/notifications';
+import { REMINDER_ACTIONS, SNOOZES, type ReminderAction } from '../../shared/push-schemas';
+import { actionPageUrl, makeReminderActions } from '../push/actions';
+import { pushReminders, type DueReminder, type PushDeps } from '../push/send';
 import { repeat } from './repeat';
 
 type Db = Kysely<Database>;
@@ -25,12 +30,7 @@ type Db = Kysely<Database>;
 const REMINDER_GRACE_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 
-interface ClaimedReminder {
-  id: number;
-  owner_id: number;
-  title: string;
-  due_date: string | null;
-}
+type ClaimedReminder = DueReminder;
 
 /** Takes up to BATCH due reminders of open, live todos for this process; each is taken by one process only. */
 function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
@@ -50,8 +50,25 @@ function claimDueReminders(db: Db, now: Date): Promise<ClaimedReminder[]> {
     .set({ reminded_at: now.toISOString() })
     .where('id', 'in', due)
     .where('reminded_at', 'is', null)
-    .returning(['id', 'owner_id', 'title', 'due_date'])
+    .returning(['id', 'owner_id', 'title', 'due_date', 'remind_at'])
+    .execute() as Promise<ClaimedReminder[]>; // remind_at is set on every row the WHERE took
+}
+
+const ACTION_LABELS: Record<ReminderAction, string> = {
+  complete: 'Complete',
+  'snooze-10m': `Snooze ${SNOOZES['snooze-10m'].label}`,
+  snooze: `Snooze ${SNOOZES.snooze.label}`,
+  'snooze-tomorrow': 'Snooze until tomorrow',
+};
+
+/** Each owner's choice of where reminders go: 'both', 'mail', 'push' or 'none'. */
+async function deliveriesOf(db: Db, owners: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'reminder_delivery'])
+    .where('id', 'in', owners)
     .execute();
+  return new Map(rows.map((row) => [row.id, row.reminder_delivery]));
 }
 
 interface ReminderDeps {
@@ -62,6 +79,7 @@ interface ReminderDeps {
   /** The most notification mails one user gets a day (MAX_MAILS_PER_USER_PER_DAY). */
   maxMailsPerDay: number;
   log: FastifyBaseLogger;
+  push: PushDeps;
 }
 
 /** Claims the due reminders, announces each on its owner's event journal and mails it; how many. */
@@ -70,7 +88,12 @@ async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<number> 
   const claimed = await claimDueReminders(db, now);
   if (claimed.length === 0) return 0;
   const owners = [...new Set(claimed.map((todo) => todo.owner_id))];
-  const addresses = await confirmedAddresses(db, owners);
+  const [addresses, deliveries] = await Promise.all([
+    confirmedAddresses(db, owners),
+    deliveriesOf(db, owners),
+  ]);
+  const wants = (ownerId: number, channel: 'mail' | 'push') =>
+    [channel, 'both'].includes(deliveries.get(ownerId) ?? 'both');
   for (const ownerId of owners) {
     const mine = claimed.filter((todo) => todo.owner_id === ownerId);
     // The owner's lock keeps their event ids in commit order (see ownerTransaction).
@@ -80,8 +103,13 @@ async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<number> 
     });
     events.afterWrite(ownerId);
     const to = addresses.get(ownerId);
-    if (to) await mailReminders(deps, ownerId, to, mine, now);
+    if (to && wants(ownerId, 'mail')) await mailReminders(deps, ownerId, to, mine, now);
   }
+  await pushReminders(
+    deps.push,
+    claimed.filter((todo) => wants(todo.owner_id, 'push')),
+    now,
+  );
   return claimed.length;
 }
 
@@ -106,13 +134,18 @@ async function mailReminders(
       "daily mail cap reached: this user's further reminders today reach the app only",
     );
   for (const todo of todos.slice(0, allowed)) {
+    const tokens = await makeReminderActions(db, ownerId, todo, REMINDER_ACTIONS, now);
     mailer.send({
       to,
       subject: `Reminder: ${todo.title}`,
       lead: `You asked to be reminded of "${todo.title}"${todo.due_date ? `, due ${todo.due_date}` : ''}.`,
       link: `${publicUrl}/todos`,
+      actions: REMINDER_ACTIONS.map((action) => ({
+        label: ACTION_LABELS[action],
+        url: actionPageUrl(publicUrl, tokens[action]),
+      })),
       footer:
-        'You get this mail because you set a reminder on this todo in Ticklist. Remove the reminder to stop it.',
+        'You get this mail because you set a reminder on this todo in Ticklist. Each link above works once, until the reminder changes. Remove the reminder to stop these mails.',
     });
   }
 }

@@ -13,6 +13,8 @@ interface AccountMail {
   link: string;
   /** After the link: why they got it, what happens if they ignore it. */
   footer: string;
+  /** More links after the main one, each with what it does ("Snooze 1 hour"). */
+  actions?: { label: string; url: string }[];
 }
 
 export interface Mailer {
@@ -24,11 +26,16 @@ export interface Mailer {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Plain text with the link on its own line, and the same in simple HTML. */
+/** Plain text with the link on its own line (then the actions, one a line), and the same in simple HTML. */
 function render(mail: AccountMail) {
+  const actions = mail.actions ?? [];
+  const textActions = actions.map(({ label, url }) => `${label}: ${url}\n`).join('');
+  const htmlActions = actions
+    .map(({ label, url }) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`)
+    .join(' · ');
   return {
-    text: `${mail.lead}\n\n${mail.link}\n\n${mail.footer}\n`,
-    html: `<p>${escapeHtml(mail.lead)}</p>\n<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>\n<p>${escapeHtml(mail.footer)}</p>\n`,
+    text: `${mail.lead}\n\n${mail.link}\n\n${textActions ? `${textActions}\n` : ''}${mail.footer}\n`,
+    html: `<p>${escapeHtml(mail.lead)}</p>\n<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>\n${htmlActions ? `<p>${htmlActions}</p>\n` : ''}<p>${escapeHtml(mail.footer)}</p>\n`,
   };
 }
 

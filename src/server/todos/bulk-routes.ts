@@ -1,6 +1,6 @@
 /** POST /todos/bulk: complete, uncomplete, delete or restore many of the caller's todos at once. */
 import type { FastifyInstance } from 'fastify';
-import { bulkBodySchema } from '../../shared/schemas';
+import { bulkBodySchema } from '../../shared/bulk-schema';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { found } from '../domain-error';

@@ -1,12 +1,13 @@
-/** One action over many of an owner's todos, all or nothing (POST /todos/bulk). */
+/** One action over many of an owner's todos, all or nothing (POST /todos/bulk): a label's too. */
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { BulkBody } from '../../shared/schemas';
+import type { BulkBody } from '../../shared/bulk-schema';
 import { onPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { recordEvent, type TodoAction } from '../events/journal';
 import { continueSeries } from './series';
 import { inboxOrphans } from '../projects';
+import { labelMany } from '../labels';
 import { restoreDescendants, settleRestored, trashDescendants } from './subtasks-trash';
 
 type Db = Kysely<Database>;
@@ -20,6 +21,8 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
   uncomplete: 'updated',
   delete: 'deleted',
   restore: 'created',
+  label: 'updated',
+  unlabel: 'updated',
 };
 
 /**
@@ -31,7 +34,7 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
 export async function applyBulk(
   db: Db,
   ownerId: number,
-  { action, ids }: BulkBody,
+  { action, ids, label }: BulkBody,
   { now = new Date(), maxTodos = Infinity } = {},
 ): Promise<number | undefined> {
   const inScope = (eb: ExpressionBuilder<Database, 'todos'>) =>
@@ -52,6 +55,24 @@ export async function applyBulk(
         .$if(onPostgres(trx), (qb) => qb.forUpdate())
         .execute();
       if (found.length !== ids.length) throw new MissingTodo();
+      if (label !== undefined) {
+        // A label put on or taken off is a change of the todo, as a PUT of its labels is.
+        const labelled = await labelMany(trx, ownerId, ids, label, action === 'label');
+        if (labelled.length === 0) return 0;
+        await trx
+          .updateTable('todos')
+          .set({ updated_at: now.toISOString() })
+          .where('owner_id', '=', ownerId)
+          .where('id', 'in', labelled)
+          .execute();
+        await recordEvent(
+          trx,
+          ownerId,
+          'updated',
+          [...labelled].sort((a, b) => a - b),
+        );
+        return labelled.length;
+      }
       // Read while the todos are still in the trash: their deleted_at ties their subtasks to them.
       const restoredBelow = action === 'restore' ? await restoreDescendants(trx, ownerId, ids) : [];
       const update = trx.updateTable('todos').where(inScope);

@@ -12,6 +12,7 @@ import { ownerTransaction } from '../db/transactions';
 import { recordEvent } from '../events/journal';
 import { DomainError } from '../domain-error';
 import { liveTodoCount, makeRoom } from './capacity';
+import { labelIdsFor, linkImported, type ImportedLabel } from '../labels';
 import { projectIdsFor, type ImportedProject } from './import-projects';
 import { linkImportedParents } from './import-subtasks';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
@@ -156,7 +157,14 @@ export async function importTodos(
   {
     projects = [],
     maxProjects = Infinity,
-  }: { projects?: ImportedProject[]; maxProjects?: number } = {},
+    labels = [],
+    maxLabels = Infinity,
+  }: {
+    projects?: ImportedProject[];
+    maxProjects?: number;
+    labels?: ImportedLabel[];
+    maxLabels?: number;
+  } = {},
 ): Promise<number> {
   if ((await liveTodoCount(db, ownerId)) + todos.length > maxTodos)
     throw new DomainError('todo-limit');
@@ -172,6 +180,7 @@ export async function importTodos(
     imported = await ownerTransaction(db, ownerId, async (trx) => {
       await makeRoom(trx, ownerId, todos.length, maxTodos);
       const projectIds = await projectIdsFor(trx, ownerId, projects, maxProjects, now);
+      const labelIds = await labelIdsFor(trx, ownerId, labels, maxLabels, now);
       const at = now.toISOString();
       const staged = trx
         .selectFrom('import_rows')
@@ -208,6 +217,19 @@ export async function importTodos(
       if (ids.length !== todos.length)
         throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
       await linkImportedParents(trx, batchId, ids);
+      // The rows went in in file order, so their ids ascend in it.
+      ids.sort((a, b) => a - b);
+      await linkImported(
+        trx,
+        ownerId,
+        todos.flatMap((todo, index) =>
+          (todo.labelRefs ?? []).map((ref) => ({
+            todoId: ids[index]!,
+            labelId: labelIds[ref]!,
+            open: todo.completed ? 0 : 1,
+          })),
+        ),
+      );
       await trx
         .updateTable('import_batches')
         .set({ finished: 1, touched_at: new Date().toISOString() })

@@ -14,8 +14,10 @@ import { ApiError, fieldError } from '../http/errors';
 import { isRecord } from '../../shared/qs-object';
 import { parseWith } from '../http/validate';
 import { unneutralised } from './export';
+import { FileLabels, labelNames, type ImportedLabel } from '../labels';
 import { FileProjects, type ImportedProject } from './import-projects';
 import { FileParents } from './import-subtasks';
+import { todoistReader } from './import-todoist';
 import type { ImportedTodo } from './repository';
 
 /**
@@ -23,7 +25,9 @@ import type { ImportedTodo } from './repository';
  * one) or a Todoist section (`kind: 'section'`); undefined for a row to skip (a Todoist note).
  */
 type RawRow = Record<string, unknown> | undefined;
-const isProjectRow = (row: RawRow) => row?.kind === 'project';
+/** A row declaring a project or labels rather than a todo. */
+const isProjectRow = (row: RawRow) => row?.kind === 'project' || row?.kind === 'label';
+/** A todo's row: not a project's, a label's or a Todoist section's. */
 const isTodoRow = (row: RawRow): row is Record<string, unknown> =>
   row !== undefined && row.kind === undefined;
 
@@ -73,29 +77,12 @@ function* pieces(csv: string): Generator<string> {
   }
 }
 
-/** Todoist's PRIORITY cell (1 is p1, its highest; 4 is p4, its default) as ours; empty or unknown is none. */
-const TODOIST_PRIORITIES: Record<string, number> = { '1': 3, '2': 2, '3': 1, '4': 0 };
-
 /** What each record of a CSV file holds, read from its header row. */
 function rowReader(header: string[]): (record: string[]) => RawRow {
   const names = header.map((name) => name.trim().toLowerCase());
   // A column the file lacks reads as undefined (index -1).
   const cell = (record: string[], name: string) => record[names.indexOf(name)];
-  if (names.includes('type') && names.includes('content')) {
-    // Todoist's export: its tasks become todos (sub-tasks by INDENT); notes and blank rows are skipped.
-    const type = (record: string[]) => cell(record, 'type')?.trim().toLowerCase();
-    return (record) =>
-      type(record) === 'task'
-        ? {
-            title: cell(record, 'content'),
-            description: cell(record, 'description') || null,
-            priority: TODOIST_PRIORITIES[cell(record, 'priority')?.trim() ?? ''] ?? 0,
-            indent: cell(record, 'indent') ?? '',
-          }
-        : type(record) === 'section'
-          ? { kind: 'section' }
-          : undefined;
-  }
+  if (names.includes('type') && names.includes('content')) return todoistReader(cell);
   if (!names.includes('title'))
     throw fieldError(
       [],
@@ -103,7 +90,8 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
     );
   const text = (record: string[], name: string) => unneutralised(cell(record, name) ?? '');
   return (record) =>
-    // A row with a project but no title declares the project (export.ts writes one per project).
+    // A row with a project but no title declares the project, one with labels only declares
+    // labels (export.ts writes a row per project and per label).
     text(record, 'title') === '' && text(record, 'project') !== ''
       ? {
           kind: 'project',
@@ -112,21 +100,28 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
           position: integer(cell(record, 'projectposition')),
           archived: flag(cell(record, 'projectarchived')),
         }
-      : {
-          title: text(record, 'title'),
-          description: text(record, 'description') || null,
-          completed: flag(cell(record, 'completed')),
-          dueDate: cell(record, 'duedate') || null,
-          remindAt: cell(record, 'remindat') || null,
-          recurrence: cell(record, 'recurrence') || null,
-          seriesId: cell(record, 'seriesid') || undefined,
-          priority: integer(cell(record, 'priority')),
-          createdAt: cell(record, 'createdat'),
-          updatedAt: cell(record, 'updatedat'),
-          projectName: text(record, 'project') || undefined,
-          id: cell(record, 'id'),
-          parent: cell(record, 'parent') || undefined,
-        };
+      : text(record, 'title') === '' && text(record, 'labels') !== ''
+        ? {
+            kind: 'label',
+            names: labelNames(text(record, 'labels')),
+            color: cell(record, 'labelcolor') || undefined,
+          }
+        : {
+            title: text(record, 'title'),
+            description: text(record, 'description') || null,
+            completed: flag(cell(record, 'completed')),
+            dueDate: cell(record, 'duedate') || null,
+            remindAt: cell(record, 'remindat') || null,
+            recurrence: cell(record, 'recurrence') || null,
+            seriesId: cell(record, 'seriesid') || undefined,
+            priority: integer(cell(record, 'priority')),
+            createdAt: cell(record, 'createdat'),
+            updatedAt: cell(record, 'updatedat'),
+            projectName: text(record, 'project') || undefined,
+            labelNames: labelNames(text(record, 'labels')),
+            id: cell(record, 'id'),
+            parent: cell(record, 'parent') || undefined,
+          };
 }
 
 /** The rows of a CSV file, parsed as a stream; more todos than `maxTodos` stop the reading with 403. */
@@ -160,7 +155,7 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
 }
 
 /**
- * The todos and projects a file holds: a string body is CSV, anything else the JSON export.
+ * The todos, projects and labels a file holds: a string body is CSV, anything else the JSON export.
  * `defaultProject` (?project=, e.g. a Todoist file's name) takes the todos that name no project.
  */
 export async function readImport(
@@ -168,29 +163,38 @@ export async function readImport(
   maxTodos: number,
   now = new Date().toISOString(),
   defaultProject?: string,
-): Promise<{ todos: ImportedTodo[]; projects: ImportedProject[] }> {
+): Promise<{ todos: ImportedTodo[]; projects: ImportedProject[]; labels: ImportedLabel[] }> {
   const csv = typeof body === 'string';
   const rows = csv ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
   if (rows.filter(isTodoRow).length > maxTodos) throw new DomainError('todo-limit');
   const projects = new FileProjects();
   const parents = new FileParents();
-  if (!csv) projects.addJsonProjects((body as Record<string, unknown>).projects);
+  const labels = new FileLabels();
+  if (!csv) {
+    projects.addJsonProjects((body as Record<string, unknown>).projects);
+    labels.addJsonLabels((body as Record<string, unknown>).labels);
+  }
   const todos: ImportedTodo[] = [];
   for (const [index, row] of rows.entries()) {
     if (index % SLICE === SLICE - 1) await nextTurn();
     const where = `Row ${index + 1}`;
-    if (isProjectRow(row)) projects.add(row!, where, true);
+    if (row?.kind === 'label')
+      for (const name of row.names as string[]) labels.add({ name, color: row.color }, where, true);
+    else if (isProjectRow(row)) projects.add(row!, where, true);
     else if (row?.kind === 'section') parents.section();
     else if (row) {
       parents.add(row, todos.length, where);
-      const todo = checkedRow(row, index, now, () =>
-        csv
+      const todo = checkedRow(row, index, now, () => ({
+        projectRef: csv
           ? row.projectName === undefined
             ? undefined
             : projects.add({ name: row.projectName }, undefined, false)
           : projects.refOfFileId(row.project),
-      );
+        labelRefs: csv
+          ? labels.refsOfNames((row.labelNames as string[] | undefined) ?? [])
+          : labels.refsOfFileIds(row.labels),
+      }));
       const projectRef =
         todo.projectRef ??
         (defaultProject === undefined
@@ -199,15 +203,15 @@ export async function readImport(
       todos.push({ ...todo, projectRef });
     }
   }
-  return { todos: parents.resolve(todos), projects: projects.list };
+  return { todos: parents.resolve(todos), projects: projects.list, labels: labels.list };
 }
 
-/** One row as a todo by the create's rules (its project's entry from `projectRef`), or a 400 naming the row. */
+/** One row as a todo by the create's rules (its project's and labels' entries from `refs`), or a 400 naming the row. */
 function checkedRow(
   row: Record<string, unknown>,
   index: number,
   now: string,
-  projectRef: () => number | undefined,
+  refs: () => { projectRef: number | undefined; labelRefs: number[] },
 ): ImportedTodo {
   try {
     const { user: _user, ...todo } = parseWith(rowSchema, {
@@ -226,7 +230,8 @@ function checkedRow(
     return {
       ...todo,
       project: undefined,
-      projectRef: projectRef(),
+      labels: undefined,
+      ...refs(),
       seriesKey,
       createdAt: dateOr(row.createdAt, now),
       updatedAt: dateOr(row.updatedAt, now),

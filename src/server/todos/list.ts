@@ -2,8 +2,9 @@
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
  * is read from the owner's kept counts (migration 016) unless a title, due-date, priority, project
- * or parent filter narrows the list, when the matching rows are counted (a project's and the Inbox's
- * from the index of migration 018, the roots and a parent's subtasks from that of migration 020).
+ * parent or label filter narrows the list, when the matching rows are counted (a project's and the
+ * Inbox's from the index of migration 018, the roots and a parent's subtasks from that of migration
+ * 020). Labels are joined only when a label filter asks (label-filter.ts).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -12,6 +13,7 @@ import { offsetAndLimit } from '../http/pagination';
 import type { ListQuery, SortKey } from '../../shared/list-query';
 import type { SortField } from '../../shared/list-request';
 import { titleKey } from '../../shared/title-key';
+import { labelCondition } from './label-filter';
 
 type Db = Kysely<Database>;
 
@@ -54,7 +56,7 @@ function matchingTodos(
   ownerId: number,
   query: Pick<
     ListQuery,
-    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'parent'
+    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'parent' | 'labels'
   >,
 ) {
   let scoped = db
@@ -76,6 +78,7 @@ function matchingTodos(
     scoped = scoped.where('project_id', condition.op, condition.value);
   for (const condition of query.parent ?? [])
     scoped = scoped.where('parent_id', condition.op, condition.value);
+  for (const condition of query.labels) scoped = scoped.where(labelCondition(ownerId, condition));
   return scoped;
 }
 
@@ -116,6 +119,7 @@ function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression
     query.priority,
     query.project,
     query.parent ?? [],
+    query.labels,
   ];
   if (narrowed.some((conditions) => conditions.length > 0))
     return matchingTodos(db, ownerId, query)

@@ -28,10 +28,20 @@ const exportQuery = v.object({
 /** The file is read and checked row by row by readImport, which names the row at fault. */
 const importFile = {
   'application/json': {
-    schema: v.pipe(v.unknown(), v.description('a Ticklist JSON export: { "todos": [...] }')),
+    schema: v.pipe(
+      v.unknown(),
+      v.description(
+        'a Ticklist JSON export: { "projects": [...], "labels": [...], "todos": [...] }',
+      ),
+    ),
   },
   'text/csv': {
-    schema: v.pipe(v.string(), v.description('a Ticklist or Todoist CSV export')),
+    schema: v.pipe(
+      v.string(),
+      v.description(
+        'a Ticklist or Todoist CSV export (Todoist sections and @labels become labels)',
+      ),
+    ),
   },
 };
 
@@ -125,7 +135,7 @@ export function portabilityRoutes(
         },
       },
       async (request) => {
-        const { todos, projects } = await readImport(
+        const { todos, projects, labels } = await readImport(
           request.body,
           config.maxTodosPerUser,
           undefined,
@@ -139,7 +149,12 @@ export function portabilityRoutes(
               todos,
               config.maxTodosPerUser,
               new Date(),
-              { projects, maxProjects: config.maxProjectsPerUser },
+              {
+                projects,
+                maxProjects: config.maxProjectsPerUser,
+                labels,
+                maxLabels: config.maxLabelsPerUser,
+              },
             ),
           },
         };

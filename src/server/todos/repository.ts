@@ -13,6 +13,8 @@ import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
 import type { MissingProject } from '../projects';
+import { writeTodoLabels } from '../labels';
+import type { LabelsChange, MissingLabel } from '../../shared/label-relation';
 import type { MissingParent, SubtaskCompletion } from '../../shared/parent-relation';
 import { titleKey } from '../../shared/title-key';
 import { completeSubtree, missingNotes, moveSubtree, placeTodo } from './subtasks';
@@ -33,12 +35,18 @@ interface TodoInput {
   project?: number | null;
   /** The parent todo's id, null for a root; absent reads as a root (create) or unchanged (update). */
   parent?: number | null;
+  /** The labels to set, or to add and remove; absent: none (create) or unchanged (update). */
+  labels?: LabelsChange;
 }
 
-/** What a write does when the project or the parent it names is gone (projects/relation.ts, subtasks.ts). */
+/**
+ * What a write does when the project, the parent or a label it names is gone (projects/relation.ts,
+ * subtasks.ts, labels/links.ts).
+ */
 interface ProjectOptions {
   onMissingProject?: MissingProject;
   onMissingParent?: MissingParent;
+  onMissingLabel?: MissingLabel;
 }
 
 export function findTodo(db: Db, ownerId: number, id: number): Promise<TodoRow | undefined> {
@@ -73,6 +81,8 @@ export type ImportedTodo = TodoInput & {
   projectRef?: number;
   /** The position of the todo's parent among the file's todos (import-subtasks.ts); undefined: a root. */
   parentRef?: number;
+  /** The todo's labels among the file's (labels/portability.ts). */
+  labelRefs?: number[];
 };
 
 export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
@@ -116,15 +126,16 @@ export const seriesFor = (
 /**
  * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
  * project named was gone and the todo went to the Inbox (onMissingProject 'inbox'); `parentMissing`:
- * the parent named was gone and the todo is a root (onMissingParent 'root').
+ * the parent named was gone and the todo is a root (onMissingParent 'root'); `labelsMissing`: the
+ * labels dropped (onMissingLabel 'drop').
  */
 export function createTodo(
   db: Db,
   ownerId: number,
   input: TodoInput,
   options: ProjectOptions & { maxTodos?: number; now?: Date } = {},
-): Promise<TodoRow & { projectMissing?: boolean; parentMissing?: boolean }> {
-  const { maxTodos = Infinity, now = new Date() } = options;
+): Promise<TodoRow & Pick<ChangedTodo, 'projectMissing' | 'parentMissing' | 'labelsMissing'>> {
+  const { maxTodos = Infinity, now = new Date(), onMissingLabel } = options;
   if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
@@ -143,8 +154,14 @@ export function createTodo(
       .values(row)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const labels =
+      input.labels && (await writeTodoLabels(trx, ownerId, created, input.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'created', created.id);
-    return { ...created, ...missingNotes(placed) };
+    return {
+      ...created,
+      ...missingNotes(placed),
+      ...(labels?.missing.length && { labelsMissing: labels.missing }),
+    };
   });
 }
 
@@ -170,7 +187,13 @@ export function updateTodo(
   patch: Partial<TodoInput>,
   options: UpdateOptions = {},
 ): Promise<ChangedTodo | undefined> {
-  const { scope = 'this', now = new Date(), maxTodos = Infinity, subtasks } = options;
+  const {
+    scope = 'this',
+    now = new Date(),
+    maxTodos = Infinity,
+    subtasks,
+    onMissingLabel,
+  } = options;
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
@@ -225,6 +248,8 @@ export function updateTodo(
       .where('owner_id', '=', ownerId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const labels =
+      patch.labels && (await writeTodoLabels(trx, ownerId, updated, patch.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'updated', id);
     // A subtree lives in its root's project.
     if (updated.project_id !== current.project_id)
@@ -241,6 +266,7 @@ export function updateTodo(
       row: updated,
       series,
       ...missingNotes(placed),
+      ...(labels?.missing.length && { labelsMissing: labels.missing }),
       ...(completedBelow !== undefined && { subtasks: { completed: completedBelow } }),
     };
   });

@@ -60,7 +60,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'One of the caller’s todos (populate=* adds its project, parent and subtasks)',
+        summary:
+          'One of the caller’s todos (populate=* adds its project, labels, parent and subtasks)',
         params: todoIdParamsSchema,
         querystring: todoFindQuerySchema,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -92,11 +93,13 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       const data = request.body;
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const { projectMissing, parentMissing, ...row } = await createTodo(trx, user.id, data, {
-          ...request.query,
-          maxTodos: config.maxTodosPerUser,
-        });
-        return changedAnswer({ row, projectMissing, parentMissing });
+        const { projectMissing, parentMissing, labelsMissing, ...row } = await createTodo(
+          trx,
+          user.id,
+          data,
+          { ...request.query, maxTodos: config.maxTodosPerUser },
+        );
+        return changedAnswer({ row, projectMissing, parentMissing, labelsMissing });
       });
     },
   );

@@ -11,6 +11,7 @@ import { LAST_DATE, startOfDate } from '../../shared/dates';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
 import { isDomainError } from '../domain-error';
+import { copyTodoLabels } from '../labels';
 import { makeRoom } from './capacity';
 import { followingDate } from './rule-dates';
 import { titleKey } from '../../shared/title-key';
@@ -82,6 +83,8 @@ export interface ChangedTodo {
   parentMissing?: boolean;
   /** Subtasks the write carried: completed with it (?subtasks=complete), trashed or restored with it. */
   subtasks?: { completed?: number; trashed?: number; restored?: number };
+  /** The labels named that were gone and left off (onMissingLabel=drop). */
+  labelsMissing?: number[];
 }
 
 const SERIES_PAST_LAST_DATE = `This series has ended: its next date would be after ${LAST_DATE}, the last due date a todo may have`;
@@ -161,6 +164,7 @@ export async function continueSeries(
     .set({ occurrences: series.occurrences + 1 })
     .where('id', '=', series.id)
     .execute();
+  await copyTodoLabels(trx, ownerId, row.id, next.id);
   await recordEvent(trx, ownerId, 'created', next.id);
   return undefined;
 }

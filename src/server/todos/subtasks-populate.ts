@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { TodoEntity } from '../../shared/api-types';
-import type { Populate } from '../../shared/project-relation';
+import type { Populate } from '../../shared/populate-query';
 import type { TodoRelationPopulate } from '../../shared/todo-populate';
 import type { Database } from '../db/types';
 import { LISTED_COLUMNS, type ListedTodo } from './list';

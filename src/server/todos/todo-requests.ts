@@ -1,4 +1,5 @@
 /** What the todo routes share beyond their schemas: the owner a body may name, and a changed todo's answer. */
+import { labelsMissingNote } from '../../shared/label-relation';
 import { PARENT_MISSING_NOTE } from '../../shared/parent-relation';
 import { PROJECT_MISSING_NOTE } from '../../shared/project-relation';
 import { isRecord } from '../../shared/qs-object';
@@ -10,13 +11,15 @@ import type { ChangedTodo } from './series';
  * A changed todo's answer: meta.series says when the change ended its series (no date left up to the
  * last due date), meta.project when the project named was gone and the todo went to the Inbox,
  * meta.parent when the parent named was gone and the todo is a root, meta.subtasks how many subtasks
- * the write carried (completed, trashed or restored with the todo).
+ * the write carried (completed, trashed or restored with the todo), meta.labels when labels named
+ * were gone and left off.
  */
 export const changedAnswer = ({
   row,
   series,
   projectMissing,
   parentMissing,
+  labelsMissing,
   subtasks,
 }: ChangedTodo) => ({
   data: toTodoEntity(row),
@@ -25,6 +28,7 @@ export const changedAnswer = ({
     ...(projectMissing && { project: PROJECT_MISSING_NOTE }),
     ...(parentMissing && { parent: PARENT_MISSING_NOTE }),
     ...(subtasks && { subtasks }),
+    ...(labelsMissing && { labels: labelsMissingNote(labelsMissing) }),
   },
 });
 

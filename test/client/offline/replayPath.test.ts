@@ -1,7 +1,8 @@
 /**
  * A queued write naming a project is replayed with onMissingProject=inbox, so a todo moved offline to
  * a project deleted meanwhile lands in the Inbox instead of being refused (README: Projects); one
- * naming a parent with onMissingParent=root, so a subtask whose parent was deleted becomes a root.
+ * naming a parent with onMissingParent=root, so a subtask whose parent was deleted becomes a root;
+ * one naming labels with onMissingLabel=drop, so a label deleted meanwhile is left off (README: Labels).
  */
 import { replayPath, replayWrite, type SendRequest } from '../../../src/client/offline/replayWrite';
 import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
@@ -28,6 +29,11 @@ describe('the replay of a write naming a project', () => {
       write('PUT', 'todos/7?scope=following', { project: 3 }),
       'todos/7?scope=following&onMissingProject=inbox',
     ],
+    [write('POST', 'todos/', { title: 'L', labels: [1, 2] }), 'todos/?onMissingLabel=drop'],
+    [
+      write('PUT', 'todos/7?scope=this', { project: 3, labels: { connect: [1] } }),
+      'todos/7?scope=this&onMissingProject=inbox&onMissingLabel=drop',
+    ],
     [write('PUT', 'todos/7', { title: 'B' }), 'todos/7'],
     [write('POST', 'todos/', { title: 'C' }), 'todos/'],
     [write('DELETE', 'todos/7'), 'todos/7'],
@@ -36,6 +42,10 @@ describe('the replay of a write naming a project', () => {
     [
       write('PUT', 'todos/7?scope=this', { project: 3, parent: 5 }),
       'todos/7?scope=this&onMissingProject=inbox&onMissingParent=root',
+    ],
+    [
+      write('POST', 'todos/', { title: 'E', project: 3, parent: 5, labels: [1] }),
+      'todos/?onMissingProject=inbox&onMissingParent=root&onMissingLabel=drop',
     ],
   ])('%#: sends %j to %s', (queued, path) => {
     expect(replayPath(queued)).toBe(path);

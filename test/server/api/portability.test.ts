@@ -105,7 +105,7 @@ describeEachDialect('export and import', (dialect) => {
       /^attachment; filename="ticklist-export-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const body = answer.json();
-    expect(Object.keys(body)).toEqual(['user', 'projects', 'todos']);
+    expect(Object.keys(body)).toEqual(['user', 'projects', 'labels', 'todos']);
     expect(body.projects).toEqual([]);
     expect(body.user).toEqual({
       id: ann.user.id,
@@ -120,6 +120,7 @@ describeEachDialect('export and import', (dialect) => {
         updatedAt: expect.stringMatching(/Z$/),
         ...UNDATED,
         project: null,
+        labels: [],
         parent: null,
       })),
     );
@@ -130,6 +131,7 @@ describeEachDialect('export and import', (dialect) => {
         id: todo.id,
         ...todo.attributes,
         project: null,
+        labels: [],
         parent: null,
       })),
     );
@@ -168,6 +170,8 @@ describeEachDialect('export and import', (dialect) => {
       'projectColor',
       'projectPosition',
       'projectArchived',
+      'labels',
+      'labelColor',
       'parent',
     ]);
     expect(rows.map((row) => row.slice(1, 4))).toEqual([

@@ -44,6 +44,7 @@ describe('projects in the OpenAPI document', () => {
       'all',
       'inbox',
       'projects',
+      'labels',
     ]);
   });
 

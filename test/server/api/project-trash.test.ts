@@ -202,11 +202,12 @@ describeEachDialect('projects in the trash', (dialect) => {
             { id: a!.id, open: 2 },
             { id: empty!.id, open: 0 },
           ],
+          labels: [],
         },
       },
     ]);
     expect((await get(bob, '/api/todos/counts')).json()).toEqual({
-      data: { all: 1, inbox: 1, projects: [] },
+      data: { all: 1, inbox: 1, projects: [], labels: [] },
     });
     expect(
       (await call(t.app, undefined, { method: 'GET', url: '/api/todos/counts' })).statusCode,

@@ -201,7 +201,10 @@ describeEachDialect('subtasks out of the API', (dialect) => {
   });
 
   it.each([
-    ['populate=children', 'Cannot populate "children" (use project, parent, subtasks or *)'],
+    [
+      'populate=children',
+      'Cannot populate "children" (use project, labels, parent, subtasks or *)',
+    ],
     [
       'populate[subtasks][fields][0]=owner',
       expect.stringMatching(/^populate.subtasks.fields must name fields of a todo/),

@@ -124,6 +124,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           dueDate: [],
           priority: [],
           project: [],
+          labels: [],
           sort,
           populate: {},
         };
@@ -140,6 +141,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
         dueDate: [],
         priority: [],
         project: [],
+        labels: [],
         sort,
         populate: {},
       };
@@ -160,6 +162,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       dueDate: [],
       priority: [],
       project: [],
+      labels: [],
       sort,
       populate: {},
     };
@@ -184,6 +187,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
           dueDate: [],
           priority: [],
           project: [],
+          labels: [],
           sort,
           populate: {},
         };
@@ -203,6 +207,7 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       dueDate: [],
       priority: [],
       project: [],
+      labels: [],
       sort: sorts[1]!,
       populate: {},
     };

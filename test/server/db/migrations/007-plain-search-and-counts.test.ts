@@ -17,6 +17,8 @@ const NEW_TRIGGERS = [
   'owner_counts_insert',
   'owner_counts_delete',
   'owner_counts_update',
+  // Migration 019's: it keeps label links' open flag.
+  'label_links_open',
 ];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
