@@ -12,6 +12,8 @@ export const PAGE_PATHS = {
   trash: '/trash',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** A reminder mail's action link (`?token=`): says what it does, and does it on a click. */
+  reminderAction: '/reminder',
 } as const;
 
 const KNOWN: readonly string[] = Object.values(PAGE_PATHS);

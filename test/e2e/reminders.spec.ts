@@ -53,6 +53,11 @@ test('a reminder shows as a toast in the open tab; Done, Snooze and Open do what
 
   const snoozedAt = Date.now();
   await reminder('Call the dentist').getByRole('button', { name: 'Snooze' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Snooze “Call the dentist” for…' })
+    .getByRole('button', { name: '1 hour' })
+    .click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Reminder snoozed for 1 hour' }),
   ).toBeVisible();

@@ -31,6 +31,7 @@ const RegisterPage = lazy(() => import('../session/RegisterPage'));
 const GalleryPage = lazy(() => import('./dev/GalleryPage'));
 const ForgotPasswordPage = lazy(() => import('../account/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../account/ResetPasswordPage'));
+const ReminderActionPage = lazy(() => import('../notifications/ReminderActionPage'));
 
 /** The dev-only visual gallery (`npm run dev`); production builds have no such route. */
 const devRoutes = (devTools: boolean): RouteObject[] =>
@@ -78,6 +79,7 @@ export function createRoutes({
                 // Open to anybody: a reset link works whoever is signed in on this device.
                 { path: PAGE_PATHS.forgotPassword, Component: ForgotPasswordPage },
                 { path: PAGE_PATHS.resetPassword, Component: ResetPasswordPage },
+                { path: PAGE_PATHS.reminderAction, Component: ReminderActionPage },
               ],
             },
             { path: PAGE_PATHS.register, Component: RegisterPage },

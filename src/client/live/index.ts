@@ -1,3 +1,3 @@
 // The live feature's public face: what other features may use of it.
 export { holdLiveRefetches } from './liveStream';
-export { SNOOZE_MS, type Reminder, type ReminderActions } from './reminders';
+export { type Reminder, type ReminderActions } from './reminders';

@@ -1,9 +1,11 @@
 /**
  * The reminder of a todo that the event stream brings at its `remindAt`, shown as a toast with
- * Open (the list, searched for it), Snooze (an hour later) and Done (completes it).
+ * Open (the list, searched for it), Snooze (then 10 minutes, 1 hour or Tomorrow, in a second
+ * toast) and Done (completes it).
  */
 import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { createElement, Fragment } from 'react';
+import { SNOOZES, type SnoozeAction } from '../../shared/push-schemas';
 import { UndoToastAction } from '../ui/UndoToastAction';
 
 export interface Reminder {
@@ -32,45 +34,61 @@ export function reminderOf(event: string, data: string): Reminder | undefined {
 /** What the reminder toast's buttons do (todos/reminderActions.ts: they need the store and the router). */
 export interface ReminderActions {
   open(reminder: Reminder): void;
-  snooze(reminder: Reminder): void;
+  /** Moves the reminder `SNOOZES[snooze].ms` later. */
+  snooze(reminder: Reminder, snooze: SnoozeAction): void;
   done(reminder: Reminder): void;
 }
 
-/** How much later Snooze reminds again. */
-export const SNOOZE_MS = 60 * 60 * 1000;
-
 const reminderText = (reminder: Reminder) => `Reminder: ${reminder.title}`;
 
-const BUTTONS = [
-  ['Open', 'open'],
-  ['Snooze', 'snooze'],
-  ['Done', 'done'],
-] as const;
+type Button = readonly [label: string, run: (reminder: Reminder) => void];
 
-/** The toast's buttons: each closes the toast, then does its part. */
-const buttonsFor = (reminder: Reminder, actions: ReminderActions) => (key: SnackbarKey) =>
+/** A toast's buttons: each closes the toast, then does its part. */
+const buttonsFor = (reminder: Reminder, buttons: readonly Button[]) => (key: SnackbarKey) =>
   createElement(
     Fragment,
     null,
-    BUTTONS.map(([label, action]) =>
+    buttons.map(([label, run]) =>
       createElement(UndoToastAction, {
-        key: action,
+        key: label,
         label,
         onUndo: () => {
           closeSnackbar(key);
-          actions[action](reminder);
+          run(reminder);
         },
       }),
     ),
   );
 
+/** The second step of Snooze: how long, in a toast of its own. */
+function showSnoozeChoices(reminder: Reminder, actions: ReminderActions): void {
+  const choices = (Object.keys(SNOOZES) as SnoozeAction[]).map((snooze): Button => [
+    SNOOZES[snooze].label,
+    () => actions.snooze(reminder, snooze),
+  ]);
+  enqueueSnackbar(`Snooze “${reminder.title}” for…`, {
+    variant: 'info',
+    key: `snooze-${reminder.id}`,
+    autoHideDuration: 30_000,
+    preventDuplicate: true,
+    action: buttonsFor(reminder, choices),
+  });
+}
+
 /** Stays until dismissed (or 30 s): a reminder missed because the user looked away would be lost. */
 export function showReminder(reminder: Reminder, actions?: ReminderActions): void {
+  const buttons: Button[] = actions
+    ? [
+        ['Open', actions.open],
+        ['Snooze', (shown) => showSnoozeChoices(shown, actions)],
+        ['Done', actions.done],
+      ]
+    : [];
   enqueueSnackbar(reminderText(reminder), {
     variant: 'info',
     key: `reminder-${reminder.id}`,
     autoHideDuration: 30_000,
     preventDuplicate: true,
-    ...(actions ? { action: buttonsFor(reminder, actions) } : {}),
+    ...(actions ? { action: buttonsFor(reminder, buttons) } : {}),
   });
 }

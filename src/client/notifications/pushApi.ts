@@ -2,6 +2,7 @@
  * Web Push calls: the server's public key, the user's devices (subscribe, list, remove) and where
  * their reminders go.
  */
+import type { ReminderActionPreview } from '../../shared/push-schemas';
 import { api } from '../lib/api';
 
 export interface PushDevice {
@@ -34,6 +35,15 @@ export const pushApi = api.injectEndpoints({
       query: (id) => ({ url: `push/subscriptions/${id}`, method: 'DELETE' }),
       invalidatesTags: ['PushDevice'],
     }),
+    previewReminderAction: builder.query<ReminderActionPreview, string>({
+      query: (token) => `reminder-actions/${token}`,
+      transformResponse: (answer: { data: ReminderActionPreview }) => answer.data,
+    }),
+    runReminderAction: builder.mutation<unknown, string>({
+      query: (token) => ({ url: `reminder-actions/${token}`, method: 'POST' }),
+      // The todo changed: lists and counts that show it read it again.
+      invalidatesTags: ['Todo'],
+    }),
     getReminderDelivery: builder.query<ReminderDelivery, void>({
       query: () => 'reminders/delivery',
       transformResponse: (answer: { data: { delivery: ReminderDelivery } }) => answer.data.delivery,
@@ -57,4 +67,6 @@ export const {
   useRemovePushDeviceMutation,
   useGetReminderDeliveryQuery,
   useSetReminderDeliveryMutation,
+  usePreviewReminderActionQuery,
+  useRunReminderActionMutation,
 } = pushApi;

@@ -16,4 +16,4 @@ export {
   type TrashedTodo,
 } from './trashApi';
 export { useRestore } from './useRestore';
-export { reminderActions, SNOOZED_MESSAGE } from './reminderActions';
+export { reminderActions, SNOOZED_MESSAGES } from './reminderActions';

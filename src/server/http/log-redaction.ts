@@ -1,6 +1,6 @@
 /**
  * The URL as a log line may show it: values of query parameters named like secrets (mailed codes,
- * tokens, passwords) and the calendar feed's secret path are replaced by [redacted]. Names and
+ * tokens, passwords) and the secret paths (the calendar feed's, reminder actions') are replaced by [redacted]. Names and
  * paths are compared percent-decoded, as the router and the browser read them, so an encoded
  * spelling (`/api/%63alendar/…`, `?%63ode=…`) is caught too.
  */
@@ -21,10 +21,11 @@ const SECRET_NAMES = new Set([
 /** Words that make any name secret: `access_token`, `client_secret`, `newPassword`, `apiKey`… */
 const SECRET_WORDS = /token|secret|passw|pwd|jwt|api[-_]?key|credential|signature/;
 /**
- * Paths that carry a secret, decoded: everything after `calendar/` (the feed's `<secret>.ics`) goes,
- * whatever dot segments or doubled slashes precede or follow it.
+ * Paths that carry a secret, decoded: everything after `calendar/` (the feed's `<secret>.ics`) or
+ * `reminder-actions/` (a reminder's single-use action token) goes, whatever dot segments or
+ * doubled slashes precede or follow it.
  */
-const SECRET_PATHS = [/calendar\/.*$/i];
+const SECRET_PATHS = [/calendar\/.*$/i, /reminder-actions\/.*$/i];
 
 /** Decodes what can be decoded: a broken sequence (`%zz`, invalid UTF-8) keeps the rest readable. */
 function decodeOnce(text: string): string {

@@ -27,7 +27,8 @@ export const gone = () =>
 export const actionApiUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/api/reminder-actions/${token}`;
 /** The app's page that shows what the token does and runs it on a click (a mail's link). */
-export const actionPageUrl = (publicUrl: string, token: string) => `${publicUrl}/reminder/${token}`;
+export const actionPageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/reminder?token=${token}`;
 
 /**
  * One token for each of `actions` for this reminder of the todo (see actionApiUrl, actionPageUrl).

@@ -64,14 +64,40 @@ describe('the reminder toast’s buttons (issue 40)', () => {
     await waitFor(() => expect(screen.queryByText('Reminder: Call Ann & Bob')).toBeNull());
   });
 
-  it('Snooze sets the reminder an hour on, and says so', async () => {
-    const { api, todo, toast, user } = remind('Water plants');
-    await user.click(within(toast).getByRole('button', { name: 'Snooze' }));
+  /** Snooze, then the choice in the second toast. */
+  async function snooze(title: string, choice: string) {
+    const setup = remind(title);
+    await setup.user.click(within(setup.toast).getByRole('button', { name: 'Snooze' }));
+    const choices = (await screen.findByText(`Snooze “${title}” for…`)).closest(
+      '.notistack-MuiContent',
+    ) as HTMLElement;
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['10 minutes', '1 hour', 'Tomorrow']);
+    await setup.user.click(within(choices).getByRole('button', { name: choice }));
+    return setup;
+  }
+
+  it('Snooze, 1 hour sets the reminder an hour on, and says so', async () => {
+    const { api, todo } = await snooze('Water plants', '1 hour');
     expect(await screen.findByText('Reminder snoozed for 1 hour')).toBeInTheDocument();
     expect(api.requestsTo('PUT', `/api/todos/${todo.id}`).map((request) => request.body)).toEqual([
       { data: { remindAt: '2026-11-26T11:00:00.000Z' } },
     ]);
     await waitFor(() => expect(screen.queryByText('Reminder: Water plants')).toBeNull());
+  });
+
+  it.each([
+    ['10 minutes', 'Reminder snoozed for 10 minutes', '2026-11-26T10:10:00.000Z'],
+    ['Tomorrow', 'Reminder snoozed until tomorrow', '2026-11-27T10:00:00.000Z'],
+  ])('Snooze, %s moves the reminder that much later', async (choice, message, remindAt) => {
+    const { api, todo } = await snooze('Stretch', choice);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api.requestsTo('PUT', `/api/todos/${todo.id}`).map((request) => request.body)).toEqual([
+      { data: { remindAt } },
+    ]);
   });
 
   it('Done completes the todo', async () => {

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Snooze from the reminder mail: the mail carries Complete, Snooze 10 minutes, Snooze 1 hour and
- * Snooze until tomorrow, each a link to the app's page for a single-use token. GET tells what a
+ * Snooze until tomorrow, each a link to the app's page (/reminder?token=…) for a single-use token. GET tells what a
  * token would do without using it (a mail scanner opening the link changes nothing); the POST does
  * it once, then 410; the reminder's other links expire with it. A user who chose notifications
  * only (or none) gets no mail.
@@ -46,9 +46,11 @@ describeEachDialect('reminder mail actions', (dialect) => {
     now = new Date(now.getTime() + 2 * HOUR);
     const [mail] = await settledReminders(ann, 1);
     const links: Record<string, string> = Object.fromEntries(
-      [...mail!.text.matchAll(/^(.+): https:\/\/todo\.example\.com\/reminder\/([\w-]{43})$/gm)].map(
-        ([, label, token]) => [label, token!],
-      ),
+      [
+        ...mail!.text.matchAll(
+          /^(.+): https:\/\/todo\.example\.com\/reminder\?token=([\w-]{43})$/gm,
+        ),
+      ].map(([, label, token]) => [label, token!]),
     );
     expect(Object.keys(links)).toEqual([
       'Complete',
@@ -86,7 +88,7 @@ describeEachDialect('reminder mail actions', (dialect) => {
     const todo = await remindSoon(bob, 'Renew the passport');
     now = new Date(now.getTime() + 2 * HOUR);
     const [mail] = await settledReminders(bob, 1);
-    const complete = /^Complete: https:\/\/todo\.example\.com\/reminder\/([\w-]{43})$/m.exec(
+    const complete = /^Complete: https:\/\/todo\.example\.com\/reminder\?token=([\w-]{43})$/m.exec(
       mail!.text,
     )![1]!;
     expect((await action('POST', complete)).statusCode).toBe(200);

@@ -158,6 +158,23 @@ describeEachDialect('secrets in URLs stay out of the logs', (dialect) => {
     for (const [, url] of logged) expect(url).toMatch(/calendar\/\[redacted\](\?x=1)?$/i);
   });
 
+  it('redacts a reminder action token in the API path and in the app page’s query', async () => {
+    const token = code();
+    const cases: [method: 'GET' | 'POST', url: string, status: number][] = [
+      ['GET', `/api/reminder-actions/${token}`, 410],
+      ['POST', `/api/reminder-actions/${token}`, 410],
+      ['POST', `/api/reminder-%61ctions/${token}`, 410],
+      ['GET', `/reminder?token=${token}`, 200],
+    ];
+    lines.length = 0;
+    for (const [method, url, status] of cases) {
+      const answer = await t.app.inject({ method, url });
+      expect([url, answer.statusCode]).toEqual([url, status]);
+    }
+    expect(lines.join('').includes(token)).toBe(false);
+    for (const [, url] of loggedRequests()) expect(url).toMatch(/\[redacted\]$/);
+  });
+
   it('keeps a request the HTTP parser refuses out of the logs, its token and URL included', async () => {
     const session = await register(t.app, credentials('rawlog'));
     await t.app.listen({ host: '127.0.0.1', port: 0 });
