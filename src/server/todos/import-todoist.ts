@@ -1,8 +1,8 @@
 /**
- * Todoist's CSV export as import rows: its tasks become todos (sub-tasks by INDENT, import-subtasks.ts);
- * its sections become labels (a task takes the label of the section it is under) and a section row
- * tells the indents to count afresh; the `@name` words of a task's CONTENT become labels too, taken
- * out of the title; notes and blank rows are skipped.
+ * Todoist's CSV export as import rows: its tasks become todos (sub-tasks by INDENT, see
+ * import-subtasks.ts); its sections become labels (a task takes the label of the section it is
+ * under) and a section row tells the indents to count afresh; the `@name` words of a task's CONTENT
+ * become labels too, taken out of the title; notes and blank rows are skipped.
  */
 
 /** Todoist's PRIORITY cell (1 is p1, its highest; 4 is p4, its default) as ours; empty or unknown is none. */
