@@ -5,15 +5,12 @@
  * a subtree. populate of `parent` and `subtasks`: todo-populate.ts. The server validates with these.
  */
 import * as v from 'valibot';
-import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+import { isId } from './ids';
+import { relationFilter, type RelationIdCondition } from './relation-filter';
+import { isRecord } from './qs-object';
 
 /** A root, its subtasks and theirs: no todo sits deeper. */
 export const MAX_DEPTH = 3;
-
-/** Todo ids are PostgreSQL integers. */
-const LARGEST_ID = 2_147_483_647;
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LARGEST_ID;
 
 export const PARENT_RELATION_MESSAGE =
   'parent must be a todo id, null (no parent), or { connect: [id] }, { set: [id] } or { disconnect: [id] }';
@@ -86,65 +83,15 @@ export const subtasksEntry = v.optional(
 
 // ---- filters[parent] ----
 
-export type ParentCondition =
-  { op: '='; value: number } | { op: 'in'; value: number[] } | { op: 'is' | 'is not'; value: null };
-
-const idOperand = (operator: string) => {
-  const message = `filters.parent.id.${operator} must be a todo id`;
-  return v.pipe(
-    v.unknown(),
-    v.check((raw) => typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw), message),
-    v.transform(Number),
-    v.maxValue(LARGEST_ID, message),
-  );
-};
-
-const idFilter = v.pipe(
-  v.unknown(),
-  v.description(
-    'filters[parent][id][$eq]=3 (its subtasks), filters[parent][id][$in][0]=3, filters[parent][id][$null]=true (roots) or [$notNull]=true (subtasks)',
-  ),
-  asEqualsOperator,
-  bracketObject(
-    {
-      $eq: v.optional(idOperand('$eq')),
-      $in: v.optional(
-        v.pipe(
-          v.unknown(),
-          v.transform((raw) =>
-            Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw],
-          ),
-          v.array(idOperand('$in')),
-          v.minLength(1, 'filters.parent.id.$in must list at least one todo id'),
-        ),
-      ),
-      $null: v.optional(queryBoolean('filters.parent.id.$null must be true or false')),
-      $notNull: v.optional(queryBoolean('filters.parent.id.$notNull must be true or false')),
-    },
-    (operator) =>
-      `filters.parent.id.${operator} is not a supported operator (use $eq, $in, $null or $notNull)`,
-    'filters.parent.id must be an object such as filters[parent][id][$eq]=3',
-  ),
-);
+export type ParentCondition = RelationIdCondition;
 
 /** filters[parent][id][…]: every condition given must hold; `$null=true` is the roots. */
-export const parentFilter = v.pipe(
-  bracketObject(
-    { id: v.optional(idFilter, {}) },
-    (key) => `filters.parent.${key} is not a filterable field (use id)`,
-    'filters.parent must be an object such as filters[parent][id][$null]=true',
-  ),
-  v.transform(({ id: { $eq, $in, $null, $notNull } }): ParentCondition[] => [
-    ...($eq !== undefined ? [{ op: '=' as const, value: $eq }] : []),
-    ...($in !== undefined ? [{ op: 'in' as const, value: $in }] : []),
-    ...[
-      [$null, true],
-      [$notNull, false],
-    ]
-      .filter(([value]) => value !== undefined)
-      .map(([value, meansNull]): ParentCondition => ({
-        op: value === meansNull ? 'is' : 'is not',
-        value: null,
-      })),
-  ]),
+export const parentFilter = relationFilter(
+  {
+    relation: 'parent',
+    noun: 'todo id',
+    description:
+      'filters[parent][id][$eq]=3 (its subtasks), filters[parent][id][$in][0]=3, filters[parent][id][$null]=true (roots) or [$notNull]=true (subtasks)',
+  },
+  'filters[parent][id][$null]=true',
 );

@@ -4,6 +4,7 @@
  * API contract and follow the spec's tone.
  */
 import * as v from 'valibot';
+import { LARGEST_ID } from './ids';
 import { dueDateField, remindAtField } from './dates';
 import { labelsRelationField } from './label-relation';
 import { parentRelationField } from './parent-relation';
@@ -217,8 +218,7 @@ export const scopeEntry = v.optional(
 
 export const scopeQuerySchema = v.object({ scope: scopeEntry });
 
-/** Todo ids are PostgreSQL integers. */
-export const LARGEST_ID = 2_147_483_647;
+export { LARGEST_ID };
 
 /** A todo's id in a path (/todos/:id): a positive integer in the ids' range, or no todo at all. */
 export const todoIdParamsSchema = v.object({
