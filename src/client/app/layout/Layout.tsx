@@ -11,7 +11,7 @@ import { useSessionUser } from '../../session/SessionProvider';
 import { ShortcutsHelp } from '../../shortcuts/ShortcutsHelp';
 import { loadLoginPage } from '../loadLoginPage';
 import { FrameFallback } from './FrameFallback';
-import { loadSessionFrame } from './loadSessionFrame';
+import { loadSessionFrame, loadSignedInFrame } from './loadSessionFrame';
 
 export function Layout() {
   const signedIn = Boolean(useSessionUser());
@@ -19,6 +19,7 @@ export function Layout() {
   // out, the pages after signing in need the session's frame.
   usePreloadWhenIdle(loadLoginPage, signedIn);
   usePreloadWhenIdle(loadSessionFrame, !signedIn);
+  usePreloadWhenIdle(loadSignedInFrame, !signedIn);
   return (
     <>
       <Suspense fallback={<FrameFallback />}>

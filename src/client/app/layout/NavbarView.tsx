@@ -55,6 +55,11 @@ export interface NavbarViewProps {
   userMenu?: ReactNode;
   /** The narrow menu's open state, when kept by a parent (see Navbar); otherwise the bar keeps it. */
   menu?: [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>];
+  /**
+   * The navigation drawer's lists (Inbox, the projects), given `close`: the toggle and its menu
+   * then stay up to the drawer's breakpoint (lg), below which the drawer is not shown.
+   */
+  lists?: (close: () => void) => ReactNode;
 }
 
 /** The bar itself, driven by props (the gallery renders it in each state). */
@@ -64,10 +69,12 @@ export function NavbarView({
   onLogout,
   userMenu,
   menu,
+  lists,
 }: NavbarViewProps) {
   const ownMenu = useState(false);
   const [menuOpen, setMenuOpen] = menu ?? ownMenu;
   const closeMenu = () => setMenuOpen(false);
+  const menuUpTo = lists ? 'lg' : 'md';
   return (
     <ClickAwayListener onClickAway={closeMenu}>
       <AppBar position="static" elevation={1}>
@@ -117,7 +124,7 @@ export function NavbarView({
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
               onClick={() => setMenuOpen((open) => !open)}
-              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+              sx={{ display: { xs: 'inline-flex', [menuUpTo]: 'none' } }}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </IconButton>
@@ -129,6 +136,8 @@ export function NavbarView({
             loggingOut={loggingOut}
             onLogout={onLogout}
             onNavigate={closeMenu}
+            hideFrom={menuUpTo}
+            lists={lists?.(closeMenu)}
           />
         </Box>
       </AppBar>
