@@ -18,6 +18,7 @@ import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../sessi
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
 import { loadSessionFrame, loadStoreFrame, loadStoreScope } from './layout/loadSessionFrame';
+import { PageSuspense } from './layout/PageSuspense';
 import { SignedOutFrame } from './layout/SignedOutFrame';
 import { loadLoginPage } from './loadLoginPage';
 
@@ -84,14 +85,19 @@ export function createRoutes({
                   // The lists show their own error page when their load fails, session ended or not.
                   Component: RequireUserOrShowExpiry,
                   children: [
-                    { path: PAGE_PATHS.todos, Component: TodosPage },
-                    // Projects exist on Ticklist's own server only.
-                    ...(hasProjects()
-                      ? [
-                          { path: PAGE_PATHS.inbox, Component: InboxPage },
-                          { path: PAGE_PATHS.project, Component: ProjectTodosPage },
-                        ]
-                      : []),
+                    {
+                      Component: PageSuspense,
+                      children: [
+                        { path: PAGE_PATHS.todos, Component: TodosPage },
+                        // Projects exist on Ticklist's own server only.
+                        ...(hasProjects()
+                          ? [
+                              { path: PAGE_PATHS.inbox, Component: InboxPage },
+                              { path: PAGE_PATHS.project, Component: ProjectTodosPage },
+                            ]
+                          : []),
+                      ],
+                    },
                   ],
                 },
                 // Open to anybody: a reset link works whoever is signed in on this device.

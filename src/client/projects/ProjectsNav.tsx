@@ -104,7 +104,7 @@ export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
         </SortableContext>
       </DndContext>
       {shown.length === 0 && (
-        <Typography variant="body2" sx={{ px: 2, py: 1, opacity: 0.8 }}>
+        <Typography variant="body2" sx={{ px: 2, py: 1 }}>
           No projects yet
         </Typography>
       )}

@@ -53,7 +53,7 @@ export function NavListItem({ to, label, icon, count, onClick, sx }: NavListItem
         sx={{ my: 0 }}
       />
       {count !== undefined && count > 0 && (
-        <Box component="span" sx={{ ml: 1, typography: 'body2', opacity: 0.8 }}>
+        <Box component="span" sx={{ ml: 1, typography: 'body2' }}>
           {count}
           <Box component="span" sx={screenReaderOnly}>
             {' '}

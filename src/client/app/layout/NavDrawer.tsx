@@ -18,7 +18,7 @@ import { NavListItem } from '../../ui/NavListItem';
 
 /** The breakpoint from which the drawer is a permanent column (below it: the navbar's menu). */
 export const DRAWER_FROM = 'lg';
-export const DRAWER_WIDTH = 248;
+export const DRAWER_WIDTH = 224;
 export const ALL_TODOS_LABEL = 'All todos';
 
 interface NavListsProps {

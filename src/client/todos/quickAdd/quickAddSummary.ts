@@ -58,6 +58,8 @@ interface DescribeOptions {
   locale?: string;
   /** Projects and labels both applied (else both said to come later, unless `projectName`). */
   tagsApplied?: boolean;
+  /** `#name` is applied when it names a project (else it was not read): labels alone come later. */
+  projectsApplied?: boolean;
   /** The name of the user's project the `#name` read stands for: said as "Project Work". */
   projectName?: string;
 }
@@ -65,10 +67,16 @@ interface DescribeOptions {
 /** Each thing read, in words; `tagsApplied` false adds that projects and labels are not applied yet. */
 export function describeQuickAdd(
   result: QuickAddResult,
-  { timeZone, locale, tagsApplied = false, projectName }: DescribeOptions = {},
+  {
+    timeZone,
+    locale,
+    tagsApplied = false,
+    projectsApplied = false,
+    projectName,
+  }: DescribeOptions = {},
 ): string[] {
   const project = result.project && projectName !== undefined ? [`Project ${projectName}`] : [];
-  const later = project.length ? LABELS_LATER_TEXT : TAGS_LATER_TEXT;
+  const later = projectsApplied ? LABELS_LATER_TEXT : TAGS_LATER_TEXT;
   const tags = [
     ...(result.project && !project.length ? [`#${result.project}`] : []),
     ...result.labels.map((label) => `@${label}`),
