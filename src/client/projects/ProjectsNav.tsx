@@ -28,7 +28,7 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { changeErrorMessage } from '../lib/messages';
 import { toasts } from '../lib/toasts';
 import { useProjectActions } from './ProjectActions';
@@ -56,11 +56,15 @@ export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
   );
   const archived = all.filter((project) => project.attributes.archived);
   const indexOf = (id: string | number) => shown.findIndex((project) => project.id === id);
-  const announcements = reorderAnnouncements(
-    (id) => shown[indexOf(id)]?.attributes.name ?? '',
-    (id) => indexOf(id) + 1,
-    shown.length,
-  );
+  // One object while the list stays the same: it remembers, within a drag, whether it has moved.
+  const announcements = useMemo(() => {
+    const place = (id: string | number) => shown.findIndex((project) => project.id === id);
+    return reorderAnnouncements(
+      (id) => shown[place(id)]?.attributes.name ?? '',
+      (id) => place(id) + 1,
+      shown.length,
+    );
+  }, [shown]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -76,7 +80,15 @@ export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
         <Typography id={headingId} component="h2" variant="overline" sx={{ flex: 1 }}>
           Projects
         </Typography>
-        <IconButton size="small" color="inherit" aria-label="Add project" onClick={actions.add}>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label="Add project"
+          onClick={() => {
+            onNavigate?.(); // the phone menu closes: the dialog and the new page take the screen
+            actions.add();
+          }}
+        >
           <Add fontSize="small" />
         </IconButton>
       </Box>

@@ -34,10 +34,19 @@ export function reorderAnnouncements(
   count: number,
 ): Announcements {
   const at = (id: string | number) => `position ${placeOf(id)} of ${count}`;
+  // dnd-kit reports the picked-up project over its own place at once: that is no move to announce
+  // (it would cut off "Picked up"), until the project has been somewhere else.
+  let moved = false;
   return {
-    onDragStart: ({ active }) => `Picked up project ${nameOf(active.id)}, at ${at(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `Project ${nameOf(active.id)} is now at ${at(over.id)}.` : undefined,
+    onDragStart: ({ active }) => {
+      moved = false;
+      return `Picked up project ${nameOf(active.id)}, at ${at(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (!moved && over.id === active.id)) return undefined;
+      moved = true;
+      return `Project ${nameOf(active.id)} is now at ${at(over.id)}.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `Project ${nameOf(active.id)} dropped at ${at(over.id)}.`
