@@ -25,6 +25,8 @@ import { activeSx } from './activeSx';
 import { MobileMenuPanel } from './MobileMenu';
 
 const BRAND = 'Ticklist';
+/** The breakpoint from which the navigation drawer (when the page has one) is a column of its own. */
+const DRAWER_FROM = 'lg';
 const MOBILE_MENU_ID = 'mobile-navigation';
 
 /** The system's scheme now (MUI tracks it only while the mode is 'system'). */
@@ -74,7 +76,7 @@ export function NavbarView({
   const ownMenu = useState(false);
   const [menuOpen, setMenuOpen] = menu ?? ownMenu;
   const closeMenu = () => setMenuOpen(false);
-  const menuUpTo = lists ? 'lg' : 'md';
+  const menuUpTo = lists ? DRAWER_FROM : 'md';
   return (
     <ClickAwayListener onClickAway={closeMenu}>
       <AppBar position="static" elevation={1}>
@@ -96,9 +98,16 @@ export function NavbarView({
               {user ? (
                 <>
                   {hasDueDates() && (
-                    <Button color="inherit" component={NavLink} sx={activeSx} to="/today">
-                      Today
-                    </Button>
+                    // Where the navigation drawer shows (it lists Today), the bar leaves it out.
+                    <Box
+                      sx={{
+                        display: lists ? { xs: 'contents', [DRAWER_FROM]: 'none' } : 'contents',
+                      }}
+                    >
+                      <Button color="inherit" component={NavLink} sx={activeSx} to="/today">
+                        Today
+                      </Button>
+                    </Box>
                   )}
                   <Button color="inherit" component={NavLink} sx={activeSx} to="/todos">
                     Todos

@@ -37,8 +37,16 @@ export function PageFrame({ navbar, drawer }: { navbar: ReactNode; drawer?: Reac
           component="main"
           id="main"
           tabIndex={-1}
-          // minWidth 0: beside the drawer, a long unbroken title must not widen the page.
-          sx={{ py: 4, flexGrow: 1, minWidth: 0, outline: 'none' }}
+          // minWidth 0: beside the drawer, a long unbroken title must not widen the page. Beside
+          // it the page starts higher, level with the drawer's first item, to keep the rows'
+          // room: the narrower column wraps some rows onto a second line.
+          sx={{
+            py: 4,
+            pt: drawer ? { lg: 2 } : undefined,
+            flexGrow: 1,
+            minWidth: 0,
+            outline: 'none',
+          }}
         >
           <RouteErrorBoundary>
             <Suspense fallback={<PageFallback />}>
