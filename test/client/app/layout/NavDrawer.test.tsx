@@ -102,7 +102,7 @@ it('adds a project from "Add project", with a name and a colour, and opens its p
   await screen.findByText('Project "Garden" added!');
   const created = api.backend.projects.live(7).at(-1)!;
   expect(created.attributes).toMatchObject({ name: 'Garden', color: '#158fad' });
-  expect(router.location.pathname).toBe(`/projects/${created.id}`);
+  await waitFor(() => expect(router.location.pathname).toBe(`/projects/${created.id}`));
   await waitFor(() => expect(projectNames()).toEqual(['Work2 open', 'Home', 'Garden']));
 });
 
