@@ -18,7 +18,6 @@ export const PAGE_PATHS = {
 
 /** A path with a parameter (`/projects/:id`) as a pattern: the parameter is an id (digits). */
 const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[1-9][0-9]{0,9}')}$`);
-const KNOWN: readonly RegExp[] = Object.values(PAGE_PATHS).map(patternOf);
 
 /**
  * Whether the SPA has a page at `pathname`, matched as React Router does: ignoring case and a
@@ -26,5 +25,6 @@ const KNOWN: readonly RegExp[] = Object.values(PAGE_PATHS).map(patternOf);
  */
 export const isPagePath = (pathname: string): boolean => {
   const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
-  return KNOWN.some((pattern) => pattern.test(path));
+  // Built here, not at load: the SPA imports this module for PAGE_PATHS alone.
+  return Object.values(PAGE_PATHS).some((known) => patternOf(known).test(path));
 };
