@@ -127,7 +127,9 @@ test.describe('projects', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(`${server.url}/inbox`);
     await expect.poll(() => projectLinks(drawerOf(page))).toEqual(['Home']);
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // Its row is gone: focus waits on the toast's Undo, which Enter presses.
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Project "Office" restored!')).toBeVisible();
     await expect.poll(() => projectLinks(drawerOf(page))).toEqual(['Home', 'Office3 open']);
 

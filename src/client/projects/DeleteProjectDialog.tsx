@@ -20,6 +20,8 @@ interface DeleteProjectDialogProps {
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
+  /** The dialog has gone (after its closing transition): focus may move then. */
+  onExited?(): void;
 }
 
 export function DeleteProjectDialog({
@@ -29,6 +31,7 @@ export function DeleteProjectDialog({
   busy,
   onConfirm,
   onClose,
+  onExited,
 }: DeleteProjectDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -40,6 +43,7 @@ export function DeleteProjectDialog({
       aria-describedby={textId}
       fullWidth
       maxWidth="xs"
+      slotProps={{ transition: { onExited } }}
     >
       <form
         onSubmit={(event) => {

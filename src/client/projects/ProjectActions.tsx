@@ -4,7 +4,15 @@
  * to the trash with it, and the toast's Undo brings both back). The dialogs live here, once, above
  * the menus that open them, so closing the phone menu never takes an open dialog with it.
  */
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProjectEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
@@ -20,6 +28,16 @@ import {
   useUpdateProjectMutation,
 } from './projectsApi';
 import { useOpenCounts } from './useProjects';
+
+/** The page's main region (PageFrame's, focusable): where focus goes when its place is gone. */
+const mainOf = () => document.getElementById('main');
+
+/**
+ * The project's row (and the button that opened its menu or dialog) has gone: focus goes to the
+ * toast's Undo, or to the page when the toast has gone too.
+ */
+const focusUndoOf = (button: RefObject<HTMLButtonElement | null>) =>
+  (button.current?.isConnected ? button.current : mainOf())?.focus();
 
 export interface ProjectActions {
   add(): void;
@@ -52,6 +70,7 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const undoButton = useRef<HTMLButtonElement | null>(null);
+  const focusUndo = useRef(false);
   const close = () => setOpen(undefined);
 
   const actions = useMemo<ProjectActions>(
@@ -69,15 +88,17 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
         const { name } = project.attributes;
         updateProject({ id: project.id, changes: { archived } })
           .unwrap()
-          .then(() =>
-            archived
-              ? toasts.undoable(PROJECT_MESSAGES.archived(name), {
-                  kind: 'project',
-                  onUndo: () =>
-                    void updateProject({ id: project.id, changes: { archived: false } }),
-                })
-              : toasts.success(PROJECT_MESSAGES.unarchived(name), 'project'),
-          )
+          .then(() => {
+            if (!archived) return toasts.success(PROJECT_MESSAGES.unarchived(name), 'project');
+            toasts.undoable(PROJECT_MESSAGES.archived(name), {
+              kind: 'project',
+              buttonRef: undoButton,
+              onUndo: () => void updateProject({ id: project.id, changes: { archived: false } }),
+              onFocusLost: () => mainOf()?.focus(),
+            });
+            // The menu has closed; the row it opened from leaves the list, and its focus with it.
+            requestAnimationFrame(() => requestAnimationFrame(() => focusUndoOf(undoButton)));
+          })
           .catch((error: unknown) => toasts.error(changeErrorMessage(error), 'project'));
       },
     }),
@@ -112,10 +133,12 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
       close();
       // Its page has nothing left to show: the Inbox is where its todos would have come from.
       if (pathname === projectPath(project.id)) void navigate('/inbox', { replace: true });
+      focusUndo.current = true;
       toasts.undoable(PROJECT_MESSAGES.deleted(project.attributes.name, todos), {
         kind: 'project',
         buttonRef: undoButton,
         onUndo: () => void restore(project),
+        onFocusLost: () => mainOf()?.focus(),
       });
     } catch (error) {
       toasts.error(changeErrorMessage(error), 'project');
@@ -151,6 +174,11 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
         busy={deleting.isLoading}
         onConfirm={() => void confirmDelete()}
         onClose={close}
+        onExited={() => {
+          if (!focusUndo.current) return;
+          focusUndo.current = false;
+          focusUndoOf(undoButton);
+        }}
       />
     </ActionsContext.Provider>
   );
