@@ -46,7 +46,8 @@ export function MobileMenu({ user, loggingOut, onLogout, onNavigate, lists }: Mo
     <>
       <List
         dense
-        sx={{ pb: 1 }}
+        // With the lists, the menu is open up to lg: from md the bar itself shows these items.
+        sx={{ pb: 1, display: lists ? { md: 'none' } : undefined }}
         subheader={
           <ListSubheader sx={{ bgcolor: 'transparent', color: 'inherit', fontWeight: 700 }}>
             {user.username}
