@@ -154,7 +154,10 @@ test.describe('projects', () => {
       await screenshot(page, 'projects-menu-phone');
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
-      // Add project closes the menu; the new project's page opens.
+      // Add project closes the menu; the new project's page opens. (Once the menu has opened in
+      // full: the projects' arrival changes its height.)
+      await expect(menu.getByText('No projects yet')).toBeVisible();
+      await expect(menu).toHaveClass(/MuiCollapse-entered/);
       await menu.getByRole('button', { name: 'Add project' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add project' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Garden');
