@@ -38,6 +38,9 @@ const idOperand = (relation: string, noun: string, operator: string) => {
 };
 
 /** filters[<relation>][id]: its operators as given. */
+// Annotated as valibot's own functions are, so a bundle that never uses a filter drops it (the
+// login page imports the todo schemas, whose relation modules also hold the list's filters).
+/* @__NO_SIDE_EFFECTS__ */
 export function relationIdFilter({ relation, noun, description, maxIn }: RelationIdText) {
   const path = `filters.${relation}.id`;
   const inList = v.pipe(
@@ -69,8 +72,9 @@ export function relationIdFilter({ relation, noun, description, maxIn }: Relatio
 }
 
 /** filters[<relation>][id][…] of a single relation, as conditions on its id. */
-export const relationFilter = (text: RelationIdText, example: string) =>
-  v.pipe(
+/* @__NO_SIDE_EFFECTS__ */
+export function relationFilter(text: RelationIdText, example: string) {
+  return v.pipe(
     bracketObject(
       { id: v.optional(relationIdFilter(text), {}) },
       (key) => `filters.${text.relation}.${key} is not a filterable field (use id)`,
@@ -90,3 +94,4 @@ export const relationFilter = (text: RelationIdText, example: string) =>
         })),
     ]),
   );
+}
