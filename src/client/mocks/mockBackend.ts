@@ -21,13 +21,14 @@ export class MockBackend {
     this.todos = new MockTodos(now, this.projects);
   }
 
-  /** GET /todos/counts: open todos in all, in the Inbox and in each live project. */
+  /** GET /todos/counts: open todos in all, in the Inbox and in each live project (the mock keeps no labels). */
   counts(ownerId: number) {
     const open = this.todos.openByProject(ownerId);
     return {
       all: [...open.values()].reduce((sum, count) => sum + count, 0),
       inbox: open.get(null) ?? 0,
       projects: this.projects.live(ownerId).map(({ id }) => ({ id, open: open.get(id) ?? 0 })),
+      labels: [],
     };
   }
 

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { ProjectEntity } from '../../shared/api-types';
 import { SubmitButton } from '../ui/SubmitButton';
-import { DELETE_PROJECT_QUESTION } from './projectMessages';
+import { deleteProjectQuestion } from './projectMessages';
 
 interface DeleteProjectDialogProps {
   /** The project asked about; kept while the dialog closes. */
@@ -58,7 +58,7 @@ export function DeleteProjectDialog({
               Delete "<span dir="auto">{project?.attributes.name}</span>"
               {openTodos ? ` and its ${openTodos} open ${openTodos === 1 ? 'todo' : 'todos'}` : ''}?
             </Box>
-            {DELETE_PROJECT_QUESTION}
+            {deleteProjectQuestion()}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

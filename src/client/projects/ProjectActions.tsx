@@ -16,6 +16,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProjectEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
+import { hasTrash } from '../lib/features';
 import { toasts } from '../lib/toasts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { PROJECT_MESSAGES } from './projectMessages';
@@ -133,6 +134,10 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
       close();
       // Its page has nothing left to show: the Inbox is where its todos would have come from.
       if (pathname === projectPath(project.id)) void navigate('/inbox', { replace: true });
+      if (!hasTrash()) {
+        toasts.success(PROJECT_MESSAGES.deletedToInbox(project.attributes.name), 'project');
+        return;
+      }
       focusUndo.current = true;
       toasts.undoable(PROJECT_MESSAGES.deleted(project.attributes.name, todos), {
         kind: 'project',

@@ -1,5 +1,6 @@
 /** The projects' texts: toasts, the delete question and the drag-and-drop announcements. */
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+import { hasTrash } from '../lib/features';
 
 const todosWord = (count: number) => (count === 1 ? '1 todo' : `${count} todos`);
 
@@ -13,13 +14,17 @@ export const PROJECT_MESSAGES = {
     todos > 0
       ? `Project "${name}" and its ${todosWord(todos)} moved to the trash`
       : `Project "${name}" moved to the trash`,
+  /** A Strapi backend has no trash: a deleted project's todos stay, in the Inbox. */
+  deletedToInbox: (name: string) => `Project "${name}" deleted: its todos are in the Inbox`,
   restored: (name: string) => `Project "${name}" restored!`,
   reordered: 'Project order saved',
 };
 
-/** The delete dialog's question: a project's todos go to the trash with it. */
-export const DELETE_PROJECT_QUESTION =
-  'Are you sure you want to delete this project? Its todos go to the trash too; Undo or the trash brings them back.';
+/** The delete dialog's question: a project's todos go to the trash with it (to the Inbox on Strapi). */
+export const deleteProjectQuestion = (): string =>
+  hasTrash()
+    ? 'Are you sure you want to delete this project? Its todos go to the trash too; Undo or the trash brings them back.'
+    : 'Are you sure you want to delete this project? Its todos move to the Inbox.';
 
 /** Tells a screen-reader user how to move a project with the keyboard (dnd-kit reads it out). */
 export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = {
