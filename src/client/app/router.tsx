@@ -13,7 +13,7 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_PATHS } from '../../shared/routes';
 import { clientConfig } from '../config';
-import { hasDueDates, hasProjects } from '../lib/features';
+import { hasDueDates } from '../lib/features';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
@@ -90,13 +90,8 @@ export function createRoutes({
                       Component: PageSuspense,
                       children: [
                         { path: PAGE_PATHS.todos, Component: TodosPage },
-                        // Projects exist on Ticklist's own server only.
-                        ...(hasProjects()
-                          ? [
-                              { path: PAGE_PATHS.inbox, Component: InboxPage },
-                              { path: PAGE_PATHS.project, Component: ProjectTodosPage },
-                            ]
-                          : []),
+                        { path: PAGE_PATHS.inbox, Component: InboxPage },
+                        { path: PAGE_PATHS.project, Component: ProjectTodosPage },
                       ],
                     },
                   ],

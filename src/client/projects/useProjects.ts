@@ -5,13 +5,12 @@
  */
 import { useMemo } from 'react';
 import type { ProjectEntity } from '../../shared/api-types';
-import { hasProjects } from '../lib/features';
 import { useGetProjectsQuery, useGetTodoCountsQuery } from './projectsApi';
 
 const NONE: ProjectEntity[] = [];
 
 export function useProjects() {
-  const query = useGetProjectsQuery(undefined, { skip: !hasProjects() });
+  const query = useGetProjectsQuery();
   const all = query.data ?? NONE;
   const shown = useMemo(() => all.filter((project) => !project.attributes.archived), [all]);
   const byId = useMemo(() => new Map(all.map((project) => [project.id, project])), [all]);
@@ -29,7 +28,7 @@ export function useProjects() {
 
 /** The open todos of every project, the Inbox and all: one call (`GET /api/todos/counts`). */
 export function useOpenCounts({ skip = false }: { skip?: boolean } = {}) {
-  const { data } = useGetTodoCountsQuery(undefined, { skip: skip || !hasProjects() });
+  const { data } = useGetTodoCountsQuery(undefined, { skip });
   return useMemo(
     () => ({
       all: data?.all,

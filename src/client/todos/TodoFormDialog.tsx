@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PRIORITIES } from '../../shared/priority';
-import { hasDueDates, hasProjects } from '../lib/features';
+import { hasDueDates } from '../lib/features';
 import { PRIORITY_NAMES } from '../ui/priorityNames';
 import { SubmitButton } from '../ui/SubmitButton';
 import { DateFields } from './DateFields';
@@ -126,7 +126,7 @@ function TodoFormBody({
             </option>
           ))}
         </TextField>
-        {hasProjects() && <ProjectSelect field={register('project')} value={project} />}
+        <ProjectSelect field={register('project')} value={project} />
         {hasDueDates() && <DateFields control={control} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -3,7 +3,6 @@
  * navigation drawer (Inbox, Today, All todos, the projects): permanent left of the page on a wide
  * screen, in the navbar's menu on a narrower one. The project dialogs live here, once, for both.
  */
-import { hasProjects } from '../../lib/features';
 import { ProjectActionsProvider } from '../../projects';
 import { useSessionUser } from '../../session/SessionProvider';
 import { Navbar } from './Navbar';
@@ -11,7 +10,7 @@ import { NavDrawer, NavLists } from './NavDrawer';
 import { PageFrame } from './PageFrame';
 
 export default function StoreFrame() {
-  const signedIn = Boolean(useSessionUser()) && hasProjects();
+  const signedIn = Boolean(useSessionUser());
   return (
     <ProjectActionsProvider>
       <PageFrame

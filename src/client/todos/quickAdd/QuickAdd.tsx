@@ -10,7 +10,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { useState, type KeyboardEvent, type Ref } from 'react';
-import { hasProjects } from '../../lib/features';
 import { AddTodoDialog } from '../TodoDialogs';
 import type { TodoDialogInput } from '../todoFormSchema';
 import { HighlightedInput } from './HighlightedInput';
@@ -43,7 +42,7 @@ export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
   const quick = useQuickAdd(defaults);
   const [details, setDetails] = useState<TodoDialogInput | undefined>();
   const words = describeQuickAdd(quick.result, {
-    projectsApplied: hasProjects(),
+    projectsApplied: true,
     projectName: quick.project?.attributes.name,
   });
 

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { titleField } from '../../../shared/schemas';
-import { hasDueDates, hasProjects } from '../../lib/features';
+import { hasDueDates } from '../../lib/features';
 import { projectNamed, useProjects } from '../../projects';
 import { useAddTodoMutation } from '../todosApi';
 import { useChangeReporter } from '../useChangeReporter';
@@ -37,10 +37,7 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
   // `#name` is read when it names one of the user's projects, in any case.
   const { all: projects } = useProjects();
   const projectOf = useCallback((name: string) => projectNamed(projects, name), [projects]);
-  const isProject = useMemo(
-    () => (hasProjects() ? (name: string) => projectOf(name) !== undefined : undefined),
-    [projectOf],
-  );
+  const isProject = useMemo(() => (name: string) => projectOf(name) !== undefined, [projectOf]);
   const read = useCallback(
     () => parseQuickAdd(text, { keep: kept, dates: hasDueDates(), isProject }),
     [text, kept, isProject],
