@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { appPasswordRoutes } from './app-passwords';
 import { accountRoutes } from './auth/account-routes';
 import { createAuthenticate } from './auth/authenticate';
 import { recoveryRoutes } from './auth/recovery-routes';
@@ -38,6 +39,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './http/validate';
 import { validateWithValibot } from './http/valibot-compiler';
 import { registerOpenApi, systemRoutes } from './http/system-routes';
 import { calendarRoutes } from './calendar/routes';
+import { registerCaldav } from './caldav/plugin';
 import { labelRoutes } from './labels';
 import { projectRoutes } from './projects';
 import { bulkRoutes } from './todos/bulk-routes';
@@ -188,10 +190,12 @@ export async function buildApp(
     projectRoutes,
     pushRoutes,
     labelRoutes,
+    appPasswordRoutes,
   ];
   await app.register(async (api) => routeModules.forEach((routes) => routes(api, context)), {
     prefix: '/api',
   });
+  await registerCaldav(app, context);
   await registerSpa(app, config.staticDir);
   return app;
 }

@@ -21,6 +21,7 @@ import * as projects from './migrations/018-projects';
 import * as labels from './migrations/019-labels';
 import * as subtasks from './migrations/020-subtasks';
 import * as push from './migrations/021-push';
+import * as caldav from './migrations/022-caldav';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019-labels': labels,
   '020-subtasks': subtasks,
   '021-push': push,
+  '022-caldav': caldav,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -213,6 +213,46 @@ export interface OwnerCountTable {
   trashed_todos: number;
 }
 
+/** A user's password for one device's CalDAV client (migration 022), kept by its secret's SHA-256. */
+export interface AppPasswordTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** What a CalDAV client chose for a todo (migration 022): its UID, resource name and iCalendar text. */
+export interface CaldavObjectTable {
+  todo_id: number;
+  owner_id: number;
+  uid: string;
+  /** The resource's last path segment, `<name>.ics` as the client named it. */
+  name: string;
+  /** The VCALENDAR the client last sent, so what Ticklist does not model goes back unchanged. */
+  ical: string;
+}
+
+/** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */
+export interface CaldavCollectionTable {
+  project_id: number;
+  owner_id: number;
+  segment: string;
+}
+
+/** A todo's change in a collection (migration 022), kept by triggers, for sync-collection. */
+export interface DavChangeTable {
+  owner_id: number;
+  todo_id: number;
+  /** The project's id, 0 for the Inbox. */
+  collection: number;
+  /** bigint on PostgreSQL: pg reads it as a string. */
+  seq: number | string;
+  /** 1 once the todo left the collection. */
+  gone: number;
+}
+
 export interface Database {
   users: UserTable;
   todos: TodoTable;
@@ -230,6 +270,10 @@ export interface Database {
   reminder_actions: ReminderActionTable;
   labels: LabelTable;
   todo_labels: TodoLabelTable;
+  app_passwords: AppPasswordTable;
+  caldav_objects: CaldavObjectTable;
+  caldav_collections: CaldavCollectionTable;
+  dav_changes: DavChangeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

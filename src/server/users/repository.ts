@@ -162,7 +162,7 @@ export function listUsers(db: Db): Promise<UserRow[]> {
 /**
  * Ends, with `changes` to the user's row and in one transaction, every credential they were given
  * until `now`: tokens (tokens_valid_after), mailed reset and confirmation codes, the calendar feed
- * link. Every path that revokes tokens comes here, so none can leave a code or a link working.
+ * link, app passwords (CalDAV). Every path that revokes tokens comes here, so none can leave a code or a link working.
  */
 async function revokeCredentials(
   db: Db,
@@ -179,6 +179,7 @@ async function revokeCredentials(
       .returningAll()
       .executeTakeFirst();
     await trx.deleteFrom('account_codes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('app_passwords').where('owner_id', '=', userId).execute();
     return user;
   };
   return inTransaction(db, revoke);

@@ -19,6 +19,10 @@ const NEW_TRIGGERS = [
   'owner_counts_update',
   // Migration 019's: it keeps label links' open flag.
   'label_links_open',
+  // Migration 022's: they keep dav_changes for CalDAV's sync-collection.
+  'dav_changes_insert',
+  'dav_changes_update',
+  'dav_changes_delete',
 ];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {

@@ -1,0 +1,141 @@
+/**
+ * CalDAV timings on a 10,000-todo calendar, in-process (buildApp on a throwaway database, real HTTP
+ * on 127.0.0.1): PROPFIND depth 1 (getetag, getcontenttype), a sync-collection with 10 changes,
+ * and a full calendar-multiget of every todo. Prints p50/p99 per engine.
+ *   npx tsx bench/caldav.ts            # SQLite
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/caldav.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { titleKey } from '../src/shared/title-key';
+
+const TODOS = 10_000;
+const RUNS = Number(process.env.BENCH_CALDAV_RUNS ?? 50);
+
+const quantile = (times: number[], q: number) =>
+  [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+
+async function timed(runs: number, work: () => Promise<void>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return `p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms`;
+}
+
+async function bench(engine: string, databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-caldav-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: path.join(dataDir, 'none'),
+    MAX_TODOS_PER_USER: '100000',
+  });
+  const database = openDatabase(config.databaseUrl, config);
+  await migrateToLatest(database.db);
+  const app = await buildApp(config, database.db);
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const json = async (method: string, url: string, body?: unknown, token?: string) =>
+    (
+      await fetch(`${origin}${url}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).json();
+  const session = await json('POST', '/api/auth/local/register', {
+    email: 'bench@example.com',
+    username: 'bench',
+    password: 'Bench!Pass1',
+  });
+  const { password } = (
+    await json('POST', '/api/app-passwords', { data: { name: 'bench' } }, session.jwt)
+  ).data;
+  const now = new Date().toISOString();
+  for (let from = 0; from < TODOS; from += 500)
+    await database.db
+      .insertInto('todos')
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          owner_id: session.user.id,
+          title: `Todo ${from + i}`,
+          title_key: titleKey(`Todo ${from + i}`),
+          description: null,
+          completed: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  const basic = `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`;
+  const inbox = '/dav/calendars/bench/inbox/';
+  const dav = async (method: string, body: string, depth = '1') => {
+    const answer = await fetch(`${origin}${inbox}`, {
+      method,
+      headers: { authorization: basic, depth, 'content-type': 'application/xml' },
+      body,
+    });
+    const text = await answer.text();
+    if (answer.status !== 207) throw new Error(`${method}: ${answer.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+  const propfind = `<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:propfind>`;
+  const sync = (token: string) =>
+    `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`;
+  console.log(
+    `${engine}: PROPFIND depth 1, ${TODOS} todos: ${await timed(RUNS, async () => void (await dav('PROPFIND', propfind)))}`,
+  );
+  const token = /<d:sync-token>([^<]+)</.exec(await dav('REPORT', sync('')))![1]!;
+  const ids = (await database.db.selectFrom('todos').select('id').limit(10).execute()).map(
+    (row) => row.id,
+  );
+  for (const id of ids)
+    await json('PUT', `/api/todos/${id}`, { data: { completed: true } }, session.jwt);
+  console.log(
+    `${engine}: sync-collection, 10 changes: ${await timed(RUNS, async () => void (await dav('REPORT', sync(token))))}`,
+  );
+  const hrefs = [
+    ...(await dav('PROPFIND', propfind)).matchAll(/<d:href>([^<]+\.ics)<\/d:href>/g),
+  ].map((m) => m[1]!);
+  const multiget = `<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>${hrefs.map((href) => `<d:href>${href}</d:href>`).join('')}</c:calendar-multiget>`;
+  console.log(
+    `${engine}: calendar-multiget of all ${hrefs.length}: ${await timed(3, async () => void (await dav('REPORT', multiget)))}`,
+  );
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-caldav-sqlite-'));
+  await bench('sqlite', `sqlite:${path.join(dir, 'bench.db')}`);
+  const pgUrl = process.env.BENCH_PG_URL;
+  if (pgUrl) {
+    const name = `ticklist_caldav_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    try {
+      await bench('postgres', url.toString());
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+void main();

@@ -1,0 +1,125 @@
+/**
+ * PROPFIND (RFC 4918 §9.1) on the DAV tree: depth 0 answers the resource, depth 1 its members too
+ * (the calendar home lists the calendars, a calendar its todos); a depth of infinity reads as 1.
+ * An empty body asks for all properties.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/types';
+import { davNotFound, DavError } from './errors';
+import { multistatus, response, type PropertyMap, type PropRequest } from './multistatus';
+import { canList, listMembers } from './listing';
+import { etagOf, memberIn, textOf } from './objects';
+import { DAV_ROOT, homeHref, objectHref, principalHref } from './paths';
+import {
+  calendarHref,
+  calendarProperties,
+  homeProperties,
+  objectProperties,
+  principalProperties,
+  rootProperties,
+} from './properties';
+import { listCollections, type DavCollection, type ResolvedPath } from './calendars';
+import { collectionMembers, collectionSeq, nameOf, type DavMember } from './store';
+import { child, NS, parseXml, type XmlNode } from './xml';
+
+/** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */
+export function propRequestOf(body: XmlNode | undefined): PropRequest {
+  if (!body) return { mode: 'allprop' };
+  const prop = child(body, NS.dav, 'prop');
+  if (prop) return { mode: 'prop', names: prop.children.map(({ ns, name }) => ({ ns, name })) };
+  if (child(body, NS.dav, 'propname')) return { mode: 'propname' };
+  return { mode: 'allprop' };
+}
+
+export function propfindBody(text: string | undefined): XmlNode | undefined {
+  if (!text || text.trim() === '') return undefined;
+  const body = parseXml(text);
+  if (body.ns !== NS.dav || body.name !== 'propfind')
+    throw new DavError(400, 'The body must be a DAV:propfind');
+  return body;
+}
+
+export const memberProperties = (member: DavMember, host: string) =>
+  objectProperties(() => textOf(member, host), etagOf(member, host), member.updated_at);
+
+export interface PropfindContext {
+  db: Kysely<Database>;
+  user: UserRow;
+  host: string;
+}
+
+async function calendarEntry(context: PropfindContext, collection: DavCollection) {
+  const { db, user } = context;
+  const seq = await collectionSeq(db, user.id, collection.id);
+  return {
+    href: calendarHref(user, collection),
+    properties: calendarProperties(user, collection, seq),
+  };
+}
+
+/** The resource at `path` and, at depth 1, its members: each href with its properties. */
+async function resources(
+  context: PropfindContext,
+  path: ResolvedPath,
+  depth: number,
+): Promise<{ href: string; properties: PropertyMap }[]> {
+  const { db, user, host } = context;
+  switch (path.kind) {
+    case 'root':
+      return [{ href: DAV_ROOT, properties: rootProperties(user) }];
+    case 'principal':
+      return [{ href: principalHref(user.username), properties: principalProperties(user) }];
+    case 'home': {
+      const home = { href: homeHref(user.username), properties: homeProperties(user) };
+      if (depth === 0) return [home];
+      const calendars = await listCollections(db, user.id);
+      const entries = await Promise.all(
+        calendars.map((calendar) => calendarEntry(context, calendar)),
+      );
+      return [home, ...entries];
+    }
+    case 'collection': {
+      const calendar = await calendarEntry(context, path.collection);
+      if (depth === 0) return [calendar];
+      const members = await collectionMembers(db, user.id, path.collection.id);
+      return [
+        calendar,
+        ...members.map((member) => {
+          return {
+            href: objectHref(user.username, path.collection.segment, nameOf(member)),
+            properties: memberProperties(member, host),
+          };
+        }),
+      ];
+    }
+    case 'object': {
+      const member = await memberIn(db, user.id, path.collection.id, path.name);
+      if (!member) throw davNotFound();
+      return [
+        {
+          href: objectHref(user.username, path.collection.segment, nameOf(member)),
+          properties: memberProperties(member, host),
+        },
+      ];
+    }
+  }
+}
+
+export async function propfind(
+  context: PropfindContext,
+  path: ResolvedPath,
+  depthHeader: string | undefined,
+  body: XmlNode | undefined,
+): Promise<string> {
+  const depth = depthHeader === '0' ? 0 : 1;
+  const request = propRequestOf(body);
+  if (path.kind === 'collection' && depth === 1 && canList(request)) {
+    // The usual sync poll (getetag of every todo): no todo is rendered (listing.ts).
+    const calendar = await resources(context, path, 0);
+    const { db, user, host } = context;
+    const members = await listMembers(db, user, path.collection, request, host);
+    return multistatus([response(calendar[0]!.href, calendar[0]!.properties, request), ...members]);
+  }
+  const found = await resources(context, path, depth);
+  return multistatus(found.map(({ href, properties }) => response(href, properties, request)));
+}

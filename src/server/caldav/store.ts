@@ -1,0 +1,180 @@
+/**
+ * What CalDAV reads of a user's todos: those of a collection (the Inbox, id 0, or a project) with
+ * what a client stored for them (caldav_objects), and the change journal dav_changes (migration
+ * 022) that sync tokens, ctags and ETags count in. Every query takes the owner. The calendars
+ * themselves are calendars.ts.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, TodoRow } from '../db/types';
+import { ownerTransaction } from '../db/transactions';
+
+type Db = Kysely<Database>;
+
+/**
+ * A todo with the UID, resource name and text a client gave it (null: none did), and the number
+ * of its last change in its collection (dav_changes), which its ETag is made of.
+ */
+export type DavMember = TodoRow & {
+  uid: string | null;
+  name: string | null;
+  ical: string | null;
+  seq: number | string | null;
+};
+
+export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
+export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>
+  member.name ?? defaultName(member.id);
+
+const members = (db: Db, ownerId: number) =>
+  db
+    .selectFrom('todos')
+    .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
+    .leftJoin('dav_changes', (join) =>
+      join
+        .onRef('dav_changes.todo_id', '=', 'todos.id')
+        .on('dav_changes.collection', '=', sql<number>`coalesce(todos.project_id, 0)`),
+    )
+    .selectAll('todos')
+    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical', 'dav_changes.seq'])
+    .where('todos.owner_id', '=', ownerId)
+    .where('todos.deleted_at', 'is', null);
+
+const inCollection = <Q extends ReturnType<typeof members>>(query: Q, collection: number): Q =>
+  (collection === 0
+    ? query.where('todos.project_id', 'is', null)
+    : query.where('todos.project_id', '=', collection)) as Q;
+
+/** The collection's live todos, by id. */
+export function collectionMembers(
+  db: Db,
+  ownerId: number,
+  collection: number,
+): Promise<DavMember[]> {
+  return inCollection(members(db, ownerId), collection).orderBy('todos.id').execute();
+}
+
+/** The owner's live todo a resource name names, in whichever collection it is. */
+export function memberByName(
+  db: Db,
+  ownerId: number,
+  name: string,
+): Promise<DavMember | undefined> {
+  const id = TODO_NAME.exec(name)?.[1];
+  return members(db, ownerId)
+    .where((eb) =>
+      eb.or([
+        eb('caldav_objects.name', '=', name),
+        ...(id
+          ? [eb.and([eb('todos.id', '=', Number(id)), eb('caldav_objects.name', 'is', null)])]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+const TODO_NAME = /^todo-([1-9]\d{0,9})\.ics$/;
+const CHUNK = 500;
+
+/** The owner's live todos these names name (calendar-multiget), by name; a few statements for any number. */
+export async function membersByNames(
+  db: Db,
+  ownerId: number,
+  names: string[],
+): Promise<Map<string, DavMember>> {
+  const found = new Map<string, DavMember>();
+  for (let from = 0; from < names.length; from += CHUNK) {
+    const chunk = names.slice(from, from + CHUNK);
+    const ids = chunk.flatMap((name) => {
+      const id = TODO_NAME.exec(name)?.[1];
+      return id ? [Number(id)] : [];
+    });
+    const rows = await members(db, ownerId)
+      .where((eb) =>
+        eb.or([
+          eb('caldav_objects.name', 'in', chunk),
+          ...(ids.length > 0
+            ? [eb.and([eb('todos.id', 'in', ids), eb('caldav_objects.name', 'is', null)])]
+            : []),
+        ]),
+      )
+      .execute();
+    for (const row of rows) found.set(nameOf(row), row);
+  }
+  return found;
+}
+
+/** The owner's live todo with this UID (a client's, or the app's todo-<id>@host), if any. */
+export function memberByUid(
+  db: Db,
+  ownerId: number,
+  uid: string,
+  host: string,
+): Promise<DavMember | undefined> {
+  const id = new RegExp(
+    `^todo-([1-9]\\d{0,9})@${host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+  ).exec(uid)?.[1];
+  return members(db, ownerId)
+    .where((eb) =>
+      eb.or([
+        eb('caldav_objects.uid', '=', uid),
+        ...(id
+          ? [eb.and([eb('todos.id', '=', Number(id)), eb('caldav_objects.uid', 'is', null)])]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The newest change number in a collection (0: none yet): its sync token and, with its name, its ctag. */
+export async function collectionSeq(db: Db, ownerId: number, collection: number): Promise<number> {
+  const row = await db
+    .selectFrom('dav_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('owner_id', '=', ownerId)
+    .where('collection', '=', collection)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+export interface Changes {
+  token: number;
+  changed: DavMember[];
+  /** Names of the todos that left the collection after the token. */
+  gone: string[];
+}
+
+/**
+ * What changed in a collection after `since`, up to the token answered. Read under the owner's
+ * lock, so no write of theirs with a smaller number is still uncommitted (db/transactions.ts).
+ */
+export function changesSince(
+  db: Db,
+  ownerId: number,
+  collection: number,
+  since: number,
+): Promise<Changes> {
+  return ownerTransaction(db, ownerId, async (trx) => {
+    const token = await collectionSeq(trx, ownerId, collection);
+    const rows = await trx
+      .selectFrom('dav_changes')
+      .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
+      .select(['dav_changes.todo_id', 'dav_changes.gone', 'caldav_objects.name'])
+      .where('dav_changes.owner_id', '=', ownerId)
+      .where('dav_changes.collection', '=', collection)
+      .where('dav_changes.seq', '>', since)
+      .where('dav_changes.seq', '<=', token)
+      .execute();
+    const live = rows.filter((row) => !row.gone).map((row) => row.todo_id);
+    const changed =
+      live.length === 0
+        ? []
+        : await inCollection(members(trx, ownerId), collection)
+            .where('todos.id', 'in', live)
+            .orderBy('todos.id')
+            .execute();
+    const gone = rows
+      .filter((row) => row.gone)
+      .map((row) => nameOf({ id: row.todo_id, name: row.name }));
+    return { token, changed, gone };
+  });
+}

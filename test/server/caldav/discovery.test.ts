@@ -1,0 +1,134 @@
+/** @jest-environment node */
+import { call, createTestApp, describeEachDialect, type TestApp } from '../support/app';
+import { dav, davUser, propfindBody, type DavUser } from './support';
+
+describeEachDialect('CalDAV discovery', (dialect) => {
+  let t: TestApp;
+  let ada: DavUser;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ada = await davUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('sends /.well-known/caldav to the DAV root', async () => {
+    const answer = await t.app.inject({ method: 'PROPFIND', url: '/.well-known/caldav' });
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe('/dav/');
+    // vdirsyncer sends its PROPFIND body there too.
+    const withBody = await t.app.inject({
+      method: 'PROPFIND',
+      url: '/.well-known/caldav',
+      headers: { 'content-type': 'application/xml', depth: '0' },
+      payload: propfindBody('<d:current-user-principal/>'),
+    });
+    expect(withBody.statusCode).toBe(301);
+  });
+
+  it('answers OPTIONS with the DAV classes and methods, without credentials', async () => {
+    const answer = await t.app.inject({ method: 'OPTIONS', url: '/dav/' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers.dav).toContain('calendar-access');
+    expect(answer.headers.allow).toContain('PROPFIND');
+  });
+
+  it('asks for Basic credentials, and refuses the account password and a wrong one', async () => {
+    const none = await t.app.inject({ method: 'PROPFIND', url: '/dav/' });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    const accountPassword = `Basic ${Buffer.from(`${ada.username}:Kiwi#Lamp42`).toString('base64')}`;
+    const refused = await dav(t.app, { ...ada, basic: accountPassword }, 'PROPFIND', '/dav/');
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('leads from the root to the principal, the calendar home and the calendars', async () => {
+    const root = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      '/dav/',
+      propfindBody('<d:current-user-principal/>'),
+      { depth: '0' },
+    );
+    expect(root.statusCode).toBe(207);
+    const principal = `/dav/principals/${ada.username}/`;
+    expect(root.body).toContain(`<d:href>${principal}</d:href>`);
+    const home = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      principal,
+      propfindBody('<c:calendar-home-set/>'),
+      { depth: '0' },
+    );
+    expect(home.body).toContain(
+      `<c:calendar-home-set><d:href>/dav/calendars/${ada.username}/</d:href>`,
+    );
+    const project = await call(t.app, ada.session, {
+      method: 'POST',
+      url: '/api/projects',
+      payload: { data: { name: 'Garden & Co', color: '#22aa44' } },
+    });
+    const projectId = project.json().data.id;
+    const calendars = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      `/dav/calendars/${ada.username}/`,
+      propfindBody(
+        '<d:resourcetype/><d:displayname/><ic:calendar-color/><c:supported-calendar-component-set/><cs:getctag/><d:sync-token/><d:current-user-privilege-set/><x:unknown xmlns:x="urn:x"/>',
+      ),
+      { depth: '1' },
+    );
+    expect(calendars.statusCode).toBe(207);
+    expect(calendars.body).toContain(`/dav/calendars/${ada.username}/inbox/`);
+    expect(calendars.body).toContain(`/dav/calendars/${ada.username}/project-${projectId}/`);
+    expect(calendars.body).toContain('<d:displayname>Garden &amp; Co</d:displayname>');
+    expect(calendars.body).toContain('<ic:calendar-color>#22AA44FF</ic:calendar-color>');
+    expect(calendars.body).toContain('<c:comp name="VTODO"/>');
+    expect(calendars.body).toContain('urn:x-ticklist:sync:');
+    expect(calendars.body).toContain('<x:unknown xmlns:x="urn:x"/>');
+    expect(calendars.body).toContain('404 Not Found');
+  });
+
+  it('answers another user’s tree, a missing calendar and malformed XML with 4xx', async () => {
+    const bob = await davUser(t.app);
+    const foreign = await dav(
+      t.app,
+      bob,
+      'PROPFIND',
+      `/dav/calendars/${ada.username}/`,
+      undefined,
+      { depth: '0' },
+    );
+    expect(foreign.statusCode).toBe(404);
+    const missing = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      `/dav/calendars/${ada.username}/project-99999/`,
+      undefined,
+      { depth: '0' },
+    );
+    expect(missing.statusCode).toBe(404);
+    const broken = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      '/dav/',
+      '<d:propfind xmlns:d="DAV:"><d:prop>',
+      { depth: '0' },
+    );
+    expect(broken.statusCode).toBe(400);
+    const report = await dav(
+      t.app,
+      ada,
+      'REPORT',
+      `/dav/calendars/${ada.username}/inbox/`,
+      '<x:nope xmlns:x="urn:x"/>',
+    );
+    expect(report.statusCode).toBe(403);
+    const mkcol = await dav(t.app, ada, 'MKCOL', `/dav/calendars/${ada.username}/new/`);
+    expect(mkcol.statusCode).toBe(405);
+  });
+});
