@@ -22,6 +22,7 @@ const clientFeatures = [
   'home',
   'live',
   'offline',
+  'projects',
   'session',
   'shortcuts',
   'today',

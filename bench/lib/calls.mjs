@@ -11,6 +11,9 @@ export const CALLS = {
   // Project 7 of the bench user's 50 holds about 1/51 of the 10,000 todos (seed.mjs).
   project: `${LIST}&filters[project][id][$eq]=7`,
   counts: '/api/todos/counts',
+  // The SPA's list of roots with each one's subtasks (title and completed, for "2/5"): 8,000 of the
+  // 10,000 seeded todos are roots, every tenth with two subtasks (seed.mjs).
+  roots: `${LIST}&filters[parent][id][$null]=true&populate[subtasks][fields][0]=title&populate[subtasks][fields][1]=completed`,
   // Label 7 of the bench user's 20 is on about 1/21 of the 10,000 todos (seed.mjs).
   label: `${LIST}&filters[labels][id][$eq]=7`,
 };

@@ -76,6 +76,7 @@ export function todoRow(ownerId, i, baseMs) {
     created_at: created.toISOString(),
     updated_at: updated.toISOString(),
     project_id: null,
+    parent_id: null,
   };
 }
 
@@ -130,6 +131,7 @@ const TODO_COLUMNS = [
   'created_at',
   'updated_at',
   'project_id',
+  'parent_id',
 ];
 const PROJECT_COLUMNS = [
   'owner_id',
@@ -209,6 +211,7 @@ function bulkWriter(kind, url) {
       confirmed: 'int[]',
       blocked: 'int[]',
       project_id: 'int[]',
+      parent_id: 'int[]',
       position: 'int[]',
       archived: 'int[]',
       todo_id: 'int[]',
@@ -302,16 +305,27 @@ export async function seedDatabase({
   const batchSize = kind === 'sqlite' ? 20_000 : 10_000;
   let benchIndex = 0;
   let otherIndex = 0;
+  // Every tenth bench todo is a root with two subtasks (the next two), in its project: ids are the
+  // rows' order in a fresh database.
+  let root = { id: null, project: null };
   let batch = [];
   let links = [];
   for (let r = 0; r < total; r++) {
     const isBench = benchIndex < benchTodos && (otherIndex >= otherTodos || r % benchEvery === 0);
     if (isBench) {
       const row = todoRow(user.id, benchIndex, baseMs);
+      const project = projectOf(benchIndex, benchProjects);
+      const place = benchIndex % 10;
+      if (place === 0) root = { id: r + 1, project };
       // Row r is todo r + 1 in a fresh database, on both.
       for (const label of labelsOf(benchIndex, benchLabels))
         links.push({ todo_id: r + 1, label_id: label, owner_id: user.id, open: 1 - row.completed });
-      batch.push({ ...row, project_id: projectOf(benchIndex++, benchProjects) });
+      benchIndex += 1;
+      batch.push(
+        place === 1 || place === 2
+          ? { ...row, project_id: root.project, parent_id: root.id }
+          : { ...row, project_id: project },
+      );
     } else {
       const owner = otherIds[otherIndex % otherIds.length];
       batch.push(todoRow(owner, otherIndex++, baseMs));

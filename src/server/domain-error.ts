@@ -15,6 +15,14 @@ export type DomainRule =
   | 'project-name-taken'
   /** A todo names a project (values.id) that is not the owner's live one: missing, trashed or another user's alike. */
   | 'project-not-found'
+  /** A todo names a parent (values.id) that is not the owner's live todo: missing, trashed or another user's alike. */
+  | 'parent-not-found'
+  /** A todo would become its own ancestor: the parent named is the todo or one of its subtasks. */
+  | 'parent-cycle'
+  /** Under the parent named (values.id), the todo or one of its subtasks would sit deeper than MAX_DEPTH. */
+  | 'parent-too-deep'
+  /** A subtask names a project (values.id) other than its parent's: a subtask lives in its parent's project. */
+  | 'parent-project-conflict'
   /** The change would take the owner past MAX_LABELS_PER_USER labels (values.max). */
   | 'label-limit'
   /** Another label of the owner has this name, whatever its case (values.name). */

@@ -41,6 +41,10 @@ export interface TodoAttributes {
   project?: ProjectRelation;
   /** Present when asked for with `populate` (populate=*, populate[0]=labels, …). */
   labels?: LabelsRelation;
+  /** The parent todo, when populated: `{ data: null }` for a root (src/shared/todo-populate.ts). */
+  parent?: { data: { id: number; attributes: Partial<TodoAttributes> } | null };
+  /** The direct subtasks, oldest first, when populated (`completed` among them gives "2/5"). */
+  subtasks?: { data: { id: number; attributes: Partial<TodoAttributes> }[] };
 }
 
 /** A user's project: a named, coloured list of todos; todos without one are the Inbox. */

@@ -5,15 +5,12 @@
  * `filters[labels][name][…]`. populate is populate-query.ts's. The server validates with these.
  */
 import * as v from 'valibot';
-import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
+import { isId } from './ids';
+import { listOf, relationIdFilter } from './relation-filter';
+import { asEqualsOperator, bracketObject, isRecord } from './qs-object';
 
 /** Most labels one todo may carry. */
 export const MAX_LABELS_PER_TODO = 50;
-
-/** Label ids are PostgreSQL integers, as todo ids are. */
-const LARGEST_ID = 2_147_483_647;
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LARGEST_ID;
 
 /** What a write does to a todo's labels: replace them all (`set`), or add and remove some. */
 export type LabelsChange = { set: number[] } | { connect: number[]; disconnect: number[] };
@@ -107,45 +104,13 @@ export type LabelCondition =
   /** `exact`: names as written ($eq, $in); otherwise any case ($eqi). */
   | { kind: 'name'; names: string[]; exact: boolean };
 
-const listOf = (raw: unknown) =>
-  Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw];
-
-const idOperand = (operator: string) => {
-  const message = `filters.labels.id.${operator} must be a label id`;
-  return v.pipe(
-    v.unknown(),
-    v.check((raw) => typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw), message),
-    v.transform(Number),
-    v.maxValue(LARGEST_ID, message),
-  );
-};
-
-const idFilter = v.pipe(
-  v.unknown(),
-  v.description(
+const idFilter = relationIdFilter({
+  relation: 'labels',
+  noun: 'label id',
+  description:
     'filters[labels][id][$eq]=3, filters[labels][id][$in][0]=3 (any of them), filters[labels][id][$null]=true (no label) or [$notNull]=true',
-  ),
-  asEqualsOperator,
-  bracketObject(
-    {
-      $eq: v.optional(idOperand('$eq')),
-      $in: v.optional(
-        v.pipe(
-          v.unknown(),
-          v.transform(listOf),
-          v.array(idOperand('$in')),
-          v.minLength(1, 'filters.labels.id.$in must list at least one label id'),
-          v.maxLength(100, 'filters.labels.id.$in must list at most 100 label ids'),
-        ),
-      ),
-      $null: v.optional(queryBoolean('filters.labels.id.$null must be true or false')),
-      $notNull: v.optional(queryBoolean('filters.labels.id.$notNull must be true or false')),
-    },
-    (operator) =>
-      `filters.labels.id.${operator} is not a supported operator (use $eq, $in, $null or $notNull)`,
-    'filters.labels.id must be an object such as filters[labels][id][$eq]=3',
-  ),
-);
+  maxIn: 100,
+});
 
 const nameOperand = (operator: string) => {
   const message = `filters.labels.name.${operator} must be a label name`;

@@ -1,6 +1,7 @@
 /**
  * The todo list's query in Strapi v4's bracket syntax, as qs parses it: pagination, filters on the
- * title, the completion, the due date, the priority (priority.ts), the project (project-relation.ts) and the labels (label-relation.ts),
+ * title, the completion, the due date, the priority (priority.ts), the project (project-relation.ts),
+ * the parent (parent-relation.ts) and the labels (label-relation.ts),
  * the sort, and populate. The server validates with it and reads a
  * typed ListQuery; the client writes what it reads with `listSearchParams` (list-request.ts).
  * Anything not understood is a 400, never the wrong rows.
@@ -9,8 +10,9 @@ import * as v from 'valibot';
 import { isCalendarDate } from './dates';
 import { listPaginationEntry, type Pagination } from './list-pagination';
 import { SORT_FIELDS, type DateOperator, type SortField } from './list-request';
-import { priorityFilter, type PriorityCondition } from './priority';
 import { labelFilter, type LabelCondition } from './label-relation';
+import { parentFilter, type ParentCondition } from './parent-relation';
+import { priorityFilter, type PriorityCondition } from './priority';
 import { populateEntry, type Populate } from './populate-query';
 import { projectFilter, type ProjectCondition } from './project-relation';
 import { asEqualsOperator, bracketObject, queryBoolean } from './qs-object';
@@ -39,6 +41,8 @@ export interface ListQuery {
   priority: PriorityCondition[];
   /** Conditions on the project (project-relation.ts), all of which must hold; `is null`: the Inbox. */
   project: ProjectCondition[];
+  /** Conditions on the parent (parent-relation.ts), all of which must hold; `is null`: the roots. */
+  parent?: ParentCondition[];
   /** Conditions on the labels (label-relation.ts), all of which must hold. */
   labels: LabelCondition[];
   sort: SortKey[];
@@ -146,10 +150,11 @@ const filtersSchema = v.optional(
       dueDate: v.optional(dueDateFilter, {}),
       priority: v.optional(priorityFilter, {}),
       project: v.optional(projectFilter, {}),
+      parent: v.optional(parentFilter, {}),
       labels: v.optional(labelFilter, {}),
     },
     (field) =>
-      `filters.${field} is not a filterable field (use title, completed, dueDate, priority, project or labels)`,
+      `filters.${field} is not a filterable field (use title, completed, dueDate, priority, project, parent or labels)`,
     'filters must be an object such as filters[title][$contains]=milk',
   ),
   {},
@@ -173,6 +178,7 @@ export const listQuerySchema = v.pipe(
     dueDate: filters.dueDate,
     priority: filters.priority,
     project: filters.project,
+    parent: filters.parent,
     labels: filters.labels,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
     populate,

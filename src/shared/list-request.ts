@@ -33,6 +33,8 @@ export interface ListRequest {
     };
     /** A project's todos ($eq, $in), the Inbox ($null: true) or any project ($notNull: true). */
     project?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
+    /** A todo's subtasks ($eq, $in), the roots ($null: true) or subtasks only ($notNull: true). */
+    parent?: { id: { $eq?: number; $in?: number[]; $null?: boolean; $notNull?: boolean } };
     /**
      * Todos with a label ($eq, $in: any of them), with none ($null: true) or with any ($notNull:
      * true); by name as written ($eq, $in) or in any case ($eqi).
@@ -45,10 +47,38 @@ export interface ListRequest {
   sort?: `${SortField}:${SortDirection}`[];
   /**
    * Relations to add to each todo: `['project']` gives `attributes.project`, `['labels']`
-   * `attributes.labels`, `['*']` both (populate-query.ts).
+   * `attributes.labels`, `['*']` every relation (populate-query.ts); or per relation, e.g.
+   * `{ subtasks: { fields: ['completed'], populate: { subtasks: true } } }` for a page of roots
+   * with their subtrees (todo-populate.ts).
    */
-  populate?: ('project' | 'labels' | '*')[];
+  populate?: ('project' | 'labels' | 'parent' | 'subtasks' | '*')[] | PopulateRequest;
 }
+
+/** A todo relation's populate as the client writes it: true for every field, or some fields and a nested level. */
+export type TodoRelationRequest =
+  | true
+  | {
+      fields?: TodoFieldName[];
+      populate?: { parent?: TodoRelationRequest; subtasks?: TodoRelationRequest };
+    };
+type TodoFieldName =
+  | 'title'
+  | 'description'
+  | 'completed'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'dueDate'
+  | 'remindAt'
+  | 'recurrence'
+  | 'seriesId'
+  | 'priority';
+
+export type PopulateRequest = {
+  project?: true | { fields?: string[] };
+  labels?: true | { fields?: string[] };
+  parent?: TodoRelationRequest;
+  subtasks?: TodoRelationRequest;
+};
 
 type BracketValue = string | number | boolean | undefined | BracketObject | BracketValue[];
 interface BracketObject {

@@ -1,13 +1,14 @@
 /**
  * `populate` of the todo list and GET /todos/:id, as Strapi v4 clients write it: `*` (every
- * relation), `project`, `labels`, `populate[0]=labels`, or per relation
+ * relation), `project`, `labels`, `parent`, `subtasks`, `populate[0]=labels`, or per relation
  * `populate[labels][fields][0]=name`. The server validates with it; each relation's answer is its
- * feature's (project-relation.ts, label-relation.ts).
+ * feature's (project-relation.ts, label-relation.ts, todo-populate.ts).
  */
 import * as v from 'valibot';
 import type { LabelAttributes } from './api-types';
 import { PROJECT_FIELDS, type ProjectField } from './project-relation';
 import { bracketObject, isRecord } from './qs-object';
+import { todoRelationPopulate, type TodoRelationPopulate } from './todo-populate';
 
 export const LABEL_FIELDS = [
   'name',
@@ -21,9 +22,12 @@ export type LabelField = (typeof LABEL_FIELDS)[number];
 export interface Populate {
   project?: { fields?: ProjectField[] };
   labels?: { fields?: LabelField[] };
+  /** The todo's parent and its direct subtasks, each possibly nested (todo-populate.ts). */
+  parent?: TodoRelationPopulate;
+  subtasks?: TodoRelationPopulate;
 }
 
-const RELATIONS = ['project', 'labels'] as const;
+const RELATIONS = ['project', 'labels', 'parent', 'subtasks'] as const;
 type Relation = (typeof RELATIONS)[number];
 const isRelation = (name: string): name is Relation =>
   (RELATIONS as readonly string[]).includes(name);
@@ -61,12 +65,12 @@ const relationObjects = {
 
 const EXAMPLE = 'populate must look like populate=* or populate[0]=project';
 
-/** populate=*, populate=project,labels, populate[0]=labels, populate[labels][fields][0]=name, … */
+/** populate=*, populate=project,labels, populate[0]=parent, populate[labels][fields][0]=name, … */
 export const populateEntry = v.optional(
   v.pipe(
     v.unknown(),
     v.description(
-      'populate=* (every relation), populate[0]=project or populate[0]=labels: each todo’s project as { data: { id, attributes } } (or { data: null }) and labels as { data: [{ id, attributes }] }; populate[labels][fields][0]=name for some attributes',
+      'populate=* (every relation), populate[0]=project (or labels, parent, subtasks): each todo’s project or parent as { data: { id, attributes } } (or { data: null }), its labels and subtasks as { data: [{ id, attributes }] }; populate[labels][fields][0]=name for some attributes; populate[subtasks][populate][subtasks]=* nests subtasks (or parent) up to the depth limit',
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }): Populate => {
       const raw = dataset.value;
@@ -105,6 +109,15 @@ export const populateEntry = v.optional(
         if (!isRelation(name)) {
           addIssue({ message: unknownRelation(name) });
           return NEVER;
+        }
+        if (name === 'parent' || name === 'subtasks') {
+          const parsed = todoRelationPopulate(name, value);
+          if ('message' in parsed) {
+            addIssue({ message: parsed.message });
+            return NEVER;
+          }
+          populate[name] = parsed.value;
+          continue;
         }
         if (value === 'true' || value === '*') {
           populate[name] = {};

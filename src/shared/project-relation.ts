@@ -7,12 +7,9 @@
  */
 import * as v from 'valibot';
 import type { ProjectAttributes } from './api-types';
-import { asEqualsOperator, bracketObject, isRecord, queryBoolean } from './qs-object';
-
-/** Project ids are PostgreSQL integers, as todo ids are. */
-const LARGEST_ID = 2_147_483_647;
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= LARGEST_ID;
+import { isId } from './ids';
+import { relationFilter, type RelationIdCondition } from './relation-filter';
+import { isRecord } from './qs-object';
 
 export const PROJECT_RELATION_MESSAGE =
   'project must be a project id, null (the Inbox), or { connect: [id] }, { set: [id] } or { disconnect: [id] }';
@@ -70,67 +67,17 @@ export const PROJECT_MISSING_NOTE = {
 
 // ---- filters[project] ----
 
-export type ProjectCondition =
-  { op: '='; value: number } | { op: 'in'; value: number[] } | { op: 'is' | 'is not'; value: null };
-
-const idOperand = (operator: string) => {
-  const message = `filters.project.id.${operator} must be a project id`;
-  return v.pipe(
-    v.unknown(),
-    v.check((raw) => typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw), message),
-    v.transform(Number),
-    v.maxValue(LARGEST_ID, message),
-  );
-};
-
-const idFilter = v.pipe(
-  v.unknown(),
-  v.description(
-    'filters[project][id][$eq]=3, filters[project][id][$in][0]=3, filters[project][id][$null]=true (the Inbox) or [$notNull]=true',
-  ),
-  asEqualsOperator,
-  bracketObject(
-    {
-      $eq: v.optional(idOperand('$eq')),
-      $in: v.optional(
-        v.pipe(
-          v.unknown(),
-          v.transform((raw) =>
-            Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw],
-          ),
-          v.array(idOperand('$in')),
-          v.minLength(1, 'filters.project.id.$in must list at least one project id'),
-        ),
-      ),
-      $null: v.optional(queryBoolean('filters.project.id.$null must be true or false')),
-      $notNull: v.optional(queryBoolean('filters.project.id.$notNull must be true or false')),
-    },
-    (operator) =>
-      `filters.project.id.${operator} is not a supported operator (use $eq, $in, $null or $notNull)`,
-    'filters.project.id must be an object such as filters[project][id][$eq]=3',
-  ),
-);
+export type ProjectCondition = RelationIdCondition;
 
 /** filters[project][id][…]: every condition given must hold; `$null=true` is the Inbox. */
-export const projectFilter = v.pipe(
-  bracketObject(
-    { id: v.optional(idFilter, {}) },
-    (key) => `filters.project.${key} is not a filterable field (use id)`,
-    'filters.project must be an object such as filters[project][id][$eq]=3',
-  ),
-  v.transform(({ id: { $eq, $in, $null, $notNull } }): ProjectCondition[] => [
-    ...($eq !== undefined ? [{ op: '=' as const, value: $eq }] : []),
-    ...($in !== undefined ? [{ op: 'in' as const, value: $in }] : []),
-    ...[
-      [$null, true],
-      [$notNull, false],
-    ]
-      .filter(([value]) => value !== undefined)
-      .map(([value, meansNull]): ProjectCondition => ({
-        op: value === meansNull ? 'is' : 'is not',
-        value: null,
-      })),
-  ]),
+export const projectFilter = relationFilter(
+  {
+    relation: 'project',
+    noun: 'project id',
+    description:
+      'filters[project][id][$eq]=3, filters[project][id][$in][0]=3, filters[project][id][$null]=true (the Inbox) or [$notNull]=true',
+  },
+  'filters[project][id][$eq]=3',
 );
 
 // ---- populate (populate-query.ts) ----

@@ -8,6 +8,8 @@ export const PAGE_PATHS = {
   register: '/register',
   profile: '/profile',
   todos: '/todos',
+  inbox: '/inbox',
+  project: '/projects/:id',
   today: '/today',
   trash: '/trash',
   forgotPassword: '/forgot-password',
@@ -16,8 +18,15 @@ export const PAGE_PATHS = {
   reminderAction: '/reminder',
 } as const;
 
-const KNOWN: readonly string[] = Object.values(PAGE_PATHS);
+/** A path with a parameter (`/projects/:id`) as a pattern: the parameter is an id (digits). */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[1-9][0-9]{0,9}')}$`);
 
-/** Whether the SPA has a page at `pathname`, matched as React Router does: ignoring case and a trailing slash. */
-export const isPagePath = (pathname: string): boolean =>
-  KNOWN.includes(pathname.toLowerCase().replace(/(.)\/$/, '$1'));
+/**
+ * Whether the SPA has a page at `pathname`, matched as React Router does: ignoring case and a
+ * trailing slash. A project's page is any id: whether it is the caller's is for the page to say.
+ */
+export const isPagePath = (pathname: string): boolean => {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  // Built here, not at load: the SPA imports this module for PAGE_PATHS alone.
+  return Object.values(PAGE_PATHS).some((known) => patternOf(known).test(path));
+};

@@ -4,9 +4,11 @@
  * API contract and follow the spec's tone.
  */
 import * as v from 'valibot';
+import { LARGEST_ID } from './ids';
 import { dueDateField, remindAtField } from './dates';
-import { NO_PRIORITY, priorityField } from './priority';
 import { labelsRelationField } from './label-relation';
+import { parentRelationField } from './parent-relation';
+import { NO_PRIORITY, priorityField } from './priority';
 import { projectRelationField } from './project-relation';
 import { recurrenceField } from './recurrence';
 
@@ -160,8 +162,10 @@ export const todoCreateEntries = {
   remindAt: v.optional(remindAtField, null),
   recurrence: v.optional(recurrenceField, null),
   priority: v.optional(priorityField, NO_PRIORITY),
-  /** The project's id, null (the default) for the Inbox; the server checks it is the caller's. */
-  project: v.optional(projectRelationField, null),
+  /** The project's id, null or absent for the Inbox (a subtask's: its parent's); the server checks it is the caller's. */
+  project: v.optional(projectRelationField),
+  /** The parent todo's id (a subtask, in its parent's project); absent or null: a root. */
+  parent: v.optional(parentRelationField),
   /** The todo's labels (label ids of the caller); the server checks they are the caller's. */
   labels: v.optional(labelsRelationField),
   /** Checked against the caller by the route: only the caller may be named. */
@@ -188,6 +192,7 @@ export const todoUpdateDataSchema = v.pipe(
       recurrence: v.optional(recurrenceField),
       priority: v.optional(priorityField),
       project: v.optional(projectRelationField),
+      parent: v.optional(parentRelationField),
       labels: v.optional(labelsRelationField),
       user: v.optional(v.unknown()),
     },
@@ -195,7 +200,7 @@ export const todoUpdateDataSchema = v.pipe(
   ),
   v.check(
     (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project or labels',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project, parent or labels',
   ),
 );
 
@@ -213,8 +218,7 @@ export const scopeEntry = v.optional(
 
 export const scopeQuerySchema = v.object({ scope: scopeEntry });
 
-/** Todo ids are PostgreSQL integers. */
-export const LARGEST_ID = 2_147_483_647;
+export { LARGEST_ID };
 
 /** A todo's id in a path (/todos/:id): a positive integer in the ids' range, or no todo at all. */
 export const todoIdParamsSchema = v.object({

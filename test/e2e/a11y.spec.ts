@@ -52,6 +52,23 @@ async function createTodo(
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+async function createProject(
+  baseUrl: string,
+  session: Session,
+  data: { name: string; color?: string },
+): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+    body: JSON.stringify({ data }),
+  });
+  if (response.status !== 200) throw new Error(`project create failed: ${response.status}`);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** The full session's project "Work" (made in beforeAll), which its project page case opens. */
+let workProject = 0;
+
 async function trashTodo(baseUrl: string, session: Session, id: number): Promise<void> {
   const response = await fetch(`${baseUrl}/api/todos/${id}`, {
     method: 'DELETE',
@@ -172,10 +189,54 @@ const screens: Screen[] = [
     name: 'todos, quick add with every kind of part highlighted',
     session: 'empty',
     async show(page, url) {
+      // #home is read once the user's projects (Home among them) have come.
+      const projects = page.waitForResponse((response) => response.url().includes('/api/projects'));
       await page.goto(`${url}/todos`);
+      await projects;
       const field = page.getByRole('textbox', { name: 'Quick add' });
       await field.fill('Pay rent every month on the 1st at 9am p1 #home @bills');
       await expect(page.getByTestId('quick-add-highlights').locator('mark')).toHaveCount(5);
+    },
+  },
+  {
+    name: 'project page, with its todos and the drawer',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/projects/${workProject}`);
+      await heading(page, 'Work');
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'inbox',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/inbox`);
+      await heading(page, 'Inbox');
+      await expect(page.getByTestId('todo-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: "drawer, a project's menu open",
+    session: 'full',
+    desktopOnly: true,
+    async show(page, url) {
+      await page.goto(`${url}/inbox`);
+      await heading(page, 'Inbox');
+      const drawer = page.getByRole('navigation', { name: 'Lists' });
+      await drawer.getByRole('button', { name: 'More actions for Work' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+    },
+  },
+  {
+    name: 'drawer, Add project dialog open',
+    session: 'full',
+    desktopOnly: true,
+    async show(page, url) {
+      await page.goto(`${url}/inbox`);
+      await heading(page, 'Inbox');
+      await page.getByRole('button', { name: 'Add project' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add project' })).toBeVisible();
     },
   },
   {
@@ -345,6 +406,15 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
       registerUser(url, newCredentials('a11y')),
     ]);
     const full = sessions.full as Session;
+    // Projects (issue 41): the drawer lists them; quick add reads #home; one todo is in Work.
+    await createProject(url, sessions.empty as Session, { name: 'Home', color: '#1e90ff' });
+    await createProject(url, full, { name: 'Home', color: '#1e90ff' });
+    workProject = await createProject(url, full, { name: 'Work', color: '#db4035' });
+    await fetch(`${url}/api/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${full.jwt}` },
+      body: JSON.stringify({ data: { title: 'Send the invoice', project: workProject } }),
+    });
     // Dated ones (the browser runs in UTC): overdue, today as a weekly series, and in two days.
     const day = (offset: number) =>
       new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

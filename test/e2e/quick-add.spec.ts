@@ -119,8 +119,9 @@ test.describe('quick add', () => {
 
       await field.click();
       await field.pressSequentially('Call mum tomorrow 5pm #family @phone !2');
-      await expect(page.getByTestId('quick-add-highlights').locator('mark')).toHaveCount(4);
-      await expect(page.getByText(/projects and labels come in a later version/)).toBeVisible();
+      // #family names no project of this user: it stays plain text (see projects.spec.ts for one that does).
+      await expect(page.getByTestId('quick-add-highlights').locator('mark')).toHaveCount(3);
+      await expect(page.getByText(/@phone: labels come in a later version/)).toBeVisible();
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'quick-add-phone');
       await field.press('Enter');

@@ -4,7 +4,13 @@ import * as v from 'valibot';
 import { offsetAndLimit } from '../../src/server/http/pagination';
 import { parseQueryString } from '../../src/server/http/query-string';
 import { listQuerySchema, type ListQuery } from '../../src/shared/list-query';
-import { listSearchParams, SORT_FIELDS, type ListRequest } from '../../src/shared/list-request';
+import {
+  listSearchParams,
+  SORT_FIELDS,
+  type ListRequest,
+  type TodoRelationRequest,
+} from '../../src/shared/list-request';
+import { TODO_FIELDS, type TodoRelationPopulate } from '../../src/shared/todo-populate';
 
 const parse = (text: string) => v.parse(listQuerySchema, qs.parse(text));
 const issuesOf = (text: string) => {
@@ -26,6 +32,7 @@ describe('the Strapi list query schema', () => {
       dueDate: [],
       priority: [],
       project: [],
+      parent: [],
       labels: [],
       sort: [{ field: 'createdAt', direction: 'asc' }],
       populate: {},
@@ -43,6 +50,7 @@ describe('the Strapi list query schema', () => {
       dueDate: [],
       priority: [],
       project: [],
+      parent: [],
       labels: [],
       sort: [{ field: 'title', direction: 'desc' }],
       populate: {},
@@ -111,7 +119,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['filters', 'owner'],
         message:
-          'filters.owner is not a filterable field (use title, completed, dueDate, priority, project or labels)',
+          'filters.owner is not a filterable field (use title, completed, dueDate, priority, project, parent or labels)',
         name: 'ValidationError',
       },
       {
@@ -155,6 +163,62 @@ describe('listSearchParams, the client’s request builder', () => {
   const size = fc.integer({ min: 1, max: 500 });
   const level = fc.constantFrom(0, 1, 2, 3);
   const projectId = fc.integer({ min: 1, max: 2_147_483_647 });
+  const relationId = fc.record(
+    {
+      $eq: projectId,
+      $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
+      $null: fc.boolean(),
+      $notNull: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  );
+  /** populate of parent or subtasks: true, or some fields and (up to the depth limit) the same relation nested. */
+  const todoRelation = (
+    name: 'parent' | 'subtasks',
+    levels: number,
+  ): fc.Arbitrary<TodoRelationRequest> =>
+    fc.oneof(
+      fc.constant(true as const),
+      fc.record(
+        {
+          fields: fc.subarray([...TODO_FIELDS], { minLength: 1 }),
+          populate:
+            levels > 1
+              ? fc.record({ [name]: todoRelation(name, levels - 1) })
+              : fc.constant(undefined),
+        },
+        { requiredKeys: ['fields'] },
+      ),
+    );
+  const populate = fc.oneof(
+    fc.array(
+      fc.constantFrom(
+        'project' as const,
+        'labels' as const,
+        'parent' as const,
+        'subtasks' as const,
+        '*' as const,
+      ),
+      {
+        maxLength: 2,
+      },
+    ),
+    fc.record(
+      {
+        project: fc.oneof(
+          fc.constant(true as const),
+          fc.record({ fields: fc.subarray(['name', 'color', 'position'], { minLength: 1 }) }),
+        ),
+        labels: fc.oneof(
+          fc.constant(true as const),
+          fc.record({ fields: fc.subarray(['name', 'color'], { minLength: 1 }) }),
+        ),
+        parent: todoRelation('parent', 2),
+        subtasks: todoRelation('subtasks', 2),
+      },
+      { requiredKeys: [] },
+    ),
+  );
   const request: fc.Arbitrary<ListRequest> = fc.record(
     {
       pagination: fc.oneof(
@@ -185,28 +249,11 @@ describe('listSearchParams, the client’s request builder', () => {
             },
             { requiredKeys: [] },
           ),
-          project: fc.record({
-            id: fc.record(
-              {
-                $eq: projectId,
-                $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
-                $null: fc.boolean(),
-                $notNull: fc.boolean(),
-              },
-              { requiredKeys: [] },
-            ),
-          }),
+          project: fc.record({ id: relationId }),
+          parent: fc.record({ id: relationId }),
           labels: fc.record(
             {
-              id: fc.record(
-                {
-                  $eq: projectId,
-                  $in: fc.array(projectId, { minLength: 1, maxLength: 4 }),
-                  $null: fc.boolean(),
-                  $notNull: fc.boolean(),
-                },
-                { requiredKeys: [] },
-              ),
+              id: relationId,
               name: fc.record(
                 { $eq: text, $eqi: text, $in: fc.array(text, { minLength: 1, maxLength: 4 }) },
                 { requiredKeys: [] },
@@ -217,9 +264,7 @@ describe('listSearchParams, the client’s request builder', () => {
         },
         { requiredKeys: [] },
       ),
-      populate: fc.array(fc.constantFrom('project' as const, 'labels' as const, '*' as const), {
-        maxLength: 2,
-      }),
+      populate,
       sort: fc.array(
         fc
           .tuple(
@@ -233,6 +278,45 @@ describe('listSearchParams, the client’s request builder', () => {
     { requiredKeys: [] },
   );
 
+  const relationOf = (
+    request: TodoRelationRequest,
+    name: 'parent' | 'subtasks',
+  ): TodoRelationPopulate => {
+    if (request === true) return {};
+    const nested = request.populate?.[name];
+    return { fields: request.fields, nested: nested && relationOf(nested, name) };
+  };
+  const populateOf = (populate: ListRequest['populate']): ListQuery['populate'] => {
+    if (populate === undefined) return {};
+    if (Array.isArray(populate))
+      return Object.fromEntries(
+        (['project', 'labels', 'parent', 'subtasks'] as const)
+          .filter((name) => populate.includes(name) || populate.includes('*'))
+          .map((name) => [name, {}]),
+      );
+    const { project, labels, parent, subtasks } = populate;
+    return {
+      ...(project && { project: project === true ? {} : { fields: project.fields } }),
+      ...(labels && { labels: labels === true ? {} : { fields: labels.fields } }),
+      ...(parent && { parent: relationOf(parent, 'parent') }),
+      ...(subtasks && { subtasks: relationOf(subtasks, 'subtasks') }),
+    } as ListQuery['populate'];
+  };
+  const conditionsOf = (id: {
+    $eq?: number;
+    $in?: number[];
+    $null?: boolean;
+    $notNull?: boolean;
+  }) => [
+    ...(id.$eq !== undefined ? [{ op: '=' as const, value: id.$eq }] : []),
+    ...(id.$in ? [{ op: 'in' as const, value: id.$in }] : []),
+    ...(id.$null === undefined
+      ? []
+      : [{ op: id.$null ? ('is' as const) : ('is not' as const), value: null }]),
+    ...(id.$notNull === undefined
+      ? []
+      : [{ op: id.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
+  ];
   /** The label conditions the server must read, in the contract's order. */
   function expectedLabels(labels: NonNullable<ListRequest['filters']>['labels']) {
     const id = labels?.id ?? {};
@@ -261,7 +345,6 @@ describe('listSearchParams, the client’s request builder', () => {
     sort = [],
     populate,
   }: ListRequest): ListQuery {
-    const project = filters.project?.id ?? {};
     const keys: ListQuery['sort'] = [];
     for (const part of sort) {
       const [field, direction] = part.split(':') as [ListQuery['sort'][0]['field'], 'asc' | 'desc'];
@@ -306,23 +389,11 @@ describe('listSearchParams, the client’s request builder', () => {
           ? [{ op: 'not in' as const, value: priority.$notIn as (0 | 1 | 2 | 3)[] }]
           : []),
       ],
-      project: [
-        ...(project.$eq !== undefined ? [{ op: '=' as const, value: project.$eq }] : []),
-        ...(project.$in ? [{ op: 'in' as const, value: project.$in }] : []),
-        ...(project.$null === undefined
-          ? []
-          : [{ op: project.$null ? ('is' as const) : ('is not' as const), value: null }]),
-        ...(project.$notNull === undefined
-          ? []
-          : [{ op: project.$notNull ? ('is not' as const) : ('is' as const), value: null }]),
-      ],
+      project: conditionsOf(filters.project?.id ?? {}),
+      parent: conditionsOf(filters.parent?.id ?? {}),
       labels: expectedLabels(filters.labels),
       sort: keys.length > 0 ? keys : [{ field: 'createdAt', direction: 'asc' }],
-      populate: Object.fromEntries(
-        (['project', 'labels'] as const)
-          .filter((name) => populate?.includes(name) || populate?.includes('*'))
-          .map((name) => [name, {}]),
-      ),
+      populate: populateOf(populate),
     };
   }
 

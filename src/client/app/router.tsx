@@ -5,7 +5,9 @@
  * of the router's weight in the first load. Pages load through React.lazy; the frame shows a
  * spinner (Suspense) while a page's chunk loads and the error page when a page fails
  * (RouteErrorBoundary), keeping the navbar. The login page's frame is in the first load; every
- * other page's frame (SessionFrame, with the signed-in navbar) is a route-level chunk too.
+ * other page's frame is a route-level chunk too: StoreFrame (the signed-in navbar and the
+ * navigation drawer, inside the Redux store's scope) for the pages that read server data, and
+ * SessionFrame (the navbar only) for registration and the not-found page.
  */
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
@@ -15,15 +17,23 @@ import { hasDueDates } from '../lib/features';
 import { RequireAnonymous, RequireUser, RequireUserOrShowExpiry } from '../session/guards';
 import NotFoundPage from '../ui/NotFoundPage';
 import { Layout } from './layout/Layout';
-import { loadSessionFrame } from './layout/loadSessionFrame';
+import { loadSessionFrame, loadStoreFrame, loadStoreScope } from './layout/loadSessionFrame';
+import { PageSuspense } from './layout/PageSuspense';
 import { SignedOutFrame } from './layout/SignedOutFrame';
 import { loadLoginPage } from './loadLoginPage';
 
 const SessionFrame = lazy(loadSessionFrame);
-const StoreScope = lazy(() => import('./StoreScope'));
+// The store's scope and its frame load side by side: the frame's drawer reads the store.
+const StoreScope = lazy(() => {
+  void loadStoreFrame();
+  return loadStoreScope();
+});
+const StoreFrame = lazy(loadStoreFrame);
 const HomePage = lazy(() => import('../home/HomePage'));
 const ProfilePage = lazy(() => import('../account/ProfilePage'));
 const TodosPage = lazy(() => import('../todos/TodosPage'));
+const InboxPage = lazy(() => import('../todos/InboxPage'));
+const ProjectTodosPage = lazy(() => import('../todos/ProjectTodosPage'));
 const TrashPage = lazy(() => import('../trash/TrashPage'));
 const TodayPage = lazy(() => import('../today/TodayPage'));
 const LoginPage = lazy(loadLoginPage);
@@ -55,11 +65,12 @@ export function createRoutes({
           ],
         },
         {
-          Component: SessionFrame,
+          // The Redux store, only where pages read server data through it, and their frame,
+          // which shows the navigation drawer (the projects) to a signed-in user.
+          Component: StoreScope,
           children: [
             {
-              // The Redux store, only where pages read server data through it.
-              Component: StoreScope,
+              Component: StoreFrame,
               children: [
                 {
                   Component: RequireUser,
@@ -72,9 +83,18 @@ export function createRoutes({
                   ],
                 },
                 {
-                  // The list shows its own error page when its load fails, session ended or not.
+                  // The lists show their own error page when their load fails, session ended or not.
                   Component: RequireUserOrShowExpiry,
-                  children: [{ path: PAGE_PATHS.todos, Component: TodosPage }],
+                  children: [
+                    {
+                      Component: PageSuspense,
+                      children: [
+                        { path: PAGE_PATHS.todos, Component: TodosPage },
+                        { path: PAGE_PATHS.inbox, Component: InboxPage },
+                        { path: PAGE_PATHS.project, Component: ProjectTodosPage },
+                      ],
+                    },
+                  ],
                 },
                 // Open to anybody: a reset link works whoever is signed in on this device.
                 { path: PAGE_PATHS.forgotPassword, Component: ForgotPasswordPage },
@@ -82,6 +102,11 @@ export function createRoutes({
                 { path: PAGE_PATHS.reminderAction, Component: ReminderActionPage },
               ],
             },
+          ],
+        },
+        {
+          Component: SessionFrame,
+          children: [
             { path: PAGE_PATHS.register, Component: RegisterPage },
             ...devRoutes(devTools),
             { path: '*', Component: NotFoundPage },

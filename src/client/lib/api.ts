@@ -87,6 +87,14 @@ export const TODO_TAGS = {
   trash: { type: 'Trash', id: 'LIST' },
 } as const;
 
+/**
+ * The cache tags of projects: the list of them, which every project write makes stale; the open
+ * counts provide it too (a new or deleted project changes them), besides the todo tags above.
+ */
+export const PROJECT_TAGS = {
+  list: { type: 'Project', id: 'LIST' },
+} as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: retry(sessionAwareBaseQuery, {
@@ -99,7 +107,7 @@ export const api = createApi({
       attempt <= QUERY_RETRIES &&
       shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed', 'PushDevice', 'ReminderDelivery'],
+  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed', 'Project', 'PushDevice', 'ReminderDelivery'],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -4,7 +4,8 @@
  * the app then hides the Trash page's link and the bulk selection, Undo creates a deleted todo
  * again, and other tabs' changes show on focus and page changes only. Nor has it due dates,
  * reminders, series or a calendar feed: the date fields, the Today page and the feed are hidden;
- * nor can it tell whether a reset link was used before the form is sent.
+ * nor can it tell whether a reset link was used before the form is sent. Projects it has, through
+ * compat/strapi's content types (deleting one leaves its todos in the Inbox there).
  * Functions, read when used, so a test can mock the configuration per file.
  */
 import { clientConfig } from '../config';

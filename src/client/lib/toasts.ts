@@ -19,7 +19,7 @@ const SUCCESS_TOAST_MS = 2000;
  */
 const UNDO_TOAST_MS = 6000;
 
-/** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, or an account action. */
+/** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, an account action or a project's change. */
 export type ToastKind =
   | 'add'
   | 'edit'
@@ -35,6 +35,7 @@ export type ToastKind =
   | 'import'
   | 'account'
   | 'feed'
+  | 'project'
   | 'push';
 
 interface UndoableToast {

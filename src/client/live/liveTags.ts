@@ -4,16 +4,20 @@
  * restore also leaves the trash, a delete enters it. `reset` means events were missed: all of it.
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import { TODO_TAGS } from '../lib/api';
+import { PROJECT_TAGS, TODO_TAGS } from '../lib/api';
 
-export type LiveTag = TagDescription<'Todo' | 'Trash'>;
+export type LiveTag = TagDescription<'Todo' | 'Trash' | 'Project'>;
 
-/** Everything the todo and trash screens show. */
-export const ALL_TODO_TAGS: LiveTag[] = ['Todo', 'Trash'];
+/** Everything the todo, trash and project lists show. */
+export const ALL_TODO_TAGS: LiveTag[] = ['Todo', 'Trash', 'Project'];
 
-/** A change of the user's todos as an event names it (`{ action, id }` or `{ action, ids }`). */
+/**
+ * A change of the user's todos (or projects: `project.*`) as an event names it (`{ action, id }`
+ * or `{ action, ids }`).
+ */
 export interface TodoChange {
-  action: 'created' | 'updated' | 'deleted';
+  action:
+    'created' | 'updated' | 'deleted' | 'project.created' | 'project.updated' | 'project.deleted';
   ids: number[];
 }
 
@@ -21,6 +25,9 @@ const ACTIONS: readonly unknown[] = [
   'created',
   'updated',
   'deleted',
+  'project.created',
+  'project.updated',
+  'project.deleted',
 ] satisfies TodoChange['action'][];
 
 /** The change a message carries (`event` is '' for one); undefined for anything else. */
@@ -49,5 +56,8 @@ export function tagsForChange({ action, ids }: TodoChange): LiveTag[] {
       return [...rows, TODO_TAGS.list];
     case 'deleted':
       return [...rows, TODO_TAGS.list, TODO_TAGS.trash];
+    // The drawer's list and counts; the todos a project's delete or restore moved come as their own event.
+    default:
+      return [PROJECT_TAGS.list];
   }
 }

@@ -36,6 +36,8 @@ export function echoOf(
   if (error || meta?.response?.headers.get('idempotent-replayed')) return undefined;
   const method = (args.method ?? 'GET').toUpperCase();
   const path = args.url.split('?')[0]!.replace(/^\/+|\/+$/g, '');
+  const project = projectEcho(method, path, data);
+  if (project) return project;
   const [, id, rest] = /^todos\/(\d+)(\/restore)?$/.exec(path) ?? [];
   if (id !== undefined) {
     if (rest) return method === 'POST' ? { action: 'created', ids: [Number(id)] } : undefined;
@@ -52,6 +54,22 @@ export function echoOf(
   // The event names the todos that changed: known only when all of them did.
   if (path === 'todos/bulk' && action && bulk?.ids?.length && answer?.count === bulk.ids.length)
     return { action, ids: bulk.ids };
+  return undefined;
+}
+
+/** A project's write: `project.created` (a create or a restore), `project.updated` or `project.deleted`. */
+function projectEcho(method: string, path: string, data: unknown): TodoChange | undefined {
+  const [, id, rest] = /^projects(?:\/(\d+)(\/restore)?)?$/.exec(path) ?? [];
+  if (path === 'projects' && method === 'POST') {
+    const created = (data as { data?: { id?: unknown } } | null)?.data?.id;
+    return Number.isInteger(created)
+      ? { action: 'project.created', ids: [created as number] }
+      : undefined;
+  }
+  if (id === undefined) return undefined;
+  if (rest) return method === 'POST' ? { action: 'project.created', ids: [Number(id)] } : undefined;
+  if (method === 'PUT') return { action: 'project.updated', ids: [Number(id)] };
+  if (method === 'DELETE') return { action: 'project.deleted', ids: [Number(id)] };
   return undefined;
 }
 

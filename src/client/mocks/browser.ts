@@ -12,14 +12,21 @@ import { createHandlers, MockBackend } from './handlers';
 
 export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@example.com', password: 'Demo123!' };
 
-/** A few todos in each state the screens show: done, open, overdue, due soon, recurring, each priority. */
+/**
+ * A few todos in each state the screens show: done, open, overdue, due soon, recurring, each
+ * priority; two projects and an archived one, with some of the todos in them.
+ */
 function addDemoTodos(backend: MockBackend, ownerId: number): void {
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const home = backend.projects.insert(ownerId, { name: 'Home', color: '#299438' }).id;
+  const work = backend.projects.insert(ownerId, { name: 'Work', color: '#1e90ff' }).id;
+  backend.projects.insert(ownerId, { name: 'Old plans', archived: true });
   const todos = [
-    { title: 'Buy milk', completed: true },
+    { title: 'Buy milk', completed: true, projectId: home },
     {
       title: 'Call the plumber',
+      projectId: home,
       description: 'About the kitchen tap',
       dueDate: day(-1),
       priority: 3 as const,
@@ -30,7 +37,7 @@ function addDemoTodos(backend: MockBackend, ownerId: number): void {
       recurrence: 'FREQ=WEEKLY;BYDAY=MO,TH',
       priority: 1 as const,
     },
-    { title: 'Book the train to Lyon', dueDate: day(3), priority: 2 as const },
+    { title: 'Book the train to Lyon', dueDate: day(3), priority: 2 as const, projectId: work },
     ...Array.from({ length: 12 }, (_, index) => ({ title: `Sample todo ${index + 1}` })),
   ];
   for (const todo of todos) backend.todos.insert(ownerId, todo);

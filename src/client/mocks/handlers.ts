@@ -1,13 +1,12 @@
 /**
  * MSW request handlers for an in-memory Ticklist API in the Strapi v4 dialect of the API contract:
  * users and auth, the todo list with its paging, filters and sort, single todos, the trash and bulk
- * actions. The client's Jest tests and `npm run dev:mock` both use these, so screens are exercised
+ * actions, projects (list, create, edit, delete to the trash and restore) and the open counts. The client's Jest tests and `npm run dev:mock` both use these, so screens are exercised
  * against one mock; tests check every answer against the server's response schemas (`onAnswer`).
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { MockAccounts } from './mockAccounts';
-import { MockFailure } from './mockFailure';
-import { MockTodos } from './mockTodos';
+import type { MockBackend } from './mockBackend';
+import { MockFailure, notFound } from './mockFailure';
 import { QueryError } from './listQuery';
 
 /** The routes the mock answers, named for the contract's schema of each one's answer. */
@@ -26,28 +25,17 @@ export type MockRoute =
   | 'restore'
   | 'restoreAll'
   | 'bulk'
+  | 'projects'
+  | 'project'
+  | 'projectDelete'
+  | 'counts'
   | 'unknown';
+
+export { MockBackend } from './mockBackend';
 
 export interface MockAnswer {
   status: number;
   body?: unknown;
-}
-
-/** A clock for tests: a minute later at each change, from a fixed date, so dates are the same every run. */
-function fixedClock(): () => string {
-  let clock = Date.parse('2026-01-01T08:00:00.000Z');
-  return () => new Date((clock += 60_000)).toISOString();
-}
-
-/** The mock's state: accounts and todos, stamped by one clock. */
-export class MockBackend {
-  readonly accounts: MockAccounts;
-  readonly todos: MockTodos;
-
-  constructor(now: () => string = fixedClock()) {
-    this.accounts = new MockAccounts(now);
-    this.todos = new MockTodos(now);
-  }
 }
 
 interface Call {
@@ -93,7 +81,7 @@ export interface HandlerOptions {
 }
 
 export function createHandlers(backend: MockBackend, { base, onAnswer }: HandlerOptions) {
-  const { accounts, todos } = backend;
+  const { accounts, todos, projects } = backend;
 
   const route =
     (name: MockRoute, answer: Answerer): Parameters<typeof http.all>[1] =>
@@ -161,6 +149,38 @@ export function createHandlers(backend: MockBackend, { base, onAnswer }: Handler
     http.post(
       `${base}/todos/:id/restore`,
       route('restore', ({ id, me }) => single(todos.restore(me(), id))),
+    ),
+    http.get(
+      `${base}/todos/counts`,
+      route('counts', ({ me }) => ok({ data: backend.counts(me()) })),
+    ),
+    http.get(
+      `${base}/projects`,
+      route('projects', ({ url, me }) => ok(projects.list(me(), url.searchParams))),
+    ),
+    http.post(
+      `${base}/projects`,
+      route('project', ({ body, me }) => single(projects.create(me(), body))),
+    ),
+    http.get(
+      `${base}/projects/:id`,
+      route('project', ({ id, me }) => {
+        const row = projects.find(me(), id);
+        if (!row) throw notFound();
+        return single(row.project);
+      }),
+    ),
+    http.put(
+      `${base}/projects/:id`,
+      route('project', ({ id, body, me }) => single(projects.update(me(), id, body))),
+    ),
+    http.delete(
+      `${base}/projects/:id`,
+      route('projectDelete', ({ id, me }) => ok(backend.deleteProject(me(), id))),
+    ),
+    http.post(
+      `${base}/projects/:id/restore`,
+      route('projectDelete', ({ id, me }) => ok(backend.restoreProject(me(), id))),
     ),
     http.get(
       `${base}/todos`,

@@ -10,12 +10,17 @@ import type { Pagination } from '../../shared/list-pagination';
 import { trashQuerySchema } from '../../shared/list-pagination';
 import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
 import { meetsPriority } from '../../shared/priority';
+import type { Populate } from '../../shared/populate-query';
+import type { ProjectCondition } from '../../shared/project-relation';
 import type { SortField } from '../../shared/list-request';
 import { titleContains, titleKey } from '../../shared/title-key';
 
 export interface MockListQuery {
   page: number;
   pageSize: number;
+  /** Conditions on the todo's project (the caller applies them: attributes hold no project id). */
+  project: ProjectCondition[];
+  populate: Populate;
   keep: (attributes: TodoAttributes) => boolean;
   compare: (a: TodoEntity, b: TodoEntity) => number;
 }
@@ -72,6 +77,8 @@ export function readListQuery(params: URLSearchParams): MockListQuery {
   }));
   return {
     ...pageOf_(query.pagination),
+    project: query.project,
+    populate: query.populate,
     keep: (todo) =>
       query.titleContains.every((needle) => titleContains(todo.title, needle)) &&
       (query.completed === undefined || todo.completed === query.completed) &&

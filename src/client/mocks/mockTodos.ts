@@ -4,18 +4,33 @@
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema } from '../../shared/bulk-schema';
+import type { ProjectCondition } from '../../shared/project-relation';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
+import type { MockProjects } from './mockProjects';
 
 interface Row {
   ownerId: number;
   todo: TodoEntity;
   deletedAt: string | null;
+  /** The todo's project, null in the Inbox. */
+  projectId: number | null;
 }
 
 export type NewMockTodo = Pick<TodoAttributes, 'title'> &
-  Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt'>>;
+  Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt' | 'project'>> & {
+    projectId?: number | null;
+  };
+
+const meetsProject = (projectId: number | null, condition: ProjectCondition) =>
+  condition.op === 'is'
+    ? projectId === null
+    : condition.op === 'is not'
+      ? projectId !== null
+      : condition.op === '='
+        ? projectId === condition.value
+        : projectId !== null && (condition.value ?? []).includes(projectId);
 
 const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
 
@@ -30,10 +45,13 @@ export class MockTodos {
   private rows: Row[] = [];
   private nextId = 1;
 
-  constructor(private readonly now: () => string) {}
+  constructor(
+    private readonly now: () => string,
+    private readonly projects?: MockProjects,
+  ) {}
 
   /** Adds a todo as a create would, without the checks: tests and the demo data start from these. */
-  insert(ownerId: number, values: NewMockTodo): TodoEntity {
+  insert(ownerId: number, { projectId = null, ...values }: NewMockTodo): TodoEntity {
     const stamp = this.now();
     const todo: TodoEntity = {
       id: this.nextId++,
@@ -50,7 +68,7 @@ export class MockTodos {
         updatedAt: stamp,
       },
     };
-    this.rows.push({ ownerId, todo, deletedAt: null });
+    this.rows.push({ ownerId, todo, deletedAt: null, projectId });
     return todo;
   }
 
@@ -74,10 +92,56 @@ export class MockTodos {
 
   list(ownerId: number, params: URLSearchParams) {
     const query = readListQuery(params);
-    const rows = this.active(ownerId)
+    const rows = this.rows
+      .filter((row) => row.ownerId === ownerId && !row.deletedAt)
+      .filter((row) => query.project.every((condition) => meetsProject(row.projectId, condition)))
+      .map((row) => (query.populate.project ? this.populated(row) : row.todo))
       .filter((todo) => query.keep(todo.attributes))
       .sort(query.compare);
     return pageOf(rows, query.page, query.pageSize);
+  }
+
+  /** The todo with its project as `populate=project` gives it. */
+  private populated({ ownerId, todo, projectId }: Row): TodoEntity {
+    const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
+    const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
+    return { ...todo, attributes: { ...todo.attributes, project: { data } } };
+  }
+
+  /** The owner's open todos (live, not completed) by project (null: the Inbox). */
+  openByProject(ownerId: number): Map<number | null, number> {
+    const open = new Map<number | null, number>();
+    for (const row of this.rows)
+      if (row.ownerId === ownerId && !row.deletedAt && !row.todo.attributes.completed)
+        open.set(row.projectId, (open.get(row.projectId) ?? 0) + 1);
+    return open;
+  }
+
+  /** A project's delete takes its live todos to the trash with it, at its time. */
+  trashProject(ownerId: number, projectId: number, at: string): number {
+    const rows = this.rows.filter(
+      (row) => row.ownerId === ownerId && row.projectId === projectId && !row.deletedAt,
+    );
+    for (const row of rows) row.deletedAt = at;
+    return rows.length;
+  }
+
+  /** A project's restore brings back exactly the todos trashed with it. */
+  restoreProject(ownerId: number, projectId: number, at: string): number {
+    const rows = this.rows.filter(
+      (row) => row.ownerId === ownerId && row.projectId === projectId && row.deletedAt === at,
+    );
+    for (const row of rows) row.deletedAt = null;
+    return rows.length;
+  }
+
+  /** The project a body names, checked as the server does: the owner's live one, or the Inbox. */
+  private projectFor(ownerId: number, project: number | null): number | null {
+    if (project === null || this.projects?.find(ownerId, project)) return project;
+    const message = `project ${project} does not exist`;
+    throw new MockFailure(400, 'ValidationError', message, [
+      { path: ['project'], message, name: 'ValidationError' },
+    ]);
   }
 
   trashPage(ownerId: number, params: URLSearchParams) {
@@ -97,26 +161,33 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API has no projects or labels yet: a todo's project and labels are not kept.
+    // The mock API keeps projects, not yet subtasks or labels: a todo's parent and labels are not kept.
     const {
       user,
-      project: _project,
+      project,
+      parent: _parent,
       labels: _labels,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
-    return this.insert(ownerId, values);
+    return this.insert(ownerId, {
+      ...values,
+      projectId: this.projectFor(ownerId, project ?? null),
+    });
   }
 
   update(ownerId: number, id: number, body: unknown): TodoEntity {
     const {
       user,
-      project: _project,
+      project,
+      parent: _parent,
       labels: _labels,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
-    const { todo } = this.find(ownerId, id);
+    const row = this.find(ownerId, id);
+    if (project !== undefined) row.projectId = this.projectFor(ownerId, project);
+    const { todo } = row;
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     todo.attributes = { ...todo.attributes, ...Object.fromEntries(defined), updatedAt: this.now() };
     return todo;
@@ -132,6 +203,8 @@ export class MockTodos {
   restore(ownerId: number, id: number): TodoEntity {
     const row = this.find(ownerId, id, true);
     row.deletedAt = null;
+    if (row.projectId !== null && !this.projects?.find(ownerId, row.projectId))
+      row.projectId = null;
     return row.todo;
   }
 

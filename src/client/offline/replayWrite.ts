@@ -113,14 +113,16 @@ async function keepCopy(
 
 /**
  * A replayed add or edit that names a project asks the server to put the todo in the Inbox if that
- * project was deleted meanwhile (`onMissingProject=inbox`), and one that names labels asks it to
- * drop those deleted meanwhile (`onMissingLabel=drop`), rather than refuse it: it is never lost.
- * Writes naming neither go as they were (a Strapi backend knows no such parameter).
+ * project was deleted meanwhile (`onMissingProject=inbox`), one that names a parent to make it a
+ * root if that parent was (`onMissingParent=root`), and one that names labels to drop those deleted
+ * meanwhile (`onMissingLabel=drop`), rather than refuse it: it is never lost. Writes naming none of
+ * them go as they were (a Strapi backend knows no such parameter).
  */
 export const replayPath = ({ method, path, body }: QueuedWrite): string => {
   const data = method !== 'DELETE' ? body?.data : undefined;
   const params = [
     ...(data && 'project' in data ? ['onMissingProject=inbox'] : []),
+    ...(data && 'parent' in data ? ['onMissingParent=root'] : []),
     ...(data && 'labels' in data ? ['onMissingLabel=drop'] : []),
   ];
   if (params.length === 0) return path;

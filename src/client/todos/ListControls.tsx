@@ -103,7 +103,9 @@ export function ListControls({
       onChange={(event) => type(event.target.value)}
       onBlur={touch}
       onPointerDown={touch}
-      sx={{ flexGrow: 1 }}
+      // In one row with the selects it takes the room they leave (beside the navigation drawer,
+      // less than the window's width would suggest), down to what its placeholder needs.
+      sx={{ flexGrow: 1, minWidth: { lg: 180 }, flexBasis: { lg: 0 } }}
       slotProps={{
         inputLabel: { shrink: true },
         input: {

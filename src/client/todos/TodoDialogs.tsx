@@ -22,7 +22,7 @@ import {
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import type { TodoDialogInput } from './todoFormSchema';
 import { useChangeReporter } from './useChangeReporter';
-import { formFields, formValuesOf, touchesSeries } from './todoFormValues';
+import { formFields, formValuesOf, projectValue, touchesSeries } from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
 import {
   useAddTodoMutation,
@@ -40,7 +40,9 @@ interface AddTodoDialogProps {
   userId: number | undefined;
   /** The due date the form starts with ("YYYY-MM-DD"): Today's page adds todos due today. */
   dueDate?: string;
-  /** The values the form starts with (quick add's Details), over `dueDate`. */
+  /** The project the form starts with (a project page's; null or left out: the Inbox). */
+  project?: number | null;
+  /** The values the form starts with (quick add's Details), over `dueDate` and `project`. */
   initialValues?: TodoDialogInput;
   onClose(): void;
   /** Called when the todo was added (or queued), before the dialog closes. */
@@ -51,6 +53,7 @@ export function AddTodoDialog({
   open,
   userId,
   dueDate,
+  project,
   initialValues,
   onClose,
   onAdded,
@@ -73,7 +76,13 @@ export function AddTodoDialog({
       open={open}
       title="Add New Todo"
       submitLabel="Add"
-      initialValues={initialValues ?? (dueDate ? { title: '', dueDate } : undefined)}
+      initialValues={
+        initialValues ?? {
+          title: '',
+          ...(dueDate ? { dueDate } : {}),
+          project: projectValue(project),
+        }
+      }
       submitting={isLoading}
       onClose={onClose}
       onSubmit={submit}

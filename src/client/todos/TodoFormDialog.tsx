@@ -1,6 +1,6 @@
 /**
  * The add and edit dialogs' shared form: title, description, priority and (not on a Strapi
- * backend) the due date, reminder and repeat controls, checked with the form schema built from
+ * backend) the project and the due date, reminder and repeat controls, checked with the form schema built from
  * the shared rules.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -11,12 +11,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { PRIORITIES } from '../../shared/priority';
 import { hasDueDates } from '../lib/features';
 import { PRIORITY_NAMES } from '../ui/priorityNames';
 import { SubmitButton } from '../ui/SubmitButton';
 import { DateFields } from './DateFields';
+import { ProjectSelect } from './ProjectSelect';
 import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';
 import { NO_DATES } from './todoFormValues';
 
@@ -69,7 +70,14 @@ function TodoFormBody({
 }: Omit<TodoFormDialogProps, 'open'> & { titleId: string }) {
   const form = useForm<TodoDialogInput, unknown, TodoFormValues>({
     resolver: valibotResolver(todoDialogSchema),
-    defaultValues: { title: '', description: '', priority: '0', ...NO_DATES, ...initialValues },
+    defaultValues: {
+      title: '',
+      description: '',
+      priority: '0',
+      project: '',
+      ...NO_DATES,
+      ...initialValues,
+    },
   });
   const {
     register,
@@ -77,6 +85,7 @@ function TodoFormBody({
     handleSubmit,
     formState: { errors },
   } = form;
+  const project = useWatch({ control, name: 'project' });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -117,6 +126,7 @@ function TodoFormBody({
             </option>
           ))}
         </TextField>
+        <ProjectSelect field={register('project')} value={project} />
         {hasDueDates() && <DateFields control={control} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,5 +1,5 @@
 /**
- * The list's heading row: "Todos", the quick-add field and (on a wide screen) Generate Todos. Quick
+ * The list's heading row: "Todos" (or the page's project), the quick-add field and (on a wide screen) Generate Todos. Quick
  * add shares the heading's row on a wide screen, so the list starts as high as it did without it.
  */
 import Box from '@mui/material/Box';
@@ -9,7 +9,11 @@ import type { ReactNode, RefObject } from 'react';
 import { QuickAdd } from './quickAdd/QuickAdd';
 
 interface TodosHeadingProps {
+  /** The h1: "Todos" unless the page names its own (a project's name, the Inbox). */
+  title?: ReactNode;
   userId: number | undefined;
+  /** The page's project (null: the Inbox), which quick add's todos go to unless a #name says otherwise. */
+  project?: number | null;
   quickAddRef: RefObject<HTMLInputElement | null>;
   /** Generate Todos beside the field; on a phone it sits in the filter and sort menu instead. */
   generate?: ReactNode;
@@ -17,7 +21,13 @@ interface TodosHeadingProps {
 
 const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;
 
-export function TodosHeading({ userId, quickAddRef, generate }: TodosHeadingProps) {
+export function TodosHeading({
+  title = 'Todos',
+  userId,
+  project,
+  quickAddRef,
+  generate,
+}: TodosHeadingProps) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -29,9 +39,14 @@ export function TodosHeading({ userId, quickAddRef, generate }: TodosHeadingProp
       }}
     >
       <Typography component="h1" variant="h4" sx={besideFieldSx}>
-        Todos
+        {title}
       </Typography>
-      <QuickAdd userId={userId} inputRef={quickAddRef} sx={{ flex: 1, minWidth: 0 }} />
+      <QuickAdd
+        userId={userId}
+        project={project}
+        inputRef={quickAddRef}
+        sx={{ flex: 1, minWidth: 0 }}
+      />
       {generate && <Box sx={besideFieldSx}>{generate}</Box>}
     </Stack>
   );

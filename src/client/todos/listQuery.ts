@@ -6,7 +6,7 @@ import type { ListResponse, TodoEntity } from '../../shared/api-types';
 import { listSearchParams } from '../../shared/list-request';
 import { clientConfig } from '../config';
 import { lastPage } from './pagination';
-import type { StatusFilter, TodoView } from './view';
+import type { StatusFilter, TodoQuery } from './view';
 
 export interface TodoPage {
   todos: TodoEntity[];
@@ -32,11 +32,17 @@ const COMPLETED_FILTER: Record<StatusFilter, boolean | undefined> = {
 export const onStrapi = clientConfig.apiFlavor === 'strapi';
 /** Ticklist's `$contains` ignores case; Strapi's follows the database (case-sensitive on PostgreSQL). */
 const SEARCH_OPERATOR = onStrapi ? '$containsi' : '$contains';
+/** The project filter of a scope: the Inbox (no project), one project, or none (every todo). */
+const projectFilter = (project: TodoQuery['project']) =>
+  project === undefined ? undefined : { id: project === null ? { $null: true } : { $eq: project } };
+
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
- * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter) and sort.
+ * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter),
+ * filters[project][id] (the page's project or the Inbox) and sort. On Ticklist's own server each
+ * todo comes with its project (populate), which the edit dialog's Project select starts from.
  */
-export function listTodosQuery(view: TodoView): string {
+export function listTodosQuery(view: TodoQuery): string {
   const search = view.search.trim();
   const completed = COMPLETED_FILTER[view.status];
   return listSearchParams({
@@ -45,12 +51,14 @@ export function listTodosQuery(view: TodoView): string {
       title: search ? { [SEARCH_OPERATOR]: search } : undefined,
       completed: completed === undefined ? undefined : { $eq: completed },
       priority: view.priority === 'all' ? undefined : { $eq: view.priority },
+      project: projectFilter(view.project),
     },
     sort: [
       `${view.sort}:${view.order}`,
       // Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages.
       ...(onStrapi ? [`id:${view.order}` as const] : []),
     ],
+    populate: onStrapi ? undefined : ['project'],
   }).toString();
 }
 
@@ -69,7 +77,7 @@ export function restoreTodoBody({ todo, user }: RestoredTodo) {
   };
 }
 
-export function toTodoPage(response: ListResponse, view: TodoView): TodoPage {
+export function toTodoPage(response: ListResponse, view: TodoQuery): TodoPage {
   const pagination = response.meta.pagination;
   const total = pagination.total;
   if ('pageCount' in pagination) {

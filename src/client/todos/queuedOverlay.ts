@@ -13,7 +13,7 @@ import { titleContains } from '../../shared/title-key';
 import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import { placeOnPage } from './queuedPlacement';
 import type { TodoPage } from './todosApi';
-import type { TodoView } from './view';
+import type { TodoQuery, TodoView } from './view';
 
 /** A queued row's state: waiting to be sent, or refused with the server's message. */
 export type SyncState = { error?: string; seq?: number };
@@ -23,11 +23,15 @@ const matches = (todo: TodoEntity, view: TodoView) =>
   (view.status !== 'completed' || todo.attributes.completed) &&
   (view.priority === 'all' || (todo.attributes.priority ?? 0) === view.priority);
 
+/** Whether a queued add belongs to the page's scope: every todo, the Inbox or one project. */
+const inScope = (project: unknown, scope: TodoQuery['project']) =>
+  scope === undefined || (typeof project === 'number' ? project : null) === scope;
+
 /** A queued add's priority: what it sends, else none (the server's default). */
 const priorityOf = (value: unknown): Priority =>
   PRIORITIES.find((priority) => priority === value) ?? 0;
 
-export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[], view: TodoView) {
+export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[], view: TodoQuery) {
   let todos = page.todos;
   let total = page.total;
   const sync = new Map<number, SyncState>();
@@ -48,7 +52,7 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
           ...queuedDates(data),
         },
       };
-      if (!matches(added, view)) continue;
+      if (!matches(added, view) || !inScope(data.project, view.project)) continue;
       total += 1;
       const index = placeOnPage(todos, added, view, where);
       if (index !== undefined) todos = [...todos.slice(0, index), added, ...todos.slice(index)];
@@ -68,7 +72,7 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
 }
 
 /** The page on screen with the signed-in user's queued writes applied. */
-export function useWithQueuedWrites(page: TodoPage | undefined, view: TodoView) {
+export function useWithQueuedWrites(page: TodoPage | undefined, view: TodoQuery) {
   const writes = useSyncExternalStore(writeQueue.subscribe, writeQueue.getWrites);
   return page
     ? applyQueuedWrites(page, writes, view)

@@ -2,7 +2,8 @@
  * The add/edit form's schema: the shared title and description rules, and the API's own checks
  * of the date fields (src/shared/dates.ts, src/shared/recurrence.ts) and the priority
  * (src/shared/priority.ts) on what the form makes of its controls. Its output is what the API
- * takes: dueDate, remindAt and recurrence, null for none, and priority, 0 for none.
+ * takes: dueDate, remindAt and recurrence, null for none, priority, 0 for none, and project, null
+ * for the Inbox.
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from '../../shared/dates';
@@ -25,6 +26,11 @@ export const todoDialogSchema = v.pipe(
     repeat: v.optional(v.picklist(REPEATS.map((choice) => choice.value)), 'never'),
     weekdays: v.optional(v.array(v.picklist(WEEKDAYS)), []),
     recurrence: v.optional(v.string(), ''),
+    // The Project select's value: "" for the Inbox, else the project's id.
+    project: v.pipe(
+      v.optional(v.string(), ''),
+      v.transform((id) => (id === '' ? null : Number(id))),
+    ),
     // The select's text ("0" none … "3" high), checked as the API checks the number it becomes.
     priority: v.pipe(
       v.optional(v.picklist(PRIORITIES.map(String) as `${(typeof PRIORITIES)[number]}`[]), '0'),
@@ -40,13 +46,14 @@ export const todoDialogSchema = v.pipe(
     ),
     ['repeat'],
   ),
-  v.transform(({ title, description, dueDate, remindAt, priority, ...repeat }) => ({
+  v.transform(({ title, description, dueDate, remindAt, priority, project, ...repeat }) => ({
     title,
     description,
     dueDate,
     remindAt,
     recurrence: recurrenceOf(repeat),
     priority,
+    project,
   })),
   // The rule the controls make is checked as the API will check it.
   v.forward(

@@ -79,13 +79,27 @@ export function recurrenceOf({
   return days.length ? `FREQ=${repeat};BYDAY=${days.join(',')}` : `FREQ=${repeat}`;
 }
 
-/** The form's starting values for a todo (title, description, priority and the date fields). */
+/**
+ * A todo's project as far as the list knows it: its id, null in the Inbox, undefined when the
+ * answer did not say (no `populate`, or a Strapi backend).
+ */
+export const projectOf = (todo: TodoEntity | undefined): number | null | undefined => {
+  const relation = todo?.attributes.project;
+  return relation === undefined ? undefined : (relation.data?.id ?? null);
+};
+
+/** The Project select's value: "" for the Inbox. */
+export const projectValue = (project: number | null | undefined) =>
+  project == null ? '' : String(project);
+
+/** The form's starting values for a todo (title, description, priority, project and the date fields). */
 export function formValuesOf(todo: TodoEntity) {
   const { title, description, dueDate, remindAt, recurrence, priority } = todo.attributes;
   return {
     title,
     description: description ?? '',
     priority: String(priority ?? 0) as `${Priority}`,
+    project: projectValue(projectOf(todo)),
     dueDate: dueDate ?? '',
     remindAt: remindAt ?? '',
     recurrence: recurrence ?? '',
@@ -107,17 +121,22 @@ export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoD
 }
 
 /**
- * The fields beyond title and description to send: the changed dates (above) and the priority
- * when it differs from the todo's (none for a new todo, the server's default), so an unchanged
- * priority is never sent: a Strapi todo type set up before priorities existed has none.
+ * The fields beyond title and description to send: the changed dates (above), the priority when
+ * it differs from the todo's (none for a new todo, the server's default), so an unchanged
+ * priority is never sent: a Strapi todo type set up before priorities existed has none; and the
+ * project when it differs from the todo's (a new todo's: the Inbox).
  */
 export function formFields(
-  values: Required<TodoDates> & { priority: Priority },
+  values: Required<TodoDates> & { priority: Priority; project?: number | null },
   todo?: TodoEntity,
-): TodoDates & { priority?: Priority } {
+): TodoDates & { priority?: Priority; project?: number | null } {
   const priority =
     values.priority === (todo?.attributes.priority ?? 0) ? {} : { priority: values.priority };
-  return { ...formDates(values, todo), ...priority };
+  const project =
+    values.project === undefined || values.project === (projectOf(todo) ?? null)
+      ? {}
+      : { project: values.project };
+  return { ...formDates(values, todo), ...priority, ...project };
 }
 
 /** Whether a change reaches the series' shared fields (title, description, rule): then it asks "this one or following". */

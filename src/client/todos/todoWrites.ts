@@ -37,6 +37,8 @@ export interface NewTodo extends TodoDates {
   priority?: Priority;
   /** The owner: the signed-in user's id; Generate Todos sends it as `[id]`. */
   user?: number | number[];
+  /** The project's id, or null for the Inbox (the server's default: left out then). */
+  project?: number | null;
 }
 
 export interface TodoChanges extends TodoDates {
@@ -44,6 +46,8 @@ export interface TodoChanges extends TodoDates {
   description?: string | null;
   completed?: boolean;
   priority?: Priority;
+  /** Moves the todo: a project's id, or null for the Inbox. */
+  project?: number | null;
 }
 
 export const toOutcome = (

@@ -26,7 +26,7 @@ import {
   type SeriesScope,
   type TodoChanges,
 } from './todoWrites';
-import type { TodoView } from './view';
+import type { TodoQuery, TodoView } from './view';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
 export type { ChangeOutcome, NewTodo, SeriesScope, TodoChanges, TodoDates } from './todoWrites';
@@ -38,7 +38,7 @@ const rowTag = TODO_TAGS.row;
 
 export const todosApi = api.injectEndpoints({
   endpoints: (builder) => ({
-    getTodos: builder.query<TodoPage, TodoView>({
+    getTodos: builder.query<TodoPage, TodoQuery>({
       query: (view) => `todos?${listTodosQuery(view)}`,
       transformResponse: (response: ListResponse, _meta, view) => toTodoPage(response, view),
       providesTags: (result, _error, view) => [

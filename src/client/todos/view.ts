@@ -56,6 +56,14 @@ export interface TodoView {
   priority: PriorityFilter;
 }
 
+/**
+ * What the list asks the server for: the view, and the page's scope, when it has one: the Inbox
+ * (`project: null`) or one project's todos (its id). /todos, every todo, has none.
+ */
+export interface TodoQuery extends TodoView {
+  project?: number | null;
+}
+
 export const DEFAULT_VIEW: TodoView = {
   page: 1,
   pageSize: 10,

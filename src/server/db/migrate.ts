@@ -19,6 +19,7 @@ import * as ownerCounts from './migrations/016-owner-counts';
 import * as todoPriority from './migrations/017-todo-priority';
 import * as projects from './migrations/018-projects';
 import * as labels from './migrations/019-labels';
+import * as subtasks from './migrations/020-subtasks';
 import * as push from './migrations/021-push';
 import * as caldav from './migrations/022-caldav';
 import * as caldavLabels from './migrations/023-caldav-labels';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '017-todo-priority': todoPriority,
   '018-projects': projects,
   '019-labels': labels,
+  '020-subtasks': subtasks,
   '021-push': push,
   '022-caldav': caldav,
   '023-caldav-labels': caldavLabels,

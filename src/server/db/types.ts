@@ -49,6 +49,8 @@ export interface TodoTable {
   priority: Generated<number>;
   /** The todo's project (migration 018); null: the Inbox. */
   project_id: Generated<number | null>;
+  /** The todo's parent (migration 020), in the same project, at most 3 levels deep; null: a root. */
+  parent_id: Generated<number | null>;
 }
 
 /** A user's project (migration 018): a named, coloured list of todos. */
@@ -173,6 +175,8 @@ export interface ImportRowTable extends Pick<
   priority: Generated<number>;
   /** Index of the todo's project among the file's projects; null: none (the Inbox). */
   project_ref: Generated<number | null>;
+  /** Position of the todo's parent among the import's rows (migration 020); null: a root. */
+  parent_ref: Generated<number | null>;
 }
 
 /** A device a user gets reminders on through its push service (migration 021). */

@@ -4,6 +4,7 @@
  */
 import type { ApiErrorBody, ApiErrorName, ValidationIssue } from '../../shared/api-types';
 import { TOO_MANY_LABELS_MESSAGE } from '../../shared/label-relation';
+import { MAX_DEPTH } from '../../shared/parent-relation';
 import { RECURRENCE_NEEDS_DUE_DATE } from '../../shared/schemas';
 import { isDatabaseUnavailable } from '../db/errors';
 import { DomainError, type DomainRule } from '../domain-error';
@@ -112,6 +113,23 @@ const DOMAIN_ERRORS: Record<DomainRule, (values: DomainError['values']) => ApiEr
     fieldError(['name'], `A project named "${name}" already exists`),
   // Missing, trashed and another user's projects get one answer: it tells nothing of others.
   'project-not-found': ({ id }) => fieldError(['project'], `project ${id} does not exist`),
+  // As for projects: another user's todo answers as a missing one.
+  'parent-not-found': ({ id }) => fieldError(['parent'], `parent ${id} does not exist`),
+  'parent-cycle': () =>
+    fieldError(
+      ['parent'],
+      'A todo cannot be its own ancestor: the parent is this todo or one of its subtasks',
+    ),
+  'parent-too-deep': ({ id }) =>
+    fieldError(
+      ['parent'],
+      `Subtasks go at most ${MAX_DEPTH} levels deep (a todo, its subtasks and theirs): under todo ${id}, this todo or one of its subtasks would be deeper`,
+    ),
+  'parent-project-conflict': ({ id }) =>
+    fieldError(
+      ['project'],
+      `A subtask is in its parent’s project: project must be ${id === 'null' ? 'null (the Inbox)' : id} or left out`,
+    ),
   'label-limit': ({ max }) =>
     fieldError([], `Label limit reached: a user may keep at most ${max} labels`),
   'label-name-taken': ({ name }) => fieldError(['name'], `A label named "${name}" already exists`),

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import { labelsRelationSchema } from './label-schemas';
 import { projectRelationSchema } from './project-schemas';
 import { listOf, timestamp } from './schema-parts';
+import { subtaskMetaSchemas, todoRelationSchemas } from './subtask-schemas';
 import { isValibotSchema } from './valibot-compiler';
 
 type JsonObject = Record<string, unknown>;
@@ -94,7 +95,7 @@ export const userSchema = {
   },
 } as const;
 
-const todoAttributes = {
+const ownAttributes = {
   title: { type: 'string' },
   description: { type: ['string', 'null'] },
   completed: { type: 'boolean' },
@@ -112,7 +113,11 @@ const todoAttributes = {
     enum: [0, 1, 2, 3],
     description: '0 none, 1 low, 2 medium, 3 high',
   },
+} as const;
+const todoAttributes = {
+  ...ownAttributes,
   project: projectRelationSchema,
+  ...todoRelationSchemas(ownAttributes),
   labels: labelsRelationSchema,
 } as const;
 const todoAttributeNames = [
@@ -174,6 +179,7 @@ export const singleTodoSchema = {
             'present when the project named no longer exists and the todo went to the Inbox (onMissingProject=inbox)',
           properties: { missing: { type: 'boolean' }, message: { type: 'string' } },
         },
+        ...subtaskMetaSchemas,
         labels: {
           type: 'object',
           description:

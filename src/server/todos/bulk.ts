@@ -8,6 +8,7 @@ import { recordEvent, type TodoAction } from '../events/journal';
 import { continueSeries } from './series';
 import { inboxOrphans } from '../projects';
 import { labelMany } from '../labels';
+import { restoreDescendants, settleRestored, trashDescendants } from './subtasks-trash';
 
 type Db = Kysely<Database>;
 
@@ -27,7 +28,8 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
 /**
  * Applies `action` to the owner's todos `ids` in one transaction (`restore` to trashed ones, the
  * rest to live ones): any id missing or misplaced changes nothing (undefined). Counts the todos that
- * changed: a todo already completed is left alone. One event names the changed ids.
+ * changed: a todo already completed is left alone; `delete` and `restore` carry subtasks as a single
+ * delete and restore do, and count them. One event names the changed ids (another the subtasks).
  */
 export async function applyBulk(
   db: Db,
@@ -71,6 +73,8 @@ export async function applyBulk(
         );
         return labelled.length;
       }
+      // Read while the todos are still in the trash: their deleted_at ties their subtasks to them.
+      const restoredBelow = action === 'restore' ? await restoreDescendants(trx, ownerId, ids) : [];
       const update = trx.updateTable('todos').where(inScope);
       const completed = action === 'complete' ? 1 : 0;
       const changed =
@@ -83,8 +87,16 @@ export async function applyBulk(
         .map((row) => row.id)
         .sort((a, b) => a - b);
       if (changedIds.length > 0) await recordEvent(trx, ownerId, EVENT_OF[action], changedIds);
-      // A todo whose project is still in the trash comes back in the Inbox.
-      if (action === 'restore') await inboxOrphans(trx, ownerId, changedIds);
+      const below =
+        action === 'delete'
+          ? await trashDescendants(trx, ownerId, changedIds, now.toISOString())
+          : restoredBelow;
+      if (action === 'restore') {
+        if (below.length > 0) await recordEvent(trx, ownerId, 'created', below);
+        // A todo without its parent is a root; one whose project is still in the trash is in the Inbox.
+        await settleRestored(trx, ownerId, [...changedIds, ...below], now);
+        await inboxOrphans(trx, ownerId, [...changedIds, ...below]);
+      }
       if (action === 'complete' && changedIds.length > 0) {
         // Completed occurrences of series make their next ones, as a PUT does.
         const occurrences = await trx
@@ -97,7 +109,7 @@ export async function applyBulk(
         for (const occurrence of occurrences)
           await continueSeries(trx, ownerId, occurrence, now, maxTodos);
       }
-      return changedIds.length;
+      return changedIds.length + below.length;
     });
   } catch (error) {
     if (error instanceof MissingTodo) return undefined;

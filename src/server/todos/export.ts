@@ -4,7 +4,8 @@
  * Projects and labels come first: in JSON `projects` and `labels` lists whose ids the todos'
  * `project` and `labels` name; in CSV a row per project (its title empty, the project columns
  * filled) and a row per label (title and project empty, the label columns filled), then each todo
- * names its project and its labels.
+ * names its project and its labels. A subtask names its parent by the parent's id in the file
+ * (`parent`, in JSON and CSV alike).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
@@ -71,7 +72,12 @@ export async function* jsonExport(db: Db, user: UserRow): AsyncGenerator<string>
   for await (const rows of liveTodoBatches(db, user.id)) {
     const labelsOf = await labelIdsOf(db, user.id, rows);
     const todos = rows.map((row) =>
-      JSON.stringify({ ...toFlatTodo(row), project: row.project_id, labels: labelsOf(row.id) }),
+      JSON.stringify({
+        ...toFlatTodo(row),
+        project: row.project_id,
+        labels: labelsOf(row.id),
+        parent: row.parent_id,
+      }),
     );
     yield separator + todos.join(',');
     separator = ',';
@@ -88,7 +94,7 @@ const neutralised = (text: string): string => (FORMULA.test(text) ? `'${text}` :
 export const unneutralised = (text: string): string =>
   text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
 
-/** The CSV's project columns, after the todo's own TODO_COLUMNS; then the label columns. */
+/** The CSV's project columns, after the todo's own TODO_COLUMNS; then the label columns and `parent`. */
 export const PROJECT_COLUMNS = ['project', 'projectColor', 'projectPosition', 'projectArchived'];
 export const LABEL_COLUMNS = ['labels', 'labelColor'];
 const TODO_COLUMNS = 11;
@@ -111,6 +117,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
         'priority',
         ...PROJECT_COLUMNS,
         ...LABEL_COLUMNS,
+        'parent',
       ],
     ],
     { bom: true },
@@ -128,6 +135,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       String(Boolean(project.archived)),
       '',
       '',
+      '',
     ]),
   );
   // A row per label, its title and project empty; then each todo names its labels in one cell.
@@ -139,6 +147,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       ...noProject,
       neutralised(labelCell([label.name])),
       label.color,
+      '',
     ]),
   );
   const labelNames = new Map(labels.map((label) => [label.id, label.name]));
@@ -163,6 +172,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       '',
       neutralised(labelCell(labelsOf(row.id).map((id) => labelNames.get(id)!))),
       '',
+      row.parent_id ?? '',
     ]);
     yield stringify(cells);
   }

@@ -14,6 +14,7 @@ import { DomainError } from '../domain-error';
 import { liveTodoCount, makeRoom } from './capacity';
 import { labelIdsFor, linkImported, type ImportedLabel } from '../labels';
 import { projectIdsFor, type ImportedProject } from './import-projects';
+import { linkImportedParents } from './import-subtasks';
 import { rowOf, seriesFor, type ImportedTodo } from './repository';
 
 type Db = Kysely<Database>;
@@ -120,6 +121,7 @@ async function stage(
         const {
           owner_id: _owner,
           project_id: _project,
+          parent_id: _parent,
           ...row
         } = rowOf(ownerId, todo, todo.recurrence ? await seriesOf(trx, todo) : null);
         rows.push({
@@ -127,6 +129,7 @@ async function stage(
           batch_id: batchId,
           position: index,
           project_ref: todo.projectRef ?? null,
+          parent_ref: todo.parentRef ?? null,
         });
       }
       await trx.insertInto('import_rows').values(rows).execute();
@@ -213,6 +216,7 @@ export async function importTodos(
       // Housekeeping took a batch it thought abandoned: the file is not whole any more.
       if (ids.length !== todos.length)
         throw new Error(`import ${batchId}: ${ids.length} of ${todos.length} staged rows left`);
+      await linkImportedParents(trx, batchId, ids);
       // The rows went in in file order, so their ids ascend in it.
       ids.sort((a, b) => a - b);
       await linkImported(

@@ -1,7 +1,8 @@
 /**
- * Todoist's CSV export as import rows: its tasks become todos; its sections become labels (a task
- * takes the label of the section it is under), and the `@name` words of a task's CONTENT become
- * labels too, taken out of the title; notes and blank rows are skipped.
+ * Todoist's CSV export as import rows: its tasks become todos (sub-tasks by INDENT, see
+ * import-subtasks.ts); its sections become labels (a task takes the label of the section it is
+ * under) and a section row tells the indents to count afresh; the `@name` words of a task's CONTENT
+ * become labels too, taken out of the title; notes and blank rows are skipped.
  */
 
 /** Todoist's PRIORITY cell (1 is p1, its highest; 4 is p4, its default) as ours; empty or unknown is none. */
@@ -22,7 +23,10 @@ export function todoistReader(cell: (record: string[], name: string) => string |
   let section: string | undefined;
   return (record: string[]): Record<string, unknown> | undefined => {
     const type = cell(record, 'type')?.trim().toLowerCase();
-    if (type === 'section') section = cell(record, 'content')?.trim() || undefined;
+    if (type === 'section') {
+      section = cell(record, 'content')?.trim() || undefined;
+      return { kind: 'section' };
+    }
     if (type !== 'task') return undefined;
     const { title, labels } = todoistContent(cell(record, 'content') ?? '');
     return {
@@ -30,6 +34,7 @@ export function todoistReader(cell: (record: string[], name: string) => string |
       description: cell(record, 'description') || null,
       priority: TODOIST_PRIORITIES[cell(record, 'priority')?.trim() ?? ''] ?? 0,
       labelNames: section === undefined ? labels : [section, ...labels],
+      indent: cell(record, 'indent') ?? '',
     };
   };
 }

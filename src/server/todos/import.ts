@@ -16,16 +16,20 @@ import { parseWith } from '../http/validate';
 import { unneutralised } from './export';
 import { FileLabels, labelNames, type ImportedLabel } from '../labels';
 import { FileProjects, type ImportedProject } from './import-projects';
+import { FileParents } from './import-subtasks';
 import { todoistReader } from './import-todoist';
 import type { ImportedTodo } from './repository';
 
 /**
  * The fields a file gives for one todo, or for a project (`kind: 'project'`, a CSV row declaring
- * one); undefined for a row to skip (a Todoist section or note).
+ * one) or a Todoist section (`kind: 'section'`); undefined for a row to skip (a Todoist note).
  */
 type RawRow = Record<string, unknown> | undefined;
 /** A row declaring a project or labels rather than a todo. */
 const isProjectRow = (row: RawRow) => row?.kind === 'project' || row?.kind === 'label';
+/** A todo's row: not a project's, a label's or a Todoist section's. */
+const isTodoRow = (row: RawRow): row is Record<string, unknown> =>
+  row !== undefined && row.kind === undefined;
 
 /** Rows read or checked between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 100;
@@ -115,6 +119,8 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
             updatedAt: cell(record, 'updatedat'),
             projectName: text(record, 'project') || undefined,
             labelNames: labelNames(text(record, 'labels')),
+            id: cell(record, 'id'),
+            parent: cell(record, 'parent') || undefined,
           };
 }
 
@@ -134,7 +140,7 @@ async function csvRows(csv: string, maxTodos: number): Promise<RawRow[]> {
       }
       const row = read(record);
       rows.push(row);
-      if (row && !isProjectRow(row) && ++todos > maxTodos) throw new DomainError('todo-limit');
+      if (isTodoRow(row) && ++todos > maxTodos) throw new DomainError('todo-limit');
       if (rows.length % SLICE === 0) await nextTurn();
     }
   } catch (error) {
@@ -161,9 +167,9 @@ export async function readImport(
   const csv = typeof body === 'string';
   const rows = csv ? await csvRows(body, maxTodos) : jsonRows(body);
   // A file of more todos than the limit allows is refused before its rows are checked.
-  if (rows.filter((row) => row && !isProjectRow(row)).length > maxTodos)
-    throw new DomainError('todo-limit');
+  if (rows.filter(isTodoRow).length > maxTodos) throw new DomainError('todo-limit');
   const projects = new FileProjects();
+  const parents = new FileParents();
   const labels = new FileLabels();
   if (!csv) {
     projects.addJsonProjects((body as Record<string, unknown>).projects);
@@ -176,7 +182,9 @@ export async function readImport(
     if (row?.kind === 'label')
       for (const name of row.names as string[]) labels.add({ name, color: row.color }, where, true);
     else if (isProjectRow(row)) projects.add(row!, where, true);
+    else if (row?.kind === 'section') parents.section();
     else if (row) {
+      parents.add(row, todos.length, where);
       const todo = checkedRow(row, index, now, () => ({
         projectRef: csv
           ? row.projectName === undefined
@@ -195,7 +203,7 @@ export async function readImport(
       todos.push({ ...todo, projectRef });
     }
   }
-  return { todos, projects: projects.list, labels: labels.list };
+  return { todos: parents.resolve(todos), projects: projects.list, labels: labels.list };
 }
 
 /** One row as a todo by the create's rules (its project's and labels' entries from `refs`), or a 400 naming the row. */

@@ -2,8 +2,9 @@
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
  * is read from the owner's kept counts (migration 016) unless a title, due-date, priority, project
- * or label filter narrows the list, when the matching rows are counted (a project's and the Inbox's
- * from the index of migration 018). Labels are joined only when a label filter asks (label-filter.ts).
+ * parent or label filter narrows the list, when the matching rows are counted (a project's and the
+ * Inbox's from the index of migration 018, the roots and a parent's subtasks from that of migration
+ * 020). Labels are joined only when a label filter asks (label-filter.ts).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -40,6 +41,7 @@ export const LISTED_COLUMNS = [
   'series_id',
   'priority',
   'project_id',
+  'parent_id',
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
@@ -54,7 +56,7 @@ function matchingTodos(
   ownerId: number,
   query: Pick<
     ListQuery,
-    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'labels'
+    'titleContains' | 'completed' | 'dueDate' | 'priority' | 'project' | 'parent' | 'labels'
   >,
 ) {
   let scoped = db
@@ -74,6 +76,8 @@ function matchingTodos(
     scoped = scoped.where('priority', condition.op, condition.value);
   for (const condition of query.project)
     scoped = scoped.where('project_id', condition.op, condition.value);
+  for (const condition of query.parent ?? [])
+    scoped = scoped.where('parent_id', condition.op, condition.value);
   for (const condition of query.labels) scoped = scoped.where(labelCondition(ownerId, condition));
   return scoped;
 }
@@ -114,6 +118,7 @@ function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression
     query.dueDate,
     query.priority,
     query.project,
+    query.parent ?? [],
     query.labels,
   ];
   if (narrowed.some((conditions) => conditions.length > 0))

@@ -1,6 +1,6 @@
 /**
- * Todos as the API answers them, with their project and labels when `populate` asks: one query per
- * relation for the whole page, whatever its size.
+ * Todos as the API answers them, with their project, labels, parent and subtasks when `populate`
+ * asks: one query per relation (and level, for nested subtasks) for the whole page, whatever its size.
  */
 import type { Kysely } from 'kysely';
 import type { TodoEntity } from '../../shared/api-types';
@@ -10,8 +10,10 @@ import { labelsOfTodos, toLabelsRelation } from '../labels';
 import { projectsByIds, toProjectRelation } from '../projects';
 import type { ListedTodo } from './list';
 import { toTodoEntity } from './present';
+import { withTodoRelations } from './subtasks-populate';
 
-export async function toPopulatedEntities(
+/** The page's entities with their project and labels added as `populate` asks. */
+async function withProjectAndLabels(
   db: Kysely<Database>,
   ownerId: number,
   rows: ListedTodo[],
@@ -43,4 +45,15 @@ export async function toPopulatedEntities(
       attributes.labels = toLabelsRelation(labels.get(row.id) ?? [], populate.labels?.fields);
     return { ...entity, attributes };
   });
+}
+
+export async function toPopulatedEntities(
+  db: Kysely<Database>,
+  ownerId: number,
+  rows: ListedTodo[],
+  populate: Populate,
+): Promise<TodoEntity[]> {
+  const entities = await withProjectAndLabels(db, ownerId, rows, populate);
+  if (!populate.parent && !populate.subtasks) return entities;
+  return withTodoRelations(db, ownerId, rows, entities, populate);
 }

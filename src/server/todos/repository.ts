@@ -12,10 +12,12 @@ import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
 import { changeFollowing } from './series-scope';
-import { projectForTodo, type MissingProject } from '../projects';
+import type { MissingProject } from '../projects';
 import { writeTodoLabels } from '../labels';
 import type { LabelsChange, MissingLabel } from '../../shared/label-relation';
+import type { MissingParent, SubtaskCompletion } from '../../shared/parent-relation';
 import { titleKey } from '../../shared/title-key';
+import { completeSubtree, missingNotes, moveSubtree, placeTodo } from './subtasks';
 
 type Db = Kysely<Database>;
 
@@ -31,13 +33,19 @@ interface TodoInput {
   priority?: number;
   /** The project's id, null for the Inbox; absent reads as the Inbox (create) or unchanged (update). */
   project?: number | null;
+  /** The parent todo's id, null for a root; absent reads as a root (create) or unchanged (update). */
+  parent?: number | null;
   /** The labels to set, or to add and remove; absent: none (create) or unchanged (update). */
   labels?: LabelsChange;
 }
 
-/** What a write does when the project or a label it names is not the owner's (projects/relation.ts, labels/links.ts). */
+/**
+ * What a write does when the project, the parent or a label it names is gone (projects/relation.ts,
+ * subtasks.ts, labels/links.ts).
+ */
 interface ProjectOptions {
   onMissingProject?: MissingProject;
+  onMissingParent?: MissingParent;
   onMissingLabel?: MissingLabel;
 }
 
@@ -71,6 +79,8 @@ export type ImportedTodo = TodoInput & {
   seriesKey?: string;
   /** The todo's project among the file's (import-projects.ts); undefined: none. */
   projectRef?: number;
+  /** The position of the todo's parent among the file's todos (import-subtasks.ts); undefined: a root. */
+  parentRef?: number;
   /** The todo's labels among the file's (labels/portability.ts). */
   labelRefs?: number[];
 };
@@ -89,6 +99,7 @@ export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | nu
   series_id: seriesId,
   priority: todo.priority ?? 0,
   project_id: todo.project ?? null,
+  parent_id: todo.parent ?? null,
   // An occurrence brought in completed had its next one already: completing it again makes none.
   followed: seriesId && todo.completed ? 1 : 0,
 });
@@ -114,36 +125,28 @@ export const seriesFor = (
 
 /**
  * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
- * project named was gone and the todo went to the Inbox (onMissingProject 'inbox'); `labelsMissing`:
- * the labels dropped (onMissingLabel 'drop').
+ * project named was gone and the todo went to the Inbox (onMissingProject 'inbox'); `parentMissing`:
+ * the parent named was gone and the todo is a root (onMissingParent 'root'); `labelsMissing`: the
+ * labels dropped (onMissingLabel 'drop').
  */
 export function createTodo(
   db: Db,
   ownerId: number,
   input: TodoInput,
-  {
-    maxTodos = Infinity,
-    now = new Date(),
-    onMissingProject,
-    onMissingLabel,
-  }: ProjectOptions & { maxTodos?: number; now?: Date } = {},
-): Promise<TodoRow & Pick<ChangedTodo, 'projectMissing' | 'labelsMissing'>> {
+  options: ProjectOptions & { maxTodos?: number; now?: Date } = {},
+): Promise<TodoRow & Pick<ChangedTodo, 'projectMissing' | 'parentMissing' | 'labelsMissing'>> {
+  const { maxTodos = Infinity, now = new Date(), onMissingLabel } = options;
   if (input.recurrence && !input.dueDate) throw new DomainError('recurrence-needs-due-date');
   const dueDate = input.recurrence
     ? firstOccurrence(input.recurrence, input.dueDate!)
     : input.dueDate;
   const todo = { ...input, dueDate, createdAt: now.toISOString(), updatedAt: now.toISOString() };
   return ownerTransaction(db, ownerId, async (trx) => {
-    const { projectId, missing } = await projectForTodo(
-      trx,
-      ownerId,
-      input.project,
-      onMissingProject,
-    );
+    const placed = await placeTodo(trx, ownerId, undefined, input, options);
     await makeRoom(trx, ownerId, 1, maxTodos);
     const row = rowOf(
       ownerId,
-      { ...todo, project: projectId },
+      { ...todo, project: placed.projectId, parent: placed.parentId },
       await seriesFor(trx, ownerId, todo, now),
     );
     const created = await trx
@@ -156,7 +159,7 @@ export function createTodo(
     await recordEvent(trx, ownerId, 'created', created.id);
     return {
       ...created,
-      ...(missing && { projectMissing: true }),
+      ...missingNotes(placed),
       ...(labels?.missing.length && { labelsMissing: labels.missing }),
     };
   });
@@ -168,6 +171,8 @@ interface UpdateOptions extends ProjectOptions {
   now?: Date;
   /** MAX_TODOS_PER_USER, which a series' next occurrence respects. */
   maxTodos?: number;
+  /** With completed: true, whether the open subtasks of the subtree are completed too. */
+  subtasks?: SubtaskCompletion;
 }
 
 /**
@@ -180,24 +185,21 @@ export function updateTodo(
   ownerId: number,
   id: number,
   patch: Partial<TodoInput>,
-  {
+  options: UpdateOptions = {},
+): Promise<ChangedTodo | undefined> {
+  const {
     scope = 'this',
     now = new Date(),
     maxTodos = Infinity,
-    onMissingProject,
+    subtasks,
     onMissingLabel,
-  }: UpdateOptions = {},
-): Promise<ChangedTodo | undefined> {
+  } = options;
   return ownerTransaction(db, ownerId, async (trx) => {
     const current = await findTodo(trx, ownerId, id);
     if (!current) return undefined;
-    // Moving between projects changes project_id only: the id, createdAt and series stay.
-    const { projectId, missing } = await projectForTodo(
-      trx,
-      ownerId,
-      patch.project,
-      onMissingProject,
-    );
+    // Moving changes project_id and parent_id only: the id, createdAt and series stay.
+    const placed = await placeTodo(trx, ownerId, current, patch, options);
+    const { projectId, parentId } = placed;
     let dueDate = patch.dueDate !== undefined ? patch.dueDate : current.due_date;
     const recurrence = patch.recurrence !== undefined ? patch.recurrence : current.recurrence;
     if (recurrence && !dueDate) throw new DomainError('recurrence-needs-due-date');
@@ -236,6 +238,7 @@ export function updateTodo(
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
         ...(patch.priority !== undefined && { priority: patch.priority }),
         ...(projectId !== undefined && { project_id: projectId }),
+        ...(parentId !== undefined && { parent_id: parentId }),
         series_id: seriesId,
         // A todo given a new series is its first occurrence, not yet followed.
         ...(seriesId !== current.series_id && { followed: 0 }),
@@ -248,6 +251,13 @@ export function updateTodo(
     const labels =
       patch.labels && (await writeTodoLabels(trx, ownerId, updated, patch.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'updated', id);
+    // A subtree lives in its root's project.
+    if (updated.project_id !== current.project_id)
+      await moveSubtree(trx, ownerId, id, updated.project_id, now);
+    const completedBelow =
+      patch.completed === true && subtasks === 'complete'
+        ? await completeSubtree(trx, ownerId, id, now, maxTodos)
+        : undefined;
     const series =
       patch.completed === true
         ? await continueSeries(trx, ownerId, updated, now, maxTodos)
@@ -255,8 +265,9 @@ export function updateTodo(
     return {
       row: updated,
       series,
-      ...(missing && { projectMissing: true }),
+      ...missingNotes(placed),
       ...(labels?.missing.length && { labelsMissing: labels.missing }),
+      ...(completedBelow !== undefined && { subtasks: { completed: completedBelow } }),
     };
   });
 }

@@ -60,7 +60,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'One of the caller’s todos (populate=* adds its project and labels)',
+        summary:
+          'One of the caller’s todos (populate=* adds its project, labels, parent and subtasks)',
         params: todoIdParamsSchema,
         querystring: todoFindQuerySchema,
         response: { 200: singleTodoSchema, ...errorResponses },
@@ -92,12 +93,13 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       const data = request.body;
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
-        const { projectMissing, labelsMissing, ...row } = await createTodo(trx, user.id, data, {
-          maxTodos: config.maxTodosPerUser,
-          onMissingProject: request.query.onMissingProject,
-          onMissingLabel: request.query.onMissingLabel,
-        });
-        return changedAnswer({ row, projectMissing, labelsMissing });
+        const { projectMissing, parentMissing, labelsMissing, ...row } = await createTodo(
+          trx,
+          user.id,
+          data,
+          { ...request.query, maxTodos: config.maxTodosPerUser },
+        );
+        return changedAnswer({ row, projectMissing, parentMissing, labelsMissing });
       });
     },
   );
@@ -122,10 +124,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       assertNamesOnlyCaller(data.user, user.id);
       return idempotent(db, request, reply, async (trx) => {
         const changed = await updateTodo(trx, user.id, request.params.id, data, {
-          scope: request.query.scope,
+          ...request.query,
           maxTodos: config.maxTodosPerUser,
-          onMissingProject: request.query.onMissingProject,
-          onMissingLabel: request.query.onMissingLabel,
         });
         return changedAnswer(found(changed));
       });

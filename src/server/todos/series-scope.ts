@@ -9,6 +9,7 @@ import { titleKey } from '../../shared/title-key';
 import type { Database, TodoRow } from '../db/types';
 import { recordEvent } from '../events/journal';
 import { continueSeries, endSeries, type SeriesNote } from './series';
+import { trashDescendants } from './subtasks-trash';
 
 type Db = Kysely<Database>;
 
@@ -109,12 +110,11 @@ export async function afterTrashed(
     .set({ deleted_at: now.toISOString() })
     .returning('id')
     .execute();
-  if (trashed.length > 0)
-    await recordEvent(
-      trx,
-      ownerId,
-      'deleted',
-      trashed.map((todo) => todo.id),
-    );
+  if (trashed.length > 0) {
+    const ids = trashed.map((todo) => todo.id);
+    await recordEvent(trx, ownerId, 'deleted', ids);
+    // Their subtasks go with them, as with any delete.
+    await trashDescendants(trx, ownerId, ids, now.toISOString());
+  }
   return undefined;
 }

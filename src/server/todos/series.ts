@@ -79,6 +79,10 @@ export interface ChangedTodo {
   series?: SeriesNote;
   /** The project named was gone and the todo went to the Inbox (onMissingProject=inbox). */
   projectMissing?: boolean;
+  /** The parent named was gone and the todo became a root (onMissingParent=root). */
+  parentMissing?: boolean;
+  /** Subtasks the write carried: completed with it (?subtasks=complete), trashed or restored with it. */
+  subtasks?: { completed?: number; trashed?: number; restored?: number };
   /** The labels named that were gone and left off (onMissingLabel=drop). */
   labelsMissing?: number[];
 }
@@ -147,9 +151,11 @@ export async function continueSeries(
       remind_at: remindAt,
       recurrence: series.recurrence,
       series_id: series.id,
-      // The next occurrence matters as much as the one just completed, in the same project.
+      // The next occurrence matters as much as the one just completed, in the same project, under
+      // the same parent; it has no subtasks of its own.
       priority: row.priority,
       project_id: row.project_id,
+      parent_id: row.parent_id,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

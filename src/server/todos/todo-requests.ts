@@ -1,5 +1,6 @@
 /** What the todo routes share beyond their schemas: the owner a body may name, and a changed todo's answer. */
 import { labelsMissingNote } from '../../shared/label-relation';
+import { PARENT_MISSING_NOTE } from '../../shared/parent-relation';
 import { PROJECT_MISSING_NOTE } from '../../shared/project-relation';
 import { isRecord } from '../../shared/qs-object';
 import { forbidden } from '../http/errors';
@@ -9,13 +10,24 @@ import type { ChangedTodo } from './series';
 /**
  * A changed todo's answer: meta.series says when the change ended its series (no date left up to the
  * last due date), meta.project when the project named was gone and the todo went to the Inbox,
- * meta.labels when labels named were gone and left off.
+ * meta.parent when the parent named was gone and the todo is a root, meta.subtasks how many subtasks
+ * the write carried (completed, trashed or restored with the todo), meta.labels when labels named
+ * were gone and left off.
  */
-export const changedAnswer = ({ row, series, projectMissing, labelsMissing }: ChangedTodo) => ({
+export const changedAnswer = ({
+  row,
+  series,
+  projectMissing,
+  parentMissing,
+  labelsMissing,
+  subtasks,
+}: ChangedTodo) => ({
   data: toTodoEntity(row),
   meta: {
     ...(series && { series }),
     ...(projectMissing && { project: PROJECT_MISSING_NOTE }),
+    ...(parentMissing && { parent: PARENT_MISSING_NOTE }),
+    ...(subtasks && { subtasks }),
     ...(labelsMissing && { labels: labelsMissingNote(labelsMissing) }),
   },
 });

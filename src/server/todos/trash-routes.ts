@@ -18,7 +18,8 @@ import {
 } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { paginationMeta } from '../http/pagination';
-import { toTodoEntity, toTrashedEntity } from './present';
+import { toTrashedEntity } from './present';
+import { changedAnswer } from './todo-requests';
 import { emptyTrash, listTrash, restoreAllTrash, restoreTodo } from './trash';
 
 export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppContext): void {
@@ -83,14 +84,13 @@ export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppConte
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'Bring a deleted todo back from the trash (a todo not in the trash is 404)',
+        summary:
+          'Bring a deleted todo back from the trash with the subtasks deleted with it (a todo not in the trash is 404)',
         params: todoIdParamsSchema,
         response: { 200: singleTodoSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const row = await restoreTodo(db, sessionOf(request).user.id, request.params.id);
-      return { data: toTodoEntity(found(row)), meta: {} };
-    },
+    async (request) =>
+      changedAnswer(found(await restoreTodo(db, sessionOf(request).user.id, request.params.id))),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The trash: a deleted todo keeps its row with deleted_at set, so a restore brings back the same id,
- * dates and fields. It is purged TRASH_DAYS after it was trashed.
+ * dates and fields. It is purged TRASH_DAYS after it was trashed. A todo goes with its live subtasks
+ * and comes back with those trashed with it (subtasks-trash.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
@@ -14,6 +15,7 @@ import type { ChangedTodo } from './series';
 import { afterTrashed } from './series-scope';
 import { findTodo } from './repository';
 import { emptyProjectTrash, inboxOrphans, purgeProjects } from '../projects';
+import { restoreDescendants, settleRestored, trashDescendants } from './subtasks-trash';
 
 type Db = Kysely<Database>;
 
@@ -25,29 +27,31 @@ const DAY_MS = 86_400_000;
  * Moves a todo into the trash (a time) or out of it (null); undefined when it is not on the other
  * side. Lists see it go (deleted) or come back (created).
  */
-function setDeletedAt(
-  db: Db,
+async function setDeletedAt(
+  trx: Db,
   ownerId: number,
   id: number,
   deletedAt: string | null,
 ): Promise<TodoRow | undefined> {
-  return ownerTransaction(db, ownerId, async (trx) => {
-    const todo = trx
-      .updateTable('todos')
-      .set({ deleted_at: deletedAt })
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId);
-    const moved = await todo
-      .where('deleted_at', deletedAt === null ? 'is not' : 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    if (!moved) return undefined;
-    await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
-    if (deletedAt !== null) return moved;
-    // Restored while its project is in the trash: it comes back in the Inbox.
-    await inboxOrphans(trx, ownerId, [id]);
-    return moved.project_id === null ? moved : findTodo(trx, ownerId, id);
-  });
+  const moved = await trx
+    .updateTable('todos')
+    .set({ deleted_at: deletedAt })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', deletedAt === null ? 'is not' : 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (moved) await recordEvent(trx, ownerId, deletedAt === null ? 'created' : 'deleted', id);
+  return moved;
+}
+
+/**
+ * After `ids` came back: one without its parent is a root, and one whose project is still in the
+ * trash comes back in the Inbox. Run in the restore's transaction.
+ */
+async function settle(trx: Db, ownerId: number, ids: number[]): Promise<void> {
+  await settleRestored(trx, ownerId, ids);
+  await inboxOrphans(trx, ownerId, ids);
 }
 
 /**
@@ -63,17 +67,36 @@ export const trashTodo = (
 ) =>
   ownerTransaction(db, ownerId, async (trx): Promise<ChangedTodo | undefined> => {
     const trashed = await setDeletedAt(trx, ownerId, id, now.toISOString());
-    return (
-      trashed && {
-        row: trashed,
-        series: await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos),
-      }
-    );
+    if (!trashed) return undefined;
+    const below = await trashDescendants(trx, ownerId, [id], now.toISOString());
+    return {
+      row: trashed,
+      series: await afterTrashed(trx, ownerId, trashed, scope, now, maxTodos),
+      ...(below.length > 0 && { subtasks: { trashed: below.length } }),
+    };
   });
 
-/** Brings a trashed todo back as it was; a live or missing one is undefined. */
+/** Brings a trashed todo back as it was, with the subtasks trashed with it; a live or missing one is undefined. */
 export const restoreTodo = (db: Db, ownerId: number, id: number) =>
-  setDeletedAt(db, ownerId, id, null);
+  ownerTransaction(db, ownerId, async (trx): Promise<ChangedTodo | undefined> => {
+    const inTrash = await trx
+      .selectFrom('todos')
+      .select('id')
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    if (!inTrash) return undefined;
+    // Read while the todo is still in the trash: its deleted_at ties them.
+    const below = await restoreDescendants(trx, ownerId, [id]);
+    await setDeletedAt(trx, ownerId, id, null);
+    if (below.length > 0) await recordEvent(trx, ownerId, 'created', below);
+    await settle(trx, ownerId, [id, ...below]);
+    return {
+      row: (await findTodo(trx, ownerId, id))!,
+      ...(below.length > 0 && { subtasks: { restored: below.length } }),
+    };
+  });
 
 /** Brings every trashed todo of the owner back, in one transaction with one event naming them; how many. */
 export const restoreAllTrash = (db: Db, ownerId: number): Promise<number> =>
@@ -88,7 +111,7 @@ export const restoreAllTrash = (db: Db, ownerId: number): Promise<number> =>
     const ids = restored.map((row) => row.id).sort((a, b) => a - b);
     if (ids.length > 0) await recordEvent(trx, ownerId, 'created', ids);
     // The projects stay in the trash: the todos trashed with them come back in the Inbox.
-    await inboxOrphans(trx, ownerId, ids);
+    await settle(trx, ownerId, ids);
     return ids.length;
   });
 

@@ -40,11 +40,17 @@ describe('the app', () => {
     await user.click(await screen.findByRole('button', { name: 'alice' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
-    // The calls made while signed in: the live event stream and the home page's reads of the list.
+    // The calls made while signed in: the live event stream, the home page's reads of the list and
+    // the navigation drawer's projects and open counts.
     const calls = mock.requests.map((request) => `${request.method} ${request.url.pathname}`);
     expect(calls.at(-1)).toBe('POST /api/auth/logout');
     expect(new Set(calls.slice(0, -1))).toEqual(
-      new Set(['GET /api/todos/events', 'GET /api/todos']),
+      new Set([
+        'GET /api/todos/events',
+        'GET /api/todos',
+        'GET /api/projects',
+        'GET /api/todos/counts',
+      ]),
     );
     expect(mock.requests.at(-1)!.authorization).toBe('Bearer jwt-1');
     expect(reset).toHaveBeenCalled();

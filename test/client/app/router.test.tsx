@@ -20,11 +20,14 @@ beforeEach(() => {
 
 describe('route guards', () => {
   describe('for an anonymous visitor', () => {
-    it.each(['/', '/todos', '/profile'])('%s redirects to /login', async (path) => {
-      const { router } = open(path);
-      expect(await h1()).toHaveTextContent('Login to get access!');
-      expect(router.location.pathname).toBe('/login');
-    });
+    it.each(['/', '/todos', '/profile', '/inbox', '/projects/1'])(
+      '%s redirects to /login',
+      async (path) => {
+        const { router } = open(path);
+        expect(await h1()).toHaveTextContent('Login to get access!');
+        expect(router.location.pathname).toBe('/login');
+      },
+    );
 
     it.each([
       ['/login', 'Login to get access!'],

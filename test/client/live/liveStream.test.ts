@@ -136,7 +136,7 @@ describe('the live stream', () => {
     const first = await server.requested(1);
     first.write(frame(1, null, 'reset'));
     await until(() => batches.length === 1);
-    expect(batches[0]).toEqual(['Todo', 'Trash']);
+    expect(batches[0]).toEqual(['Todo', 'Trash', 'Project']);
   });
 
   it('a stream that opens after failures, with no id to resume from, refetches all todo data', async () => {
@@ -146,7 +146,7 @@ describe('the live stream', () => {
     expect(second.headers.has('last-event-id')).toBe(false);
     second.write(frame(8, null, 'ready'));
     await until(() => batches.length === 1);
-    expect(batches[0]).toEqual(['Todo', 'Trash']);
+    expect(batches[0]).toEqual(['Todo', 'Trash', 'Project']);
   });
 
   it('a first ready, or one that resumes, refetches nothing', async () => {

@@ -1,5 +1,5 @@
 /** Which cached data each live event makes stale (the tags todosApi and trashApi provide). */
-import { TODO_TAGS } from '../../../src/client/lib/api';
+import { PROJECT_TAGS, TODO_TAGS } from '../../../src/client/lib/api';
 import { changeOf, tagsForChange } from '../../../src/client/live/liveTags';
 
 const tagsOf = (event: string, data: string) => {
@@ -35,6 +35,11 @@ describe('live event → tags', () => {
       TODO_TAGS.list,
       TODO_TAGS.trash,
     ]);
+  });
+
+  it('a project’s create, edit or delete refetches the projects (the drawer and its counts)', () => {
+    for (const action of ['project.created', 'project.updated', 'project.deleted'])
+      expect(change({ action, id: 3 })).toEqual([PROJECT_TAGS.list]);
   });
 
   it('ready and reset are no changes (a reset refetches everything: see the stream)', () => {

@@ -29,6 +29,18 @@ describe('the echo of a write', () => {
     });
   });
 
+  it('a project’s write is its project.* event: create and restore created, edit updated, delete deleted', () => {
+    const echo = (url: string, method: string, data: unknown = null) =>
+      echoOf({ url, method }, answered(data as never));
+    expect(echo('projects', 'POST', { data: { id: 3 } })).toEqual({
+      action: 'project.created',
+      ids: [3],
+    });
+    expect(echo('projects/3', 'PUT')).toEqual({ action: 'project.updated', ids: [3] });
+    expect(echo('projects/3', 'DELETE')).toEqual({ action: 'project.deleted', ids: [3] });
+    expect(echo('projects/3/restore', 'POST')).toEqual({ action: 'project.created', ids: [3] });
+  });
+
   it('a bulk action names its todos when all of them changed, and is unknown when fewer did', () => {
     const bulk = (action: string) => ({
       url: 'todos/bulk',

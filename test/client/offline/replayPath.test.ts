@@ -1,7 +1,8 @@
 /**
  * A queued write naming a project is replayed with onMissingProject=inbox, so a todo moved offline to
  * a project deleted meanwhile lands in the Inbox instead of being refused (README: Projects); one
- * naming labels with onMissingLabel=drop, so a label deleted meanwhile is left off (README: Labels).
+ * naming a parent with onMissingParent=root, so a subtask whose parent was deleted becomes a root;
+ * one naming labels with onMissingLabel=drop, so a label deleted meanwhile is left off (README: Labels).
  */
 import { replayPath, replayWrite, type SendRequest } from '../../../src/client/offline/replayWrite';
 import type { QueuedWrite } from '../../../src/client/offline/writeTypes';
@@ -36,6 +37,16 @@ describe('the replay of a write naming a project', () => {
     [write('PUT', 'todos/7', { title: 'B' }), 'todos/7'],
     [write('POST', 'todos/', { title: 'C' }), 'todos/'],
     [write('DELETE', 'todos/7'), 'todos/7'],
+    [write('POST', 'todos/', { title: 'D', parent: 5 }), 'todos/?onMissingParent=root'],
+    [write('PUT', 'todos/7', { parent: null }), 'todos/7?onMissingParent=root'],
+    [
+      write('PUT', 'todos/7?scope=this', { project: 3, parent: 5 }),
+      'todos/7?scope=this&onMissingProject=inbox&onMissingParent=root',
+    ],
+    [
+      write('POST', 'todos/', { title: 'E', project: 3, parent: 5, labels: [1] }),
+      'todos/?onMissingProject=inbox&onMissingParent=root&onMissingLabel=drop',
+    ],
   ])('%#: sends %j to %s', (queued, path) => {
     expect(replayPath(queued)).toBe(path);
   });

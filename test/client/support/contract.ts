@@ -15,6 +15,11 @@ import {
   trashListSchema,
   userWithTodosSchema,
 } from '../../../src/server/http/schemas';
+import {
+  projectListSchema,
+  singleProjectSchema,
+  todoCountsSchema,
+} from '../../../src/server/http/project-schemas';
 
 /** A copy of `schema` where every object with listed properties allows no others. */
 function strict(schema: unknown): unknown {
@@ -47,6 +52,10 @@ const SUCCESS: Record<MockRoute, { status: number; validate: ValidateFunction }>
   restore: { status: 200, validate: compile(singleTodoSchema) },
   restoreAll: { status: 200, validate: compile(countSchema) },
   bulk: { status: 200, validate: compile(countSchema) },
+  projects: { status: 200, validate: compile(projectListSchema) },
+  project: { status: 200, validate: compile(singleProjectSchema) },
+  projectDelete: { status: 200, validate: compile(singleProjectSchema) },
+  counts: { status: 200, validate: compile(todoCountsSchema) },
   unknown: { status: 404, validate: compile(errorSchema) },
 };
 const validateError = compile(errorSchema);

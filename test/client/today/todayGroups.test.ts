@@ -19,6 +19,7 @@ describe('the Today page', () => {
       'filters[completed][$eq]': 'false',
       'pagination[pageSize]': '100',
       sort: 'dueDate:asc',
+      'populate[0]': 'project',
     });
     const soon = new URLSearchParams(dueSoonQuery(today).split('?')[1]);
     expect(soon.get('filters[dueDate][$gt]')).toBe('2026-11-25');

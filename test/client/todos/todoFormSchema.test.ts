@@ -21,7 +21,13 @@ describe('the add/edit form schema (issue 28)', () => {
       remindAt: null,
       recurrence: null,
       priority: 0,
+      project: null,
     });
+  });
+
+  it('reads the Project select: "" is the Inbox (null), else the project’s id', () => {
+    expect(parse({ project: '' }).output).toMatchObject({ project: null });
+    expect(parse({ project: '12' }).output).toMatchObject({ project: 12 });
   });
 
   it('takes a real calendar day and refuses an impossible or half-typed one', () => {

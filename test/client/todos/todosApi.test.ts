@@ -57,6 +57,7 @@ describe('the list query', () => {
       'pagination[page]': '3',
       'pagination[pageSize]': '20',
       'filters[title][$contains]': 'buy milk',
+      'populate[0]': 'project',
       sort: 'title:desc',
     });
   });
@@ -107,8 +108,16 @@ describe('the list query', () => {
 
   it('sends no title filter for an empty or blank search', () => {
     expect(listTodosQuery(view({ search: '   ' }))).toBe(
-      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&sort=createdAt%3Aasc',
+      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&populate%5B0%5D=project&sort=createdAt%3Aasc',
     );
+  });
+
+  it('asks for the Inbox or one project when the screen has that scope', () => {
+    const params = (project?: number | null) =>
+      Object.fromEntries(new URLSearchParams(listTodosQuery({ ...view({}), project })));
+    expect(params(null)).toMatchObject({ 'filters[project][id][$null]': 'true' });
+    expect(params(4)).toMatchObject({ 'filters[project][id][$eq]': '4' });
+    expect(Object.keys(params()).some((key) => key.startsWith('filters[project]'))).toBe(false);
   });
 
   it('calls GET /api/todos with that query and the bearer token, and reads data and the pagination', async () => {

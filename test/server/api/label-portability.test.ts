@@ -99,7 +99,7 @@ describeEachDialect('labels in files', (dialect) => {
     });
     const file = (await get(from, `/api/users/me/export?format=${format}`)).body;
     if (format === 'csv') {
-      expect(file.split(/\r?\n/)[0]).toMatch(/,labels,labelColor$/);
+      expect(file.split(/\r?\n/)[0]).toMatch(/,labels,labelColor,parent$/);
       expect(file).toContain("'=SUM(1)");
     }
     const to = await register(t.app, credentials(`limp${format}`));

@@ -121,6 +121,7 @@ describeEachDialect('export and import', (dialect) => {
         ...UNDATED,
         project: null,
         labels: [],
+        parent: null,
       })),
     );
     const listed = (await call(t.app, ann, { method: 'GET', url: '/api/todos?sort=id:asc' })).json()
@@ -131,6 +132,7 @@ describeEachDialect('export and import', (dialect) => {
         ...todo.attributes,
         project: null,
         labels: [],
+        parent: null,
       })),
     );
     expect(answer.body).not.toContain('Trashed secret');
@@ -170,6 +172,7 @@ describeEachDialect('export and import', (dialect) => {
       'projectArchived',
       'labels',
       'labelColor',
+      'parent',
     ]);
     expect(rows.map((row) => row.slice(1, 4))).toEqual([
       ['Milk, eggs, bread', 'Aisle 3, then "the usual"', 'false'],

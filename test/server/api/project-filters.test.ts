@@ -114,8 +114,8 @@ describeEachDialect('todos by project', (dialect) => {
   });
 
   it.each([
-    ['populate=tags', 'Cannot populate "tags" (use project, labels or *)'],
-    ['populate[0]=owner', 'Cannot populate "owner" (use project, labels or *)'],
+    ['populate=tags', 'Cannot populate "tags" (use project, labels, parent, subtasks or *)'],
+    ['populate[0]=owner', 'Cannot populate "owner" (use project, labels, parent, subtasks or *)'],
     // Found by the hostile-input fuzz: a name beside an object was a 500.
     ['populate=1&populate[todos]=x', 'populate must look like populate=* or populate[0]=project'],
     [

@@ -4,7 +4,8 @@
  * The OpenAPI document describes projects (issue 41, item 1) from the schemas the server validates
  * with: the /api/projects routes with their body, filters and sort, the restore and the trash; on
  * todos the `project` body field, the project filter, populate and the populated relation's shape;
- * the counts call.
+ * the counts call. Subtasks too: the `parent` body field, its filter, the write's query parameters,
+ * and the populated `parent` and `subtasks` relations with the notes a write adds to `meta`.
  */
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -93,5 +94,36 @@ describe('projects in the OpenAPI document', () => {
       required: ['data'],
       properties: { data: { type: ['object', 'null'] } },
     });
+  });
+
+  it('describes a todo’s parent and subtasks: body field, filter, query parameters and relations', () => {
+    for (const method of ['post', 'put'])
+      expect(
+        jsonBody(method === 'post' ? '/api/todos' : '/api/todos/{id}', method).properties.data
+          .properties.parent.description,
+      ).toMatch(/todo id/);
+    expect(parameterNames('/api/todos', 'get')).toContain('filters[parent][id]');
+    expect(parameterNames('/api/todos', 'post')).toContain('onMissingParent');
+    expect(parameterNames('/api/todos/{id}', 'put')).toEqual(
+      expect.arrayContaining(['onMissingParent', 'subtasks']),
+    );
+    const todo = answer('/api/todos', 'get').properties.data.items.properties.attributes;
+    expect(todo.required).not.toContain('parent');
+    expect(todo.properties.parent).toMatchObject({
+      required: ['data'],
+      properties: { data: { type: ['object', 'null'] } },
+    });
+    const subtasks = todo.properties.subtasks.properties.data;
+    expect(subtasks.type).toBe('array');
+    // Nested once more (a root's grandchildren), as populate allows.
+    expect(
+      subtasks.items.properties.attributes.properties.subtasks.properties.data.items.properties
+        .attributes.properties,
+    ).toHaveProperty('completed');
+    const meta = answer('/api/todos/{id}', 'put').properties.meta.properties;
+    expect(Object.keys(meta)).toEqual(expect.arrayContaining(['parent', 'subtasks']));
+    expect(answer('/api/todos/{id}/restore', 'post').properties.meta.properties).toHaveProperty(
+      'subtasks',
+    );
   });
 });

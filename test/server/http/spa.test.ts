@@ -38,6 +38,8 @@ describe('serving the SPA', () => {
     '/todos?page=2&search=x',
     '/todos/',
     '/Todos',
+    '/inbox',
+    '/projects/12',
   ])('answers the page %s with index.html, 200', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -51,6 +53,10 @@ describe('serving the SPA', () => {
     '/nowhere',
     '/some/deep/link?x=1',
     '/todos/12',
+    '/projects',
+    '/projects/abc',
+    '/projects/0',
+    '/projects/12/extra',
     '/login/extra',
     '/dev',
     '/assets/missing.js',

@@ -25,6 +25,8 @@ import { activeSx } from './activeSx';
 import { MobileMenuPanel } from './MobileMenu';
 
 const BRAND = 'Ticklist';
+/** The breakpoint from which the navigation drawer (when the page has one) is a column of its own. */
+const DRAWER_FROM = 'lg';
 const MOBILE_MENU_ID = 'mobile-navigation';
 
 /** The system's scheme now (MUI tracks it only while the mode is 'system'). */
@@ -55,6 +57,11 @@ export interface NavbarViewProps {
   userMenu?: ReactNode;
   /** The narrow menu's open state, when kept by a parent (see Navbar); otherwise the bar keeps it. */
   menu?: [open: boolean, setOpen: Dispatch<SetStateAction<boolean>>];
+  /**
+   * The navigation drawer's lists (Inbox, the projects), given `close`: the toggle and its menu
+   * then stay up to the drawer's breakpoint (lg), below which the drawer is not shown.
+   */
+  lists?: (close: () => void) => ReactNode;
 }
 
 /** The bar itself, driven by props (the gallery renders it in each state). */
@@ -64,10 +71,12 @@ export function NavbarView({
   onLogout,
   userMenu,
   menu,
+  lists,
 }: NavbarViewProps) {
   const ownMenu = useState(false);
   const [menuOpen, setMenuOpen] = menu ?? ownMenu;
   const closeMenu = () => setMenuOpen(false);
+  const menuUpTo = lists ? DRAWER_FROM : 'md';
   return (
     <ClickAwayListener onClickAway={closeMenu}>
       <AppBar position="static" elevation={1}>
@@ -89,9 +98,16 @@ export function NavbarView({
               {user ? (
                 <>
                   {hasDueDates() && (
-                    <Button color="inherit" component={NavLink} sx={activeSx} to="/today">
-                      Today
-                    </Button>
+                    // Where the navigation drawer shows (it lists Today), the bar leaves it out.
+                    <Box
+                      sx={{
+                        display: lists ? { xs: 'contents', [DRAWER_FROM]: 'none' } : 'contents',
+                      }}
+                    >
+                      <Button color="inherit" component={NavLink} sx={activeSx} to="/today">
+                        Today
+                      </Button>
+                    </Box>
                   )}
                   <Button color="inherit" component={NavLink} sx={activeSx} to="/todos">
                     Todos
@@ -117,7 +133,7 @@ export function NavbarView({
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
               onClick={() => setMenuOpen((open) => !open)}
-              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+              sx={{ display: { xs: 'inline-flex', [menuUpTo]: 'none' } }}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </IconButton>
@@ -129,6 +145,8 @@ export function NavbarView({
             loggingOut={loggingOut}
             onLogout={onLogout}
             onNavigate={closeMenu}
+            hideFrom={menuUpTo}
+            lists={lists?.(closeMenu)}
           />
         </Box>
       </AppBar>

@@ -1,4 +1,7 @@
-/** The frame of every page but the login page: the navbar follows the session (see Navbar). */
+/**
+ * The frame of the pages that read no server data (registration, the not-found page, the dev
+ * gallery): the navbar follows the session (see Navbar), with no navigation drawer (StoreFrame's).
+ */
 import { Navbar } from './Navbar';
 import { PageFrame } from './PageFrame';
 

@@ -8,7 +8,7 @@ import { isLoggingOut } from '../../session/sessionView';
 import { NavbarView, type NavbarViewProps } from './NavbarView';
 import { UserMenu } from './UserMenu';
 
-export default function SignedInNavbar({ menu }: { menu?: NavbarViewProps['menu'] }) {
+export default function SignedInNavbar({ menu, lists }: Pick<NavbarViewProps, 'menu' | 'lists'>) {
   const session = useSessionActor();
   const user = useSessionUser();
   const loggingOut = useSessionSelector(isLoggingOut);
@@ -22,6 +22,7 @@ export default function SignedInNavbar({ menu }: { menu?: NavbarViewProps['menu'
         loggingOut={loggingOut}
         onLogout={signOut}
         menu={menu}
+        lists={lists}
         userMenu={
           user && <UserMenu username={user.username} loggingOut={loggingOut} onLogout={signOut} />
         }

@@ -41,7 +41,10 @@ function partAt(parts: readonly QuickAddPart[], input: HTMLInputElement, key: st
 export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
   const quick = useQuickAdd(defaults);
   const [details, setDetails] = useState<TodoDialogInput | undefined>();
-  const words = describeQuickAdd(quick.result);
+  const words = describeQuickAdd(quick.result, {
+    projectsApplied: true,
+    projectName: quick.project?.attributes.name,
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
@@ -78,7 +81,10 @@ export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
               <InputAdornment position="end">
                 <Button
                   size="small"
-                  onClick={() => setDetails(dialogValuesOf(quick.read(), defaults))}
+                  onClick={() => {
+                    const line = quick.read();
+                    setDetails(dialogValuesOf(line, quick.defaultsFor(line)));
+                  }}
                 >
                   Details
                 </Button>
@@ -92,6 +98,7 @@ export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
       <AddTodoDialog
         open={details !== undefined}
         userId={defaults.userId}
+        project={defaults.project}
         initialValues={details}
         onAdded={quick.clear}
         onClose={() => setDetails(undefined)}

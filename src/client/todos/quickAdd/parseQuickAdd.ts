@@ -42,8 +42,9 @@ export function parseQuickAdd(text: string, options: QuickAddOptions = {}): Quic
 
   let project: string | null = null;
   const labels: string[] = [];
+  const { isProject } = options;
   for (const tag of findTags(masked)) {
-    if (tag.sign === '#' && project === null) project = tag.name;
+    if (tag.sign === '#' && project === null && (isProject?.(tag.name) ?? true)) project = tag.name;
     else if (tag.sign === '@') labels.push(tag.name);
     else continue; // a second #project stays text: a todo has one project
     take(tag, tag.sign === '#' ? 'project' : 'label');
@@ -51,8 +52,10 @@ export function parseQuickAdd(text: string, options: QuickAddOptions = {}): Quic
 
   const when = dates ? readDates(() => masked, now, timeZone, take, hide) : NO_DATES;
   parts.sort((a, b) => a.start - b.start);
-  const removed = parts.filter(
-    (part) => options.applyTags || (part.kind !== 'project' && part.kind !== 'label'),
+  // A project read from a list of the user's own is applied; labels wait for `applyTags`.
+  const projectApplies = options.applyTags || isProject !== undefined;
+  const removed = parts.filter((part) =>
+    part.kind === 'label' ? options.applyTags : part.kind !== 'project' || projectApplies,
   );
   return {
     title: titleWithout(text, removed),

@@ -17,6 +17,7 @@ const UNIT: Record<string, [string, string]> = {
 
 export const TAGS_LATER_TEXT =
   'projects and labels come in a later version: they stay in the title for now';
+export const LABELS_LATER_TEXT = 'labels come in a later version: they stay in the title for now';
 
 /** "monthly", "every 2 weeks on Mon, Fri", "every weekday". */
 export function describeRule(rule: string): string {
@@ -52,21 +53,39 @@ function describeDue(result: QuickAddResult, timeZone: string | undefined, local
   return `Due ${day}, ${time}`;
 }
 
+interface DescribeOptions {
+  timeZone?: string;
+  locale?: string;
+  /** Projects and labels both applied (else both said to come later, unless `projectName`). */
+  tagsApplied?: boolean;
+  /** `#name` is applied when it names a project (else it was not read): labels alone come later. */
+  projectsApplied?: boolean;
+  /** The name of the user's project the `#name` read stands for: said as "Project Work". */
+  projectName?: string;
+}
+
 /** Each thing read, in words; `tagsApplied` false adds that projects and labels are not applied yet. */
 export function describeQuickAdd(
   result: QuickAddResult,
-  { timeZone, locale, tagsApplied = false }: { timeZone?: string; locale?: string; tagsApplied?: boolean } = {}, // prettier-ignore
+  {
+    timeZone,
+    locale,
+    tagsApplied = false,
+    projectsApplied = false,
+    projectName,
+  }: DescribeOptions = {},
 ): string[] {
+  const project = result.project && projectName !== undefined ? [`Project ${projectName}`] : [];
+  const later = projectsApplied ? LABELS_LATER_TEXT : TAGS_LATER_TEXT;
   const tags = [
-    ...(result.project ? [`#${result.project}`] : []),
+    ...(result.project && !project.length ? [`#${result.project}`] : []),
     ...result.labels.map((label) => `@${label}`),
   ];
   return [
     ...(result.dueDate ? [describeDue(result, timeZone, locale)] : []),
     ...(result.recurrence ? [`Repeats ${describeRule(result.recurrence)}`] : []),
     ...(result.priority !== null ? [`Priority ${PRIORITY_NAMES[result.priority]}`] : []),
-    ...(tags.length
-      ? [tagsApplied ? tags.join(' ') : `${tags.join(' ')}: ${TAGS_LATER_TEXT}`]
-      : []),
+    ...project,
+    ...(tags.length ? [tagsApplied ? tags.join(' ') : `${tags.join(' ')}: ${later}`] : []),
   ];
 }

@@ -6,16 +6,18 @@
 import type { Priority } from '../../../shared/priority';
 import { hasDueDates } from '../../lib/features';
 import type { TodoDialogInput } from '../todoFormSchema';
-import { repeatOf } from '../todoFormValues';
+import { projectValue, repeatOf } from '../todoFormValues';
 import type { NewTodo } from '../todosApi';
 import type { QuickAddResult } from './quickAddTypes';
 
 interface Defaults {
   userId?: number | undefined;
   dueDate?: string | undefined;
+  /** The project (null or left out: the Inbox, the server's default, so nothing is sent). */
+  project?: number | null | undefined;
 }
 
-export function newTodoOf(result: QuickAddResult, { userId, dueDate }: Defaults): NewTodo {
+export function newTodoOf(result: QuickAddResult, { userId, dueDate, project }: Defaults): NewTodo {
   const dates = hasDueDates()
     ? {
         dueDate: result.dueDate ?? dueDate ?? null,
@@ -28,15 +30,20 @@ export function newTodoOf(result: QuickAddResult, { userId, dueDate }: Defaults)
     description: '',
     ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== null)),
     ...(result.priority ? { priority: result.priority } : {}),
+    ...(project == null ? {} : { project }),
     ...(userId === undefined ? {} : { user: userId }),
   };
 }
 
-export function dialogValuesOf(result: QuickAddResult, { dueDate }: Defaults): TodoDialogInput {
+export function dialogValuesOf(
+  result: QuickAddResult,
+  { dueDate, project }: Defaults,
+): TodoDialogInput {
   return {
     title: result.title,
     description: '',
     priority: String(result.priority ?? 0) as `${Priority}`,
+    project: projectValue(project),
     dueDate: result.dueDate ?? dueDate ?? '',
     remindAt: result.remindAt ?? '',
     recurrence: result.recurrence ?? '',

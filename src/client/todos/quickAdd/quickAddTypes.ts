@@ -48,4 +48,9 @@ export interface QuickAddOptions {
    * can be given a project and labels they stay in the title, so nothing typed is lost.
    */
   applyTags?: boolean;
+  /**
+   * Whether a `#name` names one of the user's projects. Given, only such a `#name` is read (and
+   * leaves the title, as the todo goes to that project); any other stays plain text.
+   */
+  isProject?: (name: string) => boolean;
 }

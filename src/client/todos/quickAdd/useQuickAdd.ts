@@ -3,10 +3,11 @@
  * as, and Enter's add through the same mutation, offline queue and toasts as the Add dialog.
  * The line is read again at Enter, on the clock of that moment; a failed add keeps it.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { titleField } from '../../../shared/schemas';
 import { hasDueDates } from '../../lib/features';
+import { projectNamed, useProjects } from '../../projects';
 import { useAddTodoMutation } from '../todosApi';
 import { useChangeReporter } from '../useChangeReporter';
 import { shiftKept } from './keptRanges';
@@ -19,6 +20,8 @@ export interface QuickAddDefaults {
   userId: number | undefined;
   /** The due date of a line that names no day (Today's page: today). */
   dueDate?: string | undefined;
+  /** The project of a line that names none (a project page's; null or left out: the Inbox). */
+  project?: number | null | undefined;
 }
 
 export function useQuickAdd(defaults: QuickAddDefaults) {
@@ -31,8 +34,20 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
   const latestText = useRef(text);
   latestText.current = text;
   const report = useChangeReporter('add');
-  const read = () => parseQuickAdd(text, { keep: kept, dates: hasDueDates() });
-  const result = useMemo(read, [text, kept]);
+  // `#name` is read when it names one of the user's projects, in any case.
+  const { all: projects } = useProjects();
+  const projectOf = useCallback((name: string) => projectNamed(projects, name), [projects]);
+  const isProject = useMemo(() => (name: string) => projectOf(name) !== undefined, [projectOf]);
+  const read = useCallback(
+    () => parseQuickAdd(text, { keep: kept, dates: hasDueDates(), isProject }),
+    [text, kept, isProject],
+  );
+  const result = useMemo(read, [read]);
+  /** The defaults for this line: its `#project` over the page's. */
+  const defaultsFor = (line: typeof result) => {
+    const named = line.project === null ? undefined : projectOf(line.project);
+    return named ? { ...defaults, project: named.id } : defaults;
+  };
 
   const change = (next: string) => {
     setKept((ranges) => shiftKept(ranges, text, next));
@@ -58,7 +73,7 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
     }
     sending.current = true;
     try {
-      const added = await report(() => addTodo(newTodoOf(now, defaults)).unwrap());
+      const added = await report(() => addTodo(newTodoOf(now, defaultsFor(now))).unwrap());
       // A line typed meanwhile is the next todo: it stays.
       if (added && latestText.current === text) clear();
       return added;
@@ -67,5 +82,18 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
     }
   };
 
-  return { text, result, read, error, busy: isLoading, change, keep, clear, submit };
+  return {
+    text,
+    result,
+    read,
+    /** The user's project the line's `#name` stands for, if any. */
+    project: result.project === null ? undefined : projectOf(result.project),
+    defaultsFor,
+    error,
+    busy: isLoading,
+    change,
+    keep,
+    clear,
+    submit,
+  };
 }

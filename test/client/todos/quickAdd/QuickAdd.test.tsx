@@ -136,16 +136,29 @@ describe('Enter adds', () => {
     expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
   });
 
-  it('#project and @label are highlighted, kept in the title, and said to come later', async () => {
+  it('#name of a project of the user (any case) puts the todo there and leaves the title; @label stays', async () => {
+    const groceries = api.backend.projects.insert(7, { name: 'Groceries' });
     const { user } = open();
     await user.type(field(), 'Buy milk #groceries @errands');
-    expect(marks()).toEqual(['project:#groceries', 'label:@errands']);
-    expect(screen.getByText(/#groceries @errands: projects and labels come/)).toBeInTheDocument();
+    await waitFor(() => expect(marks()).toEqual(['project:#groceries', 'label:@errands']));
+    expect(screen.getByText(/Project Groceries · @errands: labels come/)).toBeInTheDocument();
     await user.keyboard('{Enter}');
     await screen.findByText('Todo added successfully!');
     expect(posts()[0]).toEqual({
-      data: { title: 'Buy milk #groceries @errands', description: '', user: 7 },
+      data: { title: 'Buy milk @errands', description: '', project: groceries.id, user: 7 },
     });
+  });
+
+  it('#name of no project of the user stays plain text in the title', async () => {
+    api.backend.projects.insert(7, { name: 'Groceries' });
+    const { user } = open();
+    await waitFor(() => expect(api.requestsTo('GET', '/api/projects')).toHaveLength(1));
+    await user.type(field(), 'Fix #bikeshed today');
+    await waitFor(() => expect(marks()).toEqual(['date:today']));
+    await user.keyboard('{Enter}');
+    await screen.findByText('Todo added successfully!');
+    expect(posts()[0]).toMatchObject({ data: { title: 'Fix #bikeshed' } });
+    expect(posts()[0]).not.toHaveProperty('data.project');
   });
 
   it('on Today, a line that names no day is due today', async () => {

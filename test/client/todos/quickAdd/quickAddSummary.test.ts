@@ -3,6 +3,7 @@ import { parseQuickAdd } from '../../../../src/client/todos/quickAdd/parseQuickA
 import {
   describeQuickAdd,
   describeRule,
+  LABELS_LATER_TEXT,
   TAGS_LATER_TEXT,
 } from '../../../../src/client/todos/quickAdd/quickAddSummary';
 
@@ -35,6 +36,20 @@ test('projects and labels say they are not applied yet', () => {
     `#groceries @errands: ${TAGS_LATER_TEXT}`,
   ]);
   expect(describe_('Buy milk #groceries', true)).toEqual(['#groceries']);
+});
+
+test('a #name of one of the user’s projects says the project; labels alone come later', () => {
+  const isProject = (name: string) => name.toLowerCase() === 'groceries';
+  const read = parseQuickAdd('Buy milk #Groceries @errands', { ...options, isProject });
+  expect(describeQuickAdd(read, { projectsApplied: true, projectName: 'Groceries' })).toEqual([
+    'Project Groceries',
+    `@errands: ${LABELS_LATER_TEXT}`,
+  ]);
+  expect(read.title).toBe('Buy milk @errands');
+  // Another #name is not read at all: it stays in the title, unsaid.
+  const other = parseQuickAdd('Buy milk #market', { ...options, isProject });
+  expect(describeQuickAdd(other, { projectsApplied: true })).toEqual([]);
+  expect(other.title).toBe('Buy milk #market');
 });
 
 test('nothing read, nothing said', () => {

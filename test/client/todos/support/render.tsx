@@ -30,10 +30,12 @@ export function renderWithStore(ui: ReactNode, store = makeStore()) {
   return { store, ...render(<Providers store={store}>{ui}</Providers>) };
 }
 
+/** Renders `Component` at `initialEntry` under the route `path` (/todos unless given). */
 export function renderRoute(
   Component: React.ComponentType,
   initialEntry: string,
   store = makeStore(),
+  path = '/todos',
 ) {
   const { router, Probe } = testRouter();
   const view = render(
@@ -41,7 +43,7 @@ export function renderRoute(
       <MemoryRouter initialEntries={[initialEntry]}>
         <Probe />
         <Routes>
-          <Route path="/todos" Component={Component} />
+          <Route path={path} Component={Component} />
         </Routes>
       </MemoryRouter>
     </Providers>,

@@ -1,0 +1,64 @@
+/**
+ * The project dialog's colour: a radio group of swatches, each named (the name is what a screen
+ * reader says and the tooltip shows). Arrow keys move between them, as in any radio group.
+ */
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useId } from 'react';
+import { colorName, PROJECT_COLORS } from './projectColors';
+
+function Swatch({ color, checked }: { color: string; checked: boolean }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        width: 24,
+        height: 24,
+        borderRadius: '50%',
+        bgcolor: color,
+        boxShadow: (theme) =>
+          checked
+            ? `0 0 0 2px ${theme.palette.background.paper}, 0 0 0 4px ${theme.palette.text.primary}`
+            : `0 0 0 1px ${theme.palette.divider}`,
+      }}
+    />
+  );
+}
+
+export function ColorChoices({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange(color: string): void;
+}) {
+  const labelId = useId();
+  const known = PROJECT_COLORS.some((color) => color.value === value);
+  const choices = known ? PROJECT_COLORS : [...PROJECT_COLORS, { value, name: colorName(value) }];
+  return (
+    <FormControl margin="normal" fullWidth>
+      <FormLabel id={labelId}>Colour</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {choices.map((color) => (
+          <Tooltip key={color.value} title={color.name}>
+            <Radio
+              value={color.value}
+              slotProps={{ input: { 'aria-label': color.name } }}
+              icon={<Swatch color={color.value} checked={false} />}
+              checkedIcon={<Swatch color={color.value} checked />}
+            />
+          </Tooltip>
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}

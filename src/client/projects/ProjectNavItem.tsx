@@ -1,0 +1,95 @@
+/**
+ * One project in the drawer: its link (colour dot, name, open count) and its menu; in the sortable
+ * list, also a handle that moves it (drag it, or focus it and press Space, then the arrow keys:
+ * dnd-kit's sortable).
+ */
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { ReactNode, Ref } from 'react';
+import type { ProjectEntity } from '../../shared/api-types';
+import { NavListItem } from '../ui/NavListItem';
+import { ProjectDot } from './ProjectDot';
+import { ProjectItemMenu } from './ProjectItemMenu';
+import { projectPath } from './projectPaths';
+
+interface ProjectNavItemProps {
+  project: ProjectEntity;
+  count: number | undefined;
+  onNavigate?(): void;
+  /** The sortable list's handle, before the link. */
+  handle?: ReactNode;
+  itemRef?: Ref<HTMLLIElement>;
+  sx?: SxProps<Theme>;
+}
+
+export function ProjectNavItem({
+  project,
+  count,
+  onNavigate,
+  handle,
+  itemRef,
+  sx,
+}: ProjectNavItemProps) {
+  const { name, color } = project.attributes;
+  return (
+    <ListItem ref={itemRef} disablePadding sx={sx}>
+      {handle}
+      <NavListItem
+        to={projectPath(project.id)}
+        label={name}
+        count={count}
+        icon={<ProjectDot color={color} />}
+        onClick={onNavigate}
+        sx={{ flex: 1, minWidth: 0, pl: handle ? 0.5 : 4.5 }}
+      />
+      <ProjectItemMenu project={project} />
+    </ListItem>
+  );
+}
+
+/** A project of the sortable list (inside ProjectsNav's DndContext and SortableContext). */
+export function SortableProjectItem(props: Omit<ProjectNavItemProps, 'handle' | 'itemRef' | 'sx'>) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: props.project.id });
+  const handle = (
+    <IconButton
+      ref={setActivatorNodeRef}
+      className="project-handle"
+      size="small"
+      color="inherit"
+      {...attributes}
+      {...listeners}
+      aria-label={`Move ${props.project.attributes.name}`}
+      sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none', px: 0.25 }}
+    >
+      <DragIndicator fontSize="small" />
+    </IconButton>
+  );
+  return (
+    <ProjectNavItem
+      {...props}
+      handle={handle}
+      itemRef={setNodeRef}
+      sx={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        bgcolor: isDragging ? 'background.paper' : undefined,
+        color: isDragging ? 'text.primary' : undefined,
+        boxShadow: isDragging ? 4 : undefined,
+      }}
+    />
+  );
+}

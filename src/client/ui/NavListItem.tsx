@@ -1,0 +1,66 @@
+/**
+ * A link of the navigation drawer (and the phone menu's lists): an icon or a colour dot, the name,
+ * and a count of open todos after it. The current page's link is marked (NavLink's `.active` and
+ * `aria-current="page"`).
+ */
+import Box from '@mui/material/Box';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+
+/** Read by screen readers only: the count's meaning, which sighted users take from the layout. */
+const screenReaderOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export const navItemSx: SxProps<Theme> = {
+  borderRadius: 1,
+  '&.active': { bgcolor: 'action.selected', fontWeight: 700 },
+  '&.active .MuiListItemText-primary': { fontWeight: 700 },
+};
+
+interface NavListItemProps {
+  to: string;
+  label: string;
+  icon?: ReactNode;
+  /** Open todos; left out while unknown. */
+  count?: number;
+  onClick?(): void;
+  sx?: SxProps<Theme>;
+}
+
+export function NavListItem({ to, label, icon, count, onClick, sx }: NavListItemProps) {
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={to}
+      end
+      onClick={onClick}
+      sx={[navItemSx, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {icon && <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>}
+      <ListItemText
+        primary={label}
+        slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
+        sx={{ my: 0 }}
+      />
+      {count !== undefined && count > 0 && (
+        <Box component="span" sx={{ ml: 1, typography: 'body2' }}>
+          {count}
+          <Box component="span" sx={screenReaderOnly}>
+            {' '}
+            open
+          </Box>
+        </Box>
+      )}
+    </ListItemButton>
+  );
+}

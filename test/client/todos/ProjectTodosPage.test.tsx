@@ -1,0 +1,117 @@
+/**
+ * A project's page and the Inbox on the mock API: the same list as /todos, narrowed to the scope,
+ * with the project's name as the heading; todos added there (dialog or quick add) go into it; the
+ * dialog's Project select moves a todo; an id that is no project of the user is the 404 page.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import InboxPage from '../../../src/client/todos/InboxPage';
+import ProjectTodosPage from '../../../src/client/todos/ProjectTodosPage';
+import { todosApi } from '../../../src/client/todos/todosApi';
+import { startMockApi, type MockApi } from '../support/mockApi';
+import { renderRoute } from './support/render';
+
+jest.mock('../../../src/client/session/SessionProvider', () => ({
+  useSessionUser: () => ({ id: 7, username: 'ann', email: 'ann@example.com' }),
+  useSessionActor: () => ({ send: jest.fn() }),
+}));
+
+let api: MockApi;
+let cleanupStore: (() => void) | undefined;
+let work: number;
+let home: number;
+
+beforeEach(() => {
+  api = startMockApi();
+  work = api.backend.projects.insert(7, { name: 'Work', color: '#db4035' }).id;
+  home = api.backend.projects.insert(7, { name: 'Home' }).id;
+  api.insert({ title: 'Pay the plumber' });
+  api.insert({ title: 'Write the report', projectId: work });
+  api.insert({ title: 'Mow the lawn', projectId: home });
+});
+afterEach(() => {
+  cleanupStore?.();
+  localStorage.clear();
+});
+
+function open(Page: React.ComponentType, entry: string, path: string) {
+  const view = renderRoute(Page, entry, undefined, path);
+  cleanupStore = () => view.store.dispatch(todosApi.util.resetApiState());
+  return { ...view, user: userEvent.setup() };
+}
+const openProject = (id: number) => open(ProjectTodosPage, `/projects/${id}`, '/projects/:id');
+const titles = () =>
+  screen.queryAllByTestId('todo-row').map((row) => within(row).getByRole('heading').textContent);
+const lastListQuery = () => api.requestsTo('GET', '/api/todos').at(-1)!.url.searchParams;
+
+describe('a project’s page', () => {
+  it('is headed by the project’s name and lists its todos only', async () => {
+    openProject(work);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Work' })).toBeInTheDocument();
+    await waitFor(() => expect(titles()).toEqual(['Write the report']));
+    expect(lastListQuery().get('filters[project][id][$eq]')).toBe(String(work));
+  });
+
+  it('adds a todo into the project from the dialog, whose Project select starts there', async () => {
+    const { user } = openProject(work);
+    await screen.findByText('Write the report');
+    await user.click(screen.getByRole('button', { name: 'Add todo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Todo' });
+    const select = within(dialog).getByRole('combobox', { name: 'Project' });
+    await waitFor(() => expect(select).toHaveValue(String(work)));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Inbox', 'Work', 'Home']);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Email Bob');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await screen.findByText('Todo added successfully!');
+    expect(api.requestsTo('POST', '/api/todos')[0]!.body).toMatchObject({
+      data: { title: 'Email Bob', project: work },
+    });
+    await waitFor(() => expect(titles()).toEqual(['Write the report', 'Email Bob']));
+  });
+
+  it('adds from quick add into the project, unless a #name names another', async () => {
+    const { user } = openProject(work);
+    await screen.findByText('Write the report');
+    const field = screen.getByRole('textbox', { name: 'Quick add' });
+    await user.type(field, 'Call Ann{Enter}');
+    await screen.findByText('Todo added successfully!');
+    await user.type(field, 'Buy bulbs #HOME{Enter}');
+    await waitFor(() => expect(api.requestsTo('POST', '/api/todos')).toHaveLength(2));
+    expect(api.requestsTo('POST', '/api/todos').map((request) => request.body)).toEqual([
+      { data: { title: 'Call Ann', description: '', project: work, user: 7 } },
+      { data: { title: 'Buy bulbs', description: '', project: home, user: 7 } },
+    ]);
+  });
+
+  it('is the not-found page for an id that is no project of the user', async () => {
+    openProject(999);
+    expect(
+      await screen.findByText('Oops! The page you’re looking for doesn’t exist.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the Inbox', () => {
+  it('lists the todos in no project; Edit’s Project select moves one into a project', async () => {
+    const { user } = open(InboxPage, '/inbox', '/inbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeInTheDocument();
+    await waitFor(() => expect(titles()).toEqual(['Pay the plumber']));
+    expect(lastListQuery().get('filters[project][id][$null]')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Edit Pay the plumber' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit this todo' });
+    const select = within(dialog).getByRole('combobox', { name: 'Project' });
+    expect(select).toHaveValue('');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(select, 'Home');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await screen.findByText('Todo updated successfully!');
+    expect(api.requestsTo('PUT', '/api/todos')[0]!.body).toEqual({
+      data: { title: 'Pay the plumber', description: '', project: home },
+    });
+    await waitFor(() => expect(titles()).toEqual([]));
+  });
+});
