@@ -175,6 +175,8 @@ test.describe('projects', () => {
       await expect(page.getByRole('heading', { name: 'Buy seeds' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Open navigation menu' }).click();
+      // Clicked once the menu has opened in full, as above: a link moving under the pointer is missed.
+      await expect(menu).toHaveClass(/MuiCollapse-entered/);
       await menu.getByRole('link', { name: 'Garden 1 open' }).click();
       await expect(menu).toBeHidden();
       await expect(page.getByRole('heading', { level: 1, name: 'Garden' })).toBeVisible();
