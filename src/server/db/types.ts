@@ -1,5 +1,15 @@
 /** The schema as Kysely sees it, in portable types: booleans as 0/1, timestamps as ISO-8601 UTC text (sorts by time). */
 import type { Generated, Selectable } from 'kysely';
+import type {
+  AppPasswordTable,
+  CaldavCollectionTable,
+  CaldavObjectTable,
+  DavChangeTable,
+  PushSubscriptionTable,
+  ReminderActionTable,
+} from './device-types';
+
+export type * from './device-types';
 
 export interface UserTable {
   id: Generated<number>;
@@ -179,31 +189,6 @@ export interface ImportRowTable extends Pick<
   parent_ref: Generated<number | null>;
 }
 
-/** A device a user gets reminders on through its push service (migration 021). */
-export interface PushSubscriptionTable {
-  id: Generated<number>;
-  owner_id: number;
-  endpoint: string;
-  /** The subscription's keys, base64url, as PushSubscription.toJSON() gives them. */
-  p256dh: string;
-  auth: string;
-  expiration_time: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
-
-/** A reminder's single-use action (migration 021), kept by its token's SHA-256 (base64url). */
-export interface ReminderActionTable {
-  token_hash: string;
-  owner_id: number;
-  todo_id: number;
-  action: string;
-  /** The reminder instant it was made for: once the todo's remind_at differs, it has expired. */
-  remind_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
 /** One owner's todos by state (migration 016), kept by triggers on every write to todos. */
 export interface OwnerCountTable {
   owner_id: number;
@@ -211,46 +196,6 @@ export interface OwnerCountTable {
   /** Live and not completed. */
   open_todos: number;
   trashed_todos: number;
-}
-
-/** A user's password for one device's CalDAV client (migration 022), kept by its secret's SHA-256. */
-export interface AppPasswordTable {
-  id: Generated<number>;
-  owner_id: number;
-  name: string;
-  secret_hash: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-/** What a CalDAV client chose for a todo (migration 022): its UID, resource name and iCalendar text. */
-export interface CaldavObjectTable {
-  todo_id: number;
-  owner_id: number;
-  uid: string;
-  /** The resource's last path segment, `<name>.ics` as the client named it. */
-  name: string;
-  /** The VCALENDAR the client last sent, so what Ticklist does not model goes back unchanged. */
-  ical: string;
-}
-
-/** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */
-export interface CaldavCollectionTable {
-  project_id: number;
-  owner_id: number;
-  segment: string;
-}
-
-/** A todo's change in a collection (migration 022), kept by triggers, for sync-collection. */
-export interface DavChangeTable {
-  owner_id: number;
-  todo_id: number;
-  /** The project's id, 0 for the Inbox. */
-  collection: number;
-  /** bigint on PostgreSQL: pg reads it as a string. */
-  seq: number | string;
-  /** 1 once the todo left the collection. */
-  gone: number;
 }
 
 export interface Database {

@@ -15,7 +15,7 @@ import { liveTodoCount, makeRoom } from './capacity';
 import { labelIdsFor, linkImported, type ImportedLabel } from '../labels';
 import { projectIdsFor, type ImportedProject } from './import-projects';
 import { linkImportedParents } from './import-subtasks';
-import { rowOf, seriesFor, type ImportedTodo } from './repository';
+import { rowOf, seriesFor, type ImportedTodo } from './todo-rows';
 
 type Db = Kysely<Database>;
 

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { MAX_DEPTH } from '../../shared/parent-relation';
 import type { Database } from '../db/types';
 import { fieldError } from '../http/errors';
-import type { ImportedTodo } from './repository';
+import type { ImportedTodo } from './todo-rows';
 import { inChunks } from './subtasks';
 
 const key = (id: unknown): string | undefined =>

@@ -18,7 +18,7 @@ import { FileLabels, labelNames, type ImportedLabel } from '../labels';
 import { FileProjects, type ImportedProject } from './import-projects';
 import { FileParents } from './import-subtasks';
 import { todoistReader } from './import-todoist';
-import type { ImportedTodo } from './repository';
+import type { ImportedTodo } from './todo-rows';
 
 /**
  * The fields a file gives for one todo, or for a project (`kind: 'project'`, a CSV row declaring

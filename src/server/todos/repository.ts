@@ -11,33 +11,16 @@ import { DomainError } from '../domain-error';
 import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
+import { rowOf, seriesFor, type TodoInput } from './todo-rows';
 import { changeFollowing } from './series-scope';
 import type { MissingProject } from '../projects';
 import { writeTodoLabels } from '../labels';
-import type { LabelsChange, MissingLabel } from '../../shared/label-relation';
-import type { MissingParent, SubtaskCompletion } from '../../shared/parent-relation';
+import type { MissingLabel } from '../../shared/label-relation';
 import { titleKey } from '../../shared/title-key';
+import type { MissingParent, SubtaskCompletion } from '../../shared/parent-relation';
 import { completeSubtree, missingNotes, moveSubtree, placeTodo } from './subtasks';
 
 type Db = Kysely<Database>;
-
-interface TodoInput {
-  title: string;
-  description: string | null;
-  completed: boolean;
-  /** Dates and recurrence; absent reads as null. */
-  dueDate?: string | null;
-  remindAt?: string | null;
-  recurrence?: string | null;
-  /** 0 none … 3 high; absent reads as 0. */
-  priority?: number;
-  /** The project's id, null for the Inbox; absent reads as the Inbox (create) or unchanged (update). */
-  project?: number | null;
-  /** The parent todo's id, null for a root; absent reads as a root (create) or unchanged (update). */
-  parent?: number | null;
-  /** The labels to set, or to add and remove; absent: none (create) or unchanged (update). */
-  labels?: LabelsChange;
-}
 
 /**
  * What a write does when the project, the parent or a label it names is gone (projects/relation.ts,
@@ -71,57 +54,6 @@ export function allTodos(db: Db, ownerId: number, limit: number): Promise<TodoRo
     .limit(limit)
     .execute();
 }
-
-/** A todo as an import brings it: its dates are the file's (or the time of the import); rows sharing a seriesKey share a series. */
-export type ImportedTodo = TodoInput & {
-  createdAt: string;
-  updatedAt: string;
-  seriesKey?: string;
-  /** The todo's project among the file's (import-projects.ts); undefined: none. */
-  projectRef?: number;
-  /** The position of the todo's parent among the file's todos (import-subtasks.ts); undefined: a root. */
-  parentRef?: number;
-  /** The todo's labels among the file's (labels/portability.ts). */
-  labelRefs?: number[];
-};
-
-export const rowOf = (ownerId: number, todo: ImportedTodo, seriesId: string | null = null) => ({
-  owner_id: ownerId,
-  title: todo.title,
-  title_key: titleKey(todo.title),
-  description: todo.description,
-  completed: todo.completed ? 1 : 0,
-  created_at: todo.createdAt,
-  updated_at: todo.updatedAt,
-  due_date: todo.dueDate ?? null,
-  remind_at: todo.remindAt ?? null,
-  recurrence: todo.recurrence ?? null,
-  series_id: seriesId,
-  priority: todo.priority ?? 0,
-  project_id: todo.project ?? null,
-  parent_id: todo.parent ?? null,
-  // An occurrence brought in completed had its next one already: completing it again makes none.
-  followed: seriesId && todo.completed ? 1 : 0,
-});
-
-/** A recurring todo starts a series of its own (its first occurrence). */
-export const seriesFor = (
-  trx: Db,
-  ownerId: number,
-  todo: TodoInput,
-  now: Date,
-  made = 1,
-): Promise<string | null> =>
-  todo.recurrence && todo.dueDate
-    ? startSeries(
-        trx,
-        ownerId,
-        { title: todo.title, description: todo.description, recurrence: todo.recurrence },
-        todo.dueDate,
-        now,
-        made,
-      )
-    : Promise.resolve(null);
 
 /**
  * A new todo, unless the owner keeps `maxTodos` live ones (see makeRoom). `projectMissing`: the
