@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TodoEntity } from '../../shared/api-types';
 import { hasTrash } from '../lib/features';
 import { usePreference } from '../lib/preferences';
 import { useOnline } from '../offline';
@@ -25,7 +24,7 @@ import { ListControls } from './ListControls';
 import { listErrorDetails } from '../lib/messages';
 import { Pagination } from './Pagination';
 import { clampPage, lastPage, rowNumber } from './pagination';
-import { AddTodoDialog, DeleteTodoDialog, EditTodoDialog } from './TodoDialogs';
+import { ListDialogs, type DialogState } from './ListDialogs';
 import { TodoRow, TodoRowSkeletons } from './TodoRow';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
@@ -39,8 +38,6 @@ import { viewToParams } from './view';
 
 export const OFFLINE_MISS_TEXT =
   'This list is not saved on this device yet: it shows when you are back online.';
-
-type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
 export interface TodoListScreenProps {
   /** The screen's todos: every todo (left out), the Inbox (null) or one project's (its id). */
@@ -233,21 +230,10 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
 
       <AddTodoButton ref={addButton} onClick={openAdd} />
 
-      <AddTodoDialog
-        open={dialog.kind === 'add' && dialog.open}
+      <ListDialogs
+        dialog={dialog}
         userId={user?.id}
         project={project}
-        onClose={close}
-      />
-      <EditTodoDialog
-        open={dialog.kind === 'edit' && dialog.open}
-        todo={dialog.todo}
-        onClose={close}
-      />
-      <DeleteTodoDialog
-        open={dialog.kind === 'delete' && dialog.open}
-        todo={dialog.todo}
-        userId={user?.id}
         onClose={close}
         onFocusLost={focusSearch}
       />
@@ -255,5 +241,3 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
     </Box>
   );
 }
-
-/** The heading and Generate Todos, centred on the quick-add field's box (not its helper line). */

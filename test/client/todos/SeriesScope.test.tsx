@@ -1,7 +1,8 @@
 /** Changing or deleting an open occurrence of a recurring todo asks "This one" or "This and following" (issue 28). */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DeleteTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
+import { DeleteTodoDialog } from '../../../src/client/todos/DeleteTodoDialog';
+import { EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { startMockApi, type MockApi } from '../support/mockApi';
 import { renderWithStore } from './support/render';

@@ -2,11 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { TodoEntity, User } from '../../../src/shared/api-types';
-import {
-  AddTodoDialog,
-  DeleteTodoDialog,
-  EditTodoDialog,
-} from '../../../src/client/todos/TodoDialogs';
+import { DeleteTodoDialog } from '../../../src/client/todos/DeleteTodoDialog';
+import { AddTodoDialog, EditTodoDialog } from '../../../src/client/todos/TodoDialogs';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { http, HttpResponse } from 'msw';
 import {
