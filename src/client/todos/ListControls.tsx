@@ -69,12 +69,15 @@ export function ListControls({
     }
   }
 
-  // Focused on arrival, marked untouched: its first key may be a shortcut (see shortcuts.ts).
+  // Focused on arrival, marked untouched: its first key may be a shortcut (see shortcuts.ts). A
+  // toast's button focused on the way here (deleting a project offers Undo, then opens the Inbox)
+  // keeps the focus, whichever of the two a loaded machine renders first.
   const arrived = useRef(false);
   useEffect(() => {
     if (arrived.current) return; // on arrival only, not when a resize changes `autoFocus`
     arrived.current = true;
     if (!autoFocus || !input.current) return;
+    if (document.activeElement?.closest('[data-toast-action]')) return;
     input.current.setAttribute(UNTOUCHED_ATTRIBUTE, '');
     input.current.focus();
   }, [autoFocus, input]);

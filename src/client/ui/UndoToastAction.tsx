@@ -13,6 +13,8 @@ export function UndoToastAction({ onUndo, buttonRef, label = 'Undo' }: UndoToast
   return (
     <Button
       ref={buttonRef}
+      // Marks a focus placed on purpose (an Undo offered on the way to a new page): see ListControls.
+      data-toast-action=""
       color="inherit"
       size="small"
       onClick={onUndo}
