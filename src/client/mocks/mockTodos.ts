@@ -221,10 +221,17 @@ export class MockTodos {
 
   /** One action over several todos, all or none: an id that is not the owner's is a 404. */
   bulk(ownerId: number, body: unknown): number {
-    const { action, ids } = parseBody(bulkBodySchema, body);
+    const { action, ids, project } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
     // The mock API has no labels: labelling changes nothing it keeps.
     if (action === 'label' || action === 'unlabel') return rows.length;
+    if (project !== undefined) {
+      // The mock API has no subtasks: a move is each todo's own.
+      const projectId = this.projectFor(ownerId, project);
+      const moving = rows.filter((row) => row.projectId !== projectId);
+      for (const row of moving) row.projectId = projectId;
+      return moving.length;
+    }
     for (const row of rows) {
       if (action === 'restore') row.deletedAt = null;
       else if (action === 'delete') row.deletedAt = this.now();
