@@ -1,6 +1,6 @@
 /** The built production server (dist/) with the built SPA, on a fresh SQLite file and a free port. */
 import fs from 'node:fs';
-import os from 'node:os';
+import { testDataRoot } from '../../server/support/data-root';
 import path from 'node:path';
 import { spawnServer, type ServerProcess } from '../../support/server-process';
 
@@ -17,7 +17,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     throw new Error('dist/client/index.html is missing: run "npm run build" first');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-e2e-'));
+  const dataDir = fs.mkdtempSync(path.join(testDataRoot(), 'ticklist-e2e-'));
   const server = await spawnServer(dataDir, { STATIC_DIR: CLIENT_DIR, ...env });
   return {
     url: server.url,

@@ -3,7 +3,7 @@
  * with a signed-up user holding an app password, for the tests that drive real CalDAV clients.
  */
 import fs from 'node:fs';
-import os from 'node:os';
+import { testDataRoot } from '../support/data-root';
 import path from 'node:path';
 import type { Session } from '../../../src/shared/api-types';
 import type { Dialect } from '../support/databases';
@@ -22,7 +22,7 @@ export interface CaldavServer {
 }
 
 export async function startCaldavServer(dialect: Dialect, label: string): Promise<CaldavServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ticklist-${label}-`));
+  const dataDir = fs.mkdtempSync(path.join(testDataRoot(), `ticklist-${label}-`));
   const env: Record<string, string> = { LOG_LEVEL: 'warn' };
   let drop = async () => undefined;
   if (dialect === 'postgres') {

@@ -5,10 +5,10 @@
  * each.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { testDataRoot } from './data-root';
 import { urlForDatabase, withAdminClient } from './postgres';
 
 const SQLITE_TEMPLATE = 'TICKLIST_TEST_SQLITE_TEMPLATE';
@@ -26,7 +26,7 @@ async function migrated(url: string): Promise<void> {
 /** Makes the run's templates and names them in the environment the test workers inherit. */
 export async function makeTemplates(dialects: string[], prefix: string): Promise<void> {
   if (dialects.includes('sqlite')) {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ticklist-template-')), 't.db');
+    const file = path.join(fs.mkdtempSync(path.join(testDataRoot(), 'ticklist-template-')), 't.db');
     await migrated(`sqlite:${file}`);
     process.env[SQLITE_TEMPLATE] = file;
   }
