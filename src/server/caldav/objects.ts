@@ -17,9 +17,10 @@ import { createTodo, updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
 import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
+import { parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
 import { memberByName, memberByUid, nameOf, type DavMember } from './store';
-import { parseObject, renderTodo } from './vtodo';
+import { defaultUid, parseObject, renderTodo } from './vtodo';
 import { cal, dav, escapeXml } from './xml';
 
 type Db = Kysely<Database>;
@@ -47,7 +48,13 @@ export const etagOf = (member: Pick<DavMember, 'seq'>, host: string) =>
 
 export const textOf = (member: DavMember, host: string) =>
   renderTodo(
-    member,
+    {
+      ...member,
+      parentUid:
+        member.parent_id === null
+          ? null
+          : (member.parent_uid ?? defaultUid(member.parent_id, host)),
+    },
     member.uid !== null && member.ical !== null
       ? { uid: member.uid, ical: member.ical }
       : undefined,
@@ -159,6 +166,10 @@ export function putObject(
       );
       const fields = {
         ...parsed.fields,
+        parent: await parentIdFor(trx, ownerId, parsed.fields.parent, host, existing),
+        // The same rule spelled otherwise is no change (a change would be one of this occurrence).
+        ...(existing &&
+          sameRule(existing.recurrence, parsed.fields.recurrence) && { recurrence: undefined }),
         labels: { set: labels },
         // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
         remindAt: reminder && reminder.success ? reminder.output : null,

@@ -20,6 +20,8 @@ export type DavMember = TodoRow & {
   name: string | null;
   ical: string | null;
   seq: number | string | null;
+  /** The UID a client gave the todo's parent (null: none did, or no parent). */
+  parent_uid: string | null;
   /** Its labels' names, once withLabels loaded them (rendering writes them as CATEGORIES). */
   labels?: string[];
 };
@@ -47,13 +49,20 @@ const members = (db: Db, ownerId: number) =>
   db
     .selectFrom('todos')
     .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
+    .leftJoin('caldav_objects as parent_objects', 'parent_objects.todo_id', 'todos.parent_id')
     .leftJoin('dav_changes', (join) =>
       join
         .onRef('dav_changes.todo_id', '=', 'todos.id')
         .on('dav_changes.collection', '=', sql<number>`coalesce(todos.project_id, 0)`),
     )
     .selectAll('todos')
-    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical', 'dav_changes.seq'])
+    .select([
+      'caldav_objects.uid',
+      'caldav_objects.name',
+      'caldav_objects.ical',
+      'dav_changes.seq',
+      'parent_objects.uid as parent_uid',
+    ])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null);
 
