@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { labelsOfTodos } from '../labels';
+import { syncFloor } from './pruning';
 
 type Db = Kysely<Database>;
 
@@ -160,7 +161,8 @@ export async function collectionSeq(db: Db, ownerId: number, collection: number)
     .where('owner_id', '=', ownerId)
     .where('collection', '=', collection)
     .executeTakeFirst();
-  return Number(row?.seq ?? 0);
+  // Never below what was pruned: a token given before the pruning stays at or under the answer.
+  return Math.max(Number(row?.seq ?? 0), await syncFloor(db, ownerId));
 }
 
 export interface Changes {
@@ -168,6 +170,8 @@ export interface Changes {
   changed: DavMember[];
   /** Names of the todos that left the collection after the token. */
   gone: string[];
+  /** The newest change pruned (pruning.ts): a token below it cannot be answered. */
+  floor: number;
 }
 
 /**
@@ -182,9 +186,11 @@ export function changesSince(
 ): Promise<Changes> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const token = await collectionSeq(trx, ownerId, collection);
+    const floor = await syncFloor(trx, ownerId);
     // A first sync: every todo there now (nothing has gone for a client that had nothing).
     if (since === 0)
-      return { token, changed: await collectionMembers(trx, ownerId, collection), gone: [] };
+      return { token, floor, changed: await collectionMembers(trx, ownerId, collection), gone: [] };
+    if (since < floor) return { token, floor, changed: [], gone: [] };
     const rows = await trx
       .selectFrom('dav_changes')
       .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
@@ -206,6 +212,6 @@ export function changesSince(
     const gone = rows
       .filter((row) => row.gone)
       .map((row) => nameOf({ id: row.todo_id, name: row.name }));
-    return { token, changed, gone };
+    return { token, floor, changed, gone };
   });
 }

@@ -68,4 +68,13 @@ export interface DavChangeTable {
   seq: number | string;
   /** 1 once the todo left the collection. */
   gone: number;
+  /** When housekeeping first saw the row gone (migration 024); null while live or not seen yet. */
+  gone_at: Generated<string | null>;
+}
+
+/** Per owner, the newest change number pruned from dav_changes: older sync tokens are refused. */
+export interface DavSyncFloorTable {
+  owner_id: number;
+  /** bigint on PostgreSQL: pg reads it as a string. */
+  seq: number | string;
 }
