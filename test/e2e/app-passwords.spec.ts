@@ -48,11 +48,17 @@ test('an app password made in the profile signs a CalDAV client in until it is r
   const username = session.user.username;
   expect((await propfind(url, username, password)).status).toBe(207);
   expect((await propfind(url, username, 'Kiwi#Lamp42')).status).toBe(401);
-  // The list tells when a device last used its password.
+  // The list tells when a device last used its password; on a 390 px phone it fits the window.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(
     page.getByRole('region', { name: 'App passwords' }).getByRole('listitem'),
   ).toHaveText([/^iPhoneCreated .*Last used .*Revoke$/]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const revoke = await page.getByRole('button', { name: 'Revoke iPhone' }).boundingBox();
+  expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(390);
 
   await page.getByRole('button', { name: 'Revoke iPhone' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke this app password?' });
