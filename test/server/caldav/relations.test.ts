@@ -68,6 +68,26 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect(next.body).toContain('DUE;VALUE=DATE:20261214');
   });
 
+  it('sends a repeat made in the app as RRULE on its due date; completing it over CalDAV makes the next', async () => {
+    const made = await call(t.app, ada.session, {
+      method: 'POST',
+      url: '/api/todos',
+      payload: { data: { title: 'Pay rent', dueDate: '2026-12-01', recurrence: 'FREQ=MONTHLY' } },
+    });
+    const url = inbox(ada, `todo-${made.json().data.id as number}.ics`);
+    const got = await dav(t.app, ada, 'GET', url);
+    expect(got.body).toContain('RRULE:FREQ=MONTHLY');
+    expect(got.body).toContain('DTSTART;VALUE=DATE:20261201');
+    const done = got.body.replace('STATUS:NEEDS-ACTION', 'STATUS:COMPLETED');
+    expect((await put(ada, url.split('/').pop()!, done)).statusCode).toBe(204);
+    const rent = await titled('Pay rent');
+    expect(rent.map((todo) => [todo.attributes.dueDate, todo.attributes.completed])).toEqual([
+      ['2026-12-01', true],
+      ['2027-01-01', false],
+    ]);
+    expect(rent.every((todo) => todo.attributes.recurrence === 'FREQ=MONTHLY')).toBe(true);
+  });
+
   it('keeps a rule outside the subset verbatim, with no repeat in the app, and sends the app’s repeat as RRULE', async () => {
     const rule = 'RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5';
     const lines = ['SUMMARY:Book club', 'DUE;VALUE=DATE:20261208', rule];
