@@ -20,13 +20,13 @@ import { objectHref } from './paths';
 import { parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
 import { memberByName, memberByUid, nameOf, type DavMember } from './store';
-import { defaultUid, parseObject, renderTodo } from './vtodo';
+import { defaultUid, MAPPING, parseObject, renderTodo } from './vtodo';
 import { cal, dav, escapeXml } from './xml';
 
 type Db = Kysely<Database>;
 
 /** What a todo's representation is made of besides the row: a new rendering code is a new version. */
-const RENDERING = 'vtodo-1';
+const RENDERING = 'vtodo-2';
 const salts = new Map<string, string>();
 const saltFor = (host: string) => {
   let salt = salts.get(host);
@@ -56,7 +56,7 @@ export const textOf = (member: DavMember, host: string) =>
           : (member.parent_uid ?? defaultUid(member.parent_id, host)),
     },
     member.uid !== null && member.ical !== null
-      ? { uid: member.uid, ical: member.ical }
+      ? { uid: member.uid, ical: member.ical, mapping: member.mapping ?? 0 }
       : undefined,
     host,
   );
@@ -191,12 +191,21 @@ export function putObject(
         throw new DavError(507, 'The account keeps as many labels as it may');
       throw error;
     }
-    const row = { todo_id: todoId, owner_id: ownerId, uid: parsed.uid, name, ical: parsed.text };
+    const row = {
+      todo_id: todoId,
+      owner_id: ownerId,
+      uid: parsed.uid,
+      name,
+      ical: parsed.text,
+      mapping: MAPPING,
+    };
     await trx
       .insertInto('caldav_objects')
       .values(row)
       .onConflict((conflict) =>
-        conflict.column('todo_id').doUpdateSet({ uid: row.uid, name: row.name, ical: row.ical }),
+        conflict
+          .column('todo_id')
+          .doUpdateSet({ uid: row.uid, name: row.name, ical: row.ical, mapping: MAPPING }),
       )
       .execute();
     const saved = await memberByName(trx, ownerId, name);

@@ -20,6 +20,8 @@ export type DavMember = TodoRow & {
   uid: string | null;
   name: string | null;
   ical: string | null;
+  /** The mapping the client's text was stored under (vtodo.ts MAPPING), null: no text. */
+  mapping: number | null;
   seq: number | string | null;
   /** The UID a client gave the todo's parent (null: none did, or no parent). */
   parent_uid: string | null;
@@ -61,6 +63,7 @@ const members = (db: Db, ownerId: number) =>
       'caldav_objects.uid',
       'caldav_objects.name',
       'caldav_objects.ical',
+      'caldav_objects.mapping',
       'dav_changes.seq',
       'parent_objects.uid as parent_uid',
     ])

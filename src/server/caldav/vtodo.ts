@@ -182,7 +182,12 @@ export type RenderedTodo = TodoRow & { labels?: string[]; parentUid: string | nu
 export interface StoredObject {
   uid: string;
   ical: string;
+  /** The mapping it was stored under: before MAPPING, its RRULE and RELATED-TO stay as sent. */
+  mapping: number;
 }
+
+/** The mapping of today's texts: 1 maps RRULE and RELATED-TO (caldav_objects.mapping, migration 024). */
+export const MAPPING = 1;
 
 /** The app's UID for a todo no client named, as the calendar feed gives it. */
 export const defaultUid = (todoId: number, host: string) => `todo-${todoId}@${host}`;
@@ -203,7 +208,15 @@ export function renderTodo(
       calendar = undefined;
     }
   }
-  const before = vtodo && calendar ? fieldsOf(vtodo, calendar) : undefined;
+  let before = vtodo && calendar ? fieldsOf(vtodo, calendar) : undefined;
+  // A text stored before RRULE and RELATED-TO were mapped: the app never read them, so they stay
+  // unless the app has a repeat or a parent of its own to write.
+  if (before && stored && stored.mapping < MAPPING)
+    before = {
+      ...before,
+      recurrence: todo.recurrence === null ? null : before.recurrence,
+      parent: todo.parentUid === null ? null : before.parent,
+    };
   if (!calendar || !vtodo) {
     calendar = new ICAL.Component('vcalendar');
     calendar.addPropertyWithValue('version', '2.0');

@@ -49,6 +49,8 @@ export interface CaldavObjectTable {
   name: string;
   /** The VCALENDAR the client last sent, so what Ticklist does not model goes back unchanged. */
   ical: string;
+  /** The mapping it was stored under (migration 024): 0 before RRULE and RELATED-TO were mapped. */
+  mapping: Generated<number>;
 }
 
 /** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */

@@ -113,6 +113,31 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect(replaced.body).not.toContain('BYDAY=2TU');
   });
 
+  it('leaves RRULE and RELATED-TO of a text stored before they were mapped as sent, until the app sets its own', async () => {
+    const lines = ['SUMMARY:Old one', 'DUE;VALUE=DATE:20261210'];
+    expect((await put(ada, 'old.ics', vtodo('old', lines))).statusCode).toBe(201);
+    const [old] = await titled('Old one');
+    // As an older server kept it: the client's rule and relation, never read (mapping 0).
+    const text = vtodo('old', [...lines, 'RRULE:FREQ=DAILY', 'RELATED-TO:elsewhere']);
+    await t.database.handle.db
+      .updateTable('caldav_objects')
+      .set({ ical: text, mapping: 0 })
+      .where('todo_id', '=', old!.id)
+      .execute();
+    const kept = (await dav(t.app, ada, 'GET', inbox(ada, 'old.ics'))).body;
+    expect(kept).toContain('RRULE:FREQ=DAILY');
+    expect(kept).toContain('RELATED-TO:elsewhere');
+    await call(t.app, ada.session, {
+      method: 'PUT',
+      url: `/api/todos/${old!.id}`,
+      payload: { data: { recurrence: 'FREQ=WEEKLY' } },
+    });
+    const replaced = (await dav(t.app, ada, 'GET', inbox(ada, 'old.ics'))).body;
+    expect(replaced).toContain('RRULE:FREQ=WEEKLY');
+    expect(replaced).not.toContain('FREQ=DAILY');
+    expect(replaced).toContain('RELATED-TO:elsewhere');
+  });
+
   it('maps RELATED-TO;RELTYPE=PARENT to the parent by UID, both ways', async () => {
     expect((await put(ada, 'trip.ics', vtodo('trip', ['SUMMARY:Trip']))).statusCode).toBe(201);
     const child = vtodo('pack', ['SUMMARY:Pack', 'RELATED-TO;RELTYPE=PARENT:trip']);

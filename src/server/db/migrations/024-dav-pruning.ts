@@ -1,4 +1,8 @@
 /**
+ * caldav_objects.mapping: the version of the mapping a client's text was stored under, 0 before
+ * RRULE and RELATED-TO were mapped to the todo's repeat and parent (1): those texts keep their
+ * rules and relations as sent until the client sends the todo again.
+ *
  * Pruning the CalDAV change journal (migration 022): dav_changes.gone_at is when housekeeping first
  * saw a row gone (the triggers need not change: a row that comes back loses it), and
  * dav_sync_floors holds, per owner, the newest change number pruned: a sync token older than that
@@ -7,6 +11,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('caldav_objects')
+    .addColumn('mapping', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('dav_changes').addColumn('gone_at', 'text').execute();
   await db.schema
     .createTable('dav_sync_floors')
@@ -35,4 +43,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('dav_changes_gone').execute();
   await db.schema.dropTable('dav_sync_floors').execute();
   await db.schema.alterTable('dav_changes').dropColumn('gone_at').execute();
+  await db.schema.alterTable('caldav_objects').dropColumn('mapping').execute();
 }
