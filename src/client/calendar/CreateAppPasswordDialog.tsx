@@ -109,16 +109,19 @@ function CopyField({ label, value }: { label: string; value: string }) {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
+      {/* Multiline, so the whole value shows on a phone: it is typed on another device. */}
       <TextField
         label={label}
         value={value}
         size="small"
         fullWidth
+        multiline
         slotProps={{
+          input: { sx: { fontFamily: label === 'Password' ? 'monospace' : undefined } },
           htmlInput: {
             readOnly: true,
             spellCheck: false,
-            onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+            onFocus: (event: React.FocusEvent<HTMLTextAreaElement>) => event.target.select(),
           },
         }}
       />
