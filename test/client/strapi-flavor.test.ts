@@ -44,6 +44,13 @@ describe('due dates on Strapi (it has none)', () => {
   });
 });
 
+describe('app passwords on Strapi (it has no CalDAV server)', () => {
+  it('hides the profile’s App passwords section', async () => {
+    const { hasAppPasswords } = await import('../../src/client/lib/features');
+    expect(hasAppPasswords()).toBe(false);
+  });
+});
+
 describe("priority on Strapi (the recipe's todo type has it, issue 41)", () => {
   it('sorts by priority with the id tie-break, and filters with filters[priority][$eq]', () => {
     const view = viewFromParams(new URLSearchParams('sort=priority&order=desc&priority=3'));

@@ -15,8 +15,8 @@ import { DisplaySection } from './DisplaySection';
 import { useGetMeQuery } from './accountApi';
 import { ACCOUNT_MESSAGES } from './messages';
 import { toasts } from '../lib/toasts';
-import { hasDueDates } from '../lib/features';
-import { CalendarFeedSection } from '../calendar';
+import { hasAppPasswords, hasDueDates } from '../lib/features';
+import { AppPasswordsSection, CalendarFeedSection } from '../calendar';
 import { NotificationsSection } from '../notifications';
 import { useSessionUser, useStoredConfirmation } from '../session';
 
@@ -111,6 +111,7 @@ export default function ProfilePage() {
       <DisplaySection userId={user.id} />
       {hasDueDates() && <NotificationsSection />}
       {hasDueDates() && <CalendarFeedSection />}
+      {hasAppPasswords() && <AppPasswordsSection />}
     </ProfileView>
   ) : null;
 }

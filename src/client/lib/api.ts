@@ -107,7 +107,16 @@ export const api = createApi({
       attempt <= QUERY_RETRIES &&
       shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed', 'Project', 'PushDevice', 'ReminderDelivery'],
+  tagTypes: [
+    'Todo',
+    'Trash',
+    'Me',
+    'CalendarFeed',
+    'AppPassword',
+    'Project',
+    'PushDevice',
+    'ReminderDelivery',
+  ],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -14,3 +14,5 @@ export const hasTrash = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasLiveEvents = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasDueDates = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const canCheckResetLinks = (): boolean => clientConfig.apiFlavor !== 'strapi';
+/** App passwords for CalDAV clients (/dav/) are Ticklist's own; Strapi has no CalDAV server. */
+export const hasAppPasswords = (): boolean => clientConfig.apiFlavor !== 'strapi';

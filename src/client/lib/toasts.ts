@@ -35,6 +35,7 @@ export type ToastKind =
   | 'import'
   | 'account'
   | 'feed'
+  | 'appPassword'
   | 'project'
   | 'push';
 

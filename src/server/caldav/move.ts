@@ -20,7 +20,7 @@ import {
 } from './objects';
 import { parseDavPath } from './paths';
 import { memberByName, nameOf } from './store';
-import { defaultUid } from './vtodo';
+import { defaultUid, MAPPING } from './vtodo';
 
 type Db = Kysely<Database>;
 
@@ -69,6 +69,8 @@ export async function moveObject(context: WriteContext, request: MoveRequest): P
         uid: member.uid ?? defaultUid(member.id, host),
         name: to.name,
         ical: member.ical ?? textOf(member, host),
+        // A new row holds a fresh rendering; an existing one keeps its mapping (only the name moves).
+        mapping: MAPPING,
       };
       await trx
         .insertInto('caldav_objects')

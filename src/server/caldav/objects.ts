@@ -17,15 +17,16 @@ import { createTodo, updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
 import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
+import { parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
 import { memberByName, memberByUid, nameOf, type DavMember } from './store';
-import { parseObject, renderTodo } from './vtodo';
+import { defaultUid, MAPPING, parseObject, renderTodo } from './vtodo';
 import { cal, dav, escapeXml } from './xml';
 
 type Db = Kysely<Database>;
 
 /** What a todo's representation is made of besides the row: a new rendering code is a new version. */
-const RENDERING = 'vtodo-1';
+const RENDERING = 'vtodo-2';
 const salts = new Map<string, string>();
 const saltFor = (host: string) => {
   let salt = salts.get(host);
@@ -47,9 +48,15 @@ export const etagOf = (member: Pick<DavMember, 'seq'>, host: string) =>
 
 export const textOf = (member: DavMember, host: string) =>
   renderTodo(
-    member,
+    {
+      ...member,
+      parentUid:
+        member.parent_id === null
+          ? null
+          : (member.parent_uid ?? defaultUid(member.parent_id, host)),
+    },
     member.uid !== null && member.ical !== null
-      ? { uid: member.uid, ical: member.ical }
+      ? { uid: member.uid, ical: member.ical, mapping: member.mapping ?? 0 }
       : undefined,
     host,
   );
@@ -159,6 +166,10 @@ export function putObject(
       );
       const fields = {
         ...parsed.fields,
+        parent: await parentIdFor(trx, ownerId, parsed.fields.parent, host, existing),
+        // The same rule spelled otherwise is no change (a change would be one of this occurrence).
+        ...(existing &&
+          sameRule(existing.recurrence, parsed.fields.recurrence) && { recurrence: undefined }),
         labels: { set: labels },
         // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
         remindAt: reminder && reminder.success ? reminder.output : null,
@@ -180,12 +191,21 @@ export function putObject(
         throw new DavError(507, 'The account keeps as many labels as it may');
       throw error;
     }
-    const row = { todo_id: todoId, owner_id: ownerId, uid: parsed.uid, name, ical: parsed.text };
+    const row = {
+      todo_id: todoId,
+      owner_id: ownerId,
+      uid: parsed.uid,
+      name,
+      ical: parsed.text,
+      mapping: MAPPING,
+    };
     await trx
       .insertInto('caldav_objects')
       .values(row)
       .onConflict((conflict) =>
-        conflict.column('todo_id').doUpdateSet({ uid: row.uid, name: row.name, ical: row.ical }),
+        conflict
+          .column('todo_id')
+          .doUpdateSet({ uid: row.uid, name: row.name, ical: row.ical, mapping: MAPPING }),
       )
       .execute();
     const saved = await memberByName(trx, ownerId, name);

@@ -83,9 +83,10 @@ async function syncCollection(context: ReportContext, body: XmlNode): Promise<st
   const since = given === '' ? 0 : Number(TOKEN.exec(given)?.[1] ?? NaN);
   if (Number.isNaN(since)) throw invalidToken();
   const { db, user, collection } = context;
-  const { token, changed, gone } = await changesSince(db, user.id, collection.id, since);
+  const { token, floor, changed, gone } = await changesSince(db, user.id, collection.id, since);
+  // A token never given, or older than the pruned journal can answer: the client syncs in full.
+  if (since > token || (since > 0 && since < floor)) throw invalidToken();
   await withLabels(db, user.id, changed);
-  if (since > token) throw invalidToken();
   const responses = [
     ...changed.map((member) => memberResponse(context, member, request)),
     // An initial sync lists what is there, not what has gone.

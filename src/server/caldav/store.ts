@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
 import { labelsOfTodos } from '../labels';
+import { syncFloor } from './pruning';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +20,11 @@ export type DavMember = TodoRow & {
   uid: string | null;
   name: string | null;
   ical: string | null;
+  /** The mapping the client's text was stored under (vtodo.ts MAPPING), null: no text. */
+  mapping: number | null;
   seq: number | string | null;
+  /** The UID a client gave the todo's parent (null: none did, or no parent). */
+  parent_uid: string | null;
   /** Its labels' names, once withLabels loaded them (rendering writes them as CATEGORIES). */
   labels?: string[];
 };
@@ -47,13 +52,21 @@ const members = (db: Db, ownerId: number) =>
   db
     .selectFrom('todos')
     .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
+    .leftJoin('caldav_objects as parent_objects', 'parent_objects.todo_id', 'todos.parent_id')
     .leftJoin('dav_changes', (join) =>
       join
         .onRef('dav_changes.todo_id', '=', 'todos.id')
         .on('dav_changes.collection', '=', sql<number>`coalesce(todos.project_id, 0)`),
     )
     .selectAll('todos')
-    .select(['caldav_objects.uid', 'caldav_objects.name', 'caldav_objects.ical', 'dav_changes.seq'])
+    .select([
+      'caldav_objects.uid',
+      'caldav_objects.name',
+      'caldav_objects.ical',
+      'caldav_objects.mapping',
+      'dav_changes.seq',
+      'parent_objects.uid as parent_uid',
+    ])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null);
 
@@ -151,7 +164,8 @@ export async function collectionSeq(db: Db, ownerId: number, collection: number)
     .where('owner_id', '=', ownerId)
     .where('collection', '=', collection)
     .executeTakeFirst();
-  return Number(row?.seq ?? 0);
+  // Never below what was pruned: a token given before the pruning stays at or under the answer.
+  return Math.max(Number(row?.seq ?? 0), await syncFloor(db, ownerId));
 }
 
 export interface Changes {
@@ -159,6 +173,8 @@ export interface Changes {
   changed: DavMember[];
   /** Names of the todos that left the collection after the token. */
   gone: string[];
+  /** The newest change pruned (pruning.ts): a token below it cannot be answered. */
+  floor: number;
 }
 
 /**
@@ -173,9 +189,11 @@ export function changesSince(
 ): Promise<Changes> {
   return ownerTransaction(db, ownerId, async (trx) => {
     const token = await collectionSeq(trx, ownerId, collection);
+    const floor = await syncFloor(trx, ownerId);
     // A first sync: every todo there now (nothing has gone for a client that had nothing).
     if (since === 0)
-      return { token, changed: await collectionMembers(trx, ownerId, collection), gone: [] };
+      return { token, floor, changed: await collectionMembers(trx, ownerId, collection), gone: [] };
+    if (since < floor) return { token, floor, changed: [], gone: [] };
     const rows = await trx
       .selectFrom('dav_changes')
       .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
@@ -197,6 +215,6 @@ export function changesSince(
     const gone = rows
       .filter((row) => row.gone)
       .map((row) => nameOf({ id: row.todo_id, name: row.name }));
-    return { token, changed, gone };
+    return { token, floor, changed, gone };
   });
 }

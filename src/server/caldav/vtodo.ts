@@ -13,6 +13,7 @@ import type { TodoRow } from '../db/types';
 import { remindAtOf, writeAlarm } from './alarms';
 import { categoriesOf, sameCategories, writeCategories } from './categories';
 import { DavError } from './errors';
+import { parentUidOf, repeatOf, sameRule, writeParent, writeRepeat } from './relations';
 import { cal } from './xml';
 
 /** The fields a VTODO and a todo share. */
@@ -26,6 +27,10 @@ export interface TodoFields {
   remindAt: string | null;
   /** CATEGORIES: the names of its labels (categories.ts). */
   labels: string[];
+  /** RRULE, when inside the app's subset (relations.ts); null: no repeat of the app's. */
+  recurrence: string | null;
+  /** RELATED-TO;RELTYPE=PARENT: the parent's UID, or null for a root. */
+  parent: string | null;
 }
 
 const TITLE_MAX = 255;
@@ -81,6 +86,8 @@ export function fieldsOf(vtodo: ICAL.Component, calendar: ICAL.Component): TodoF
     priority: fromIcalPriority(Number(textValue(vtodo, 'priority') ?? 0)),
     remindAt: remindAtOf(calendar, vtodo),
     labels: categoriesOf(vtodo),
+    recurrence: repeatOf(calendar, vtodo),
+    parent: parentUidOf(vtodo),
   };
 }
 
@@ -163,15 +170,24 @@ function applyFields(vtodo: ICAL.Component, todo: RenderedTodo, before: TodoFiel
   if (before?.remindAt !== todo.remind_at) writeAlarm(vtodo, todo.remind_at);
   const labels = todo.labels ?? [];
   if (!before || !sameCategories(before.labels, labels)) writeCategories(vtodo, labels);
+  const rule = todo.recurrence;
+  if (!before || !sameRule(before.recurrence, rule) || (rule && before.dueDate !== todo.due_date))
+    writeRepeat(vtodo, rule, todo.due_date);
+  if (before?.parent !== todo.parentUid) writeParent(vtodo, todo.parentUid);
 }
 
-/** A todo as rendered: its row and the names of its labels (none when not loaded). */
-export type RenderedTodo = TodoRow & { labels?: string[] };
+/** A todo as rendered: its row, the names of its labels (none when not loaded), its parent's UID. */
+export type RenderedTodo = TodoRow & { labels?: string[]; parentUid: string | null };
 
 export interface StoredObject {
   uid: string;
   ical: string;
+  /** The mapping it was stored under: before MAPPING, its RRULE and RELATED-TO stay as sent. */
+  mapping: number;
 }
+
+/** The mapping of today's texts: 1 maps RRULE and RELATED-TO (caldav_objects.mapping, migration 024). */
+export const MAPPING = 1;
 
 /** The app's UID for a todo no client named, as the calendar feed gives it. */
 export const defaultUid = (todoId: number, host: string) => `todo-${todoId}@${host}`;
@@ -192,7 +208,15 @@ export function renderTodo(
       calendar = undefined;
     }
   }
-  const before = vtodo && calendar ? fieldsOf(vtodo, calendar) : undefined;
+  let before = vtodo && calendar ? fieldsOf(vtodo, calendar) : undefined;
+  // A text stored before RRULE and RELATED-TO were mapped: the app never read them, so they stay
+  // unless the app has a repeat or a parent of its own to write.
+  if (before && stored && stored.mapping < MAPPING)
+    before = {
+      ...before,
+      recurrence: todo.recurrence === null ? null : before.recurrence,
+      parent: todo.parentUid === null ? null : before.parent,
+    };
   if (!calendar || !vtodo) {
     calendar = new ICAL.Component('vcalendar');
     calendar.addPropertyWithValue('version', '2.0');

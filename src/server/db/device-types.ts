@@ -49,6 +49,8 @@ export interface CaldavObjectTable {
   name: string;
   /** The VCALENDAR the client last sent, so what Ticklist does not model goes back unchanged. */
   ical: string;
+  /** The mapping it was stored under (migration 024): 0 before RRULE and RELATED-TO were mapped. */
+  mapping: Generated<number>;
 }
 
 /** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */
@@ -68,4 +70,13 @@ export interface DavChangeTable {
   seq: number | string;
   /** 1 once the todo left the collection. */
   gone: number;
+  /** When housekeeping first saw the row gone (migration 024); null while live or not seen yet. */
+  gone_at: Generated<string | null>;
+}
+
+/** Per owner, the newest change number pruned from dav_changes: older sync tokens are refused. */
+export interface DavSyncFloorTable {
+  owner_id: number;
+  /** bigint on PostgreSQL: pg reads it as a string. */
+  seq: number | string;
 }

@@ -23,6 +23,7 @@ import * as subtasks from './migrations/020-subtasks';
 import * as push from './migrations/021-push';
 import * as caldav from './migrations/022-caldav';
 import * as caldavLabels from './migrations/023-caldav-labels';
+import * as caldavMappingPruning from './migrations/024-caldav-mapping-pruning';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-push': push,
   '022-caldav': caldav,
   '023-caldav-labels': caldavLabels,
+  '024-caldav-mapping-pruning': caldavMappingPruning,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

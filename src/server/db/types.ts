@@ -5,6 +5,7 @@ import type {
   CaldavCollectionTable,
   CaldavObjectTable,
   DavChangeTable,
+  DavSyncFloorTable,
   PushSubscriptionTable,
   ReminderActionTable,
 } from './device-types';
@@ -219,6 +220,7 @@ export interface Database {
   caldav_objects: CaldavObjectTable;
   caldav_collections: CaldavCollectionTable;
   dav_changes: DavChangeTable;
+  dav_sync_floors: DavSyncFloorTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -2,11 +2,13 @@
  * Deletes what has outlived its use, at start and then periodically, in every process: each task
  * deletes in statements that stand alone (an abandoned import a chunk at a time), so processes may
  * run them at once. Trashed todos go after TRASH_DAYS, idempotency keys after 24 hours and daily
- * mail counts after a day or two, reminder actions after a week (checked hourly), todo events after 5 minutes and imports a crash
+ * mail counts after a day or two, reminder actions after a week, CalDAV's record of todos gone
+ * from a calendar a month after (checked hourly), todo events after 5 minutes and imports a crash
  * abandoned after 5 minutes untouched (checked every minute).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { pruneDavChanges } from '../caldav/pruning';
 import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeMailCounts } from '../mail/notifications';
@@ -37,6 +39,7 @@ export function startHousekeeping(
     repeat('mail count purge', 60 * MINUTE_MS, () => purgeMailCounts(db), log),
     repeat('reminder action purge', 60 * MINUTE_MS, () => purgeReminderActions(db), log),
     repeat('event pruning', MINUTE_MS, () => pruneEvents(db), log),
+    repeat('CalDAV change pruning', 60 * MINUTE_MS, () => pruneDavChanges(db), log),
     repeat('abandoned import cleanup', MINUTE_MS, () => deleteAbandonedImports(db), log),
   ];
   return async () => void (await Promise.all(stops.map((stop) => stop())));

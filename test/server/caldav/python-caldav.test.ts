@@ -32,7 +32,7 @@ describe.each(dialectsUnderTest())('python3-caldav against the built server [%s]
   });
   afterAll(() => running?.stop());
 
-  it('discovers, creates, queries, edits with an ETag, completes, syncs by token and deletes', async () => {
+  it('discovers, creates, queries, edits with an ETag, completes, syncs by token, deletes and repeats', async () => {
     const { server, session, password } = running!;
     const { code, output } = await runClient([
       server.url,

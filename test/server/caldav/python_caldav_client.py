@@ -106,4 +106,33 @@ gone_urls = [str(item.url) for item in gone]
 check(len(gone_urls) == 2, f"the next sync reports both deletions ({gone_urls})")
 quiet = inbox.objects_by_sync_token(sync_token=gone.sync_token)
 check(len(list(quiet)) == 0, "a sync with the newest token is empty")
+
+# Repeats: a rule inside the app's subset is the todo's repeat; completing it makes the next one.
+def vtodo(uid, *lines):
+    return "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//python-caldav test//EN", "BEGIN:VTODO",
+                        f"UID:{uid}", "DTSTAMP:20261127T080000Z", *lines, "END:VTODO", "END:VCALENDAR", ""])
+
+
+weekly = inbox.save_todo(vtodo("py-weekly@example.com", "SUMMARY:Take out the bins", "DTSTART;VALUE=DATE:20261207",
+                               "DUE;VALUE=DATE:20261207", "RRULE:FREQ=WEEKLY;BYDAY=MO"))
+bins = [t for t in api("GET", "/api/todos?pagination[pageSize]=100")["data"] if t["attributes"]["title"] == "Take out the bins"]
+check(len(bins) == 1 and bins[0]["attributes"]["recurrence"] == "FREQ=WEEKLY;BYDAY=MO", "an RRULE in the subset is the todo's repeat")
+token = inbox.objects_by_sync_token(load_objects=False).sync_token
+weekly.load()
+weekly.complete()
+bins = sorted((t["attributes"]["dueDate"], t["attributes"]["completed"])
+              for t in api("GET", "/api/todos?pagination[pageSize]=100")["data"] if t["attributes"]["title"] == "Take out the bins")
+check(bins == [("2026-12-07", True), ("2026-12-14", False)], f"completing it in the client makes the next occurrence ({bins})")
+after = inbox.objects_by_sync_token(sync_token=token, load_objects=True)
+nexts = [item.data for item in after if "DUE;VALUE=DATE:20261214" in (item.data or "")]
+check(len(nexts) == 1 and "RRULE:FREQ=WEEKLY;BYDAY=MO" in nexts[0], "the next occurrence syncs to the client with its RRULE")
+
+odd = inbox.save_todo(vtodo("py-odd@example.com", "SUMMARY:Pay the club", "DUE;VALUE=DATE:20261208",
+                            "RRULE:FREQ=MONTHLY;BYDAY=2TU"))
+club = app_todos()["Pay the club"]
+check(club["attributes"]["recurrence"] is None, "a rule outside the subset is no repeat in the app")
+api("PUT", f"/api/todos/{club['id']}", {"title": "Pay the book club"})
+odd.load()
+check("RRULE:FREQ=MONTHLY;BYDAY=2TU" in odd.data and "Pay the book club" in odd.data,
+      "it comes back to the client unchanged, beside the app's edit")
 print("ALL OK", flush=True)

@@ -14,6 +14,8 @@ import { startCaldavServer, type CaldavServer } from './built-server';
 
 jest.setTimeout(120_000);
 
+const MERGE = path.join(__dirname, '../../../scripts/vdirsyncer-merge.py');
+
 interface Run {
   code: number;
   output: string;
@@ -34,7 +36,13 @@ function run(command: string, args: string[], env: Record<string, string>, input
 
 interface FlatTodo {
   id: number;
-  attributes: { title: string; completed: boolean; dueDate: string | null; priority: number };
+  attributes: {
+    title: string;
+    description: string | null;
+    completed: boolean;
+    dueDate: string | null;
+    priority: number;
+  };
 }
 
 describe.each(dialectsUnderTest())(
@@ -56,7 +64,8 @@ describe.each(dialectsUnderTest())(
           'a = "ticklist_local"',
           'b = "ticklist_remote"',
           'collections = ["inbox"]',
-          'conflict_resolution = null',
+          // As the README tells vdirsyncer users: a todo edited on both sides keeps both edits.
+          `conflict_resolution = ["command", "python3", "${MERGE}"]`,
           '[storage ticklist_local]',
           'type = "filesystem"',
           `path = "${local}/"`,
@@ -145,6 +154,36 @@ describe.each(dialectsUnderTest())(
       await vdirsyncer('sync');
       expect((await serverTodos()).map((todo) => todo.attributes.title)).toEqual(['Pay rent']);
       expect((await localTodos()).map((todo) => todo.summary)).toEqual(['Pay rent']);
+    });
+
+    it('merges a todo edited on both sides with the README’s conflict resolver, losing neither edit', async () => {
+      const [rent] = (await serverTodos()).filter((todo) => todo.attributes.title === 'Pay rent');
+      await running!.api('PUT', `/api/todos/${rent!.id}`, {
+        data: { title: 'Pay rent by Friday', description: 'The landlord’s IBAN changed' },
+      });
+      const local = (await localTodos()).find((todo) => todo.summary === 'Pay rent')!;
+      // todoman --raw opens the file in $EDITOR: here sed adds a description.
+      const editor = `sed -i 's/^\\(SUMMARY:.*\\)/DESCRIPTION:Transfer from savings\\r\\n\\1/'`;
+      const edited = await run('/usr/bin/todoman', ['edit', '--raw', String(local.id)], {
+        ...env,
+        EDITOR: editor,
+        VISUAL: editor,
+      });
+      expect(edited.code).toBe(0);
+      await vdirsyncer('sync');
+      const [merged] = (await serverTodos()).filter((todo) => todo.id === rent!.id);
+      expect(merged!.attributes.title).toBe('Pay rent by Friday');
+      expect(merged!.attributes.description).toContain('Transfer from savings');
+      expect(merged!.attributes.description).toContain('The landlord’s IBAN changed');
+      const mine = JSON.parse(await todoman('--porcelain', 'show', String(local.id))) as {
+        summary: string;
+        description: string;
+      };
+      expect(mine.summary).toBe('Pay rent by Friday');
+      expect(mine.description).toContain('Transfer from savings');
+      expect(mine.description).toContain('The landlord’s IBAN changed');
+      // Settled: the next sync has nothing to resolve.
+      expect(await vdirsyncer('sync')).not.toMatch(/conflict/i);
     });
   },
 );
