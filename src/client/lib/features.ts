@@ -14,3 +14,5 @@ export const hasTrash = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasLiveEvents = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const hasDueDates = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const canCheckResetLinks = (): boolean => clientConfig.apiFlavor !== 'strapi';
+/** `PUT /todos/:id?subtasks=complete` completes a todo's open subtasks with it; Strapi has no such call. */
+export const hasSubtaskCompletion = (): boolean => clientConfig.apiFlavor !== 'strapi';

@@ -35,6 +35,8 @@ import { useListRefreshToasts } from './useListRefreshToasts';
 import { useSelection } from './useSelection';
 import { useListView } from './useListView';
 import { viewToParams } from './view';
+import { SubtaskRows } from './subtasks/SubtaskRows';
+import { isTreeView } from './subtasks/subtaskQuery';
 
 export const OFFLINE_MISS_TEXT =
   'This list is not saved on this device yet: it shows when you are back online.';
@@ -195,26 +197,35 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
             aria-busy={isFetching || undefined}
             sx={{ p: 0, m: 0 }}
           >
-            {shown.todos.map((todo, index) => (
-              <TodoRow
-                key={todo.id}
-                todo={todo}
-                sync={sync.get(todo.id)}
-                number={rowNumber(data.page, data.pageSize, index)}
-                onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-                onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
-                selected={selection.has(todo.id)}
-                selecting={selecting}
-                onSelect={
-                  bulkEnabled && todo.id > 0
-                    ? (target, selected) => {
-                        setSelecting(true);
-                        selection.toggle(target.id, selected);
-                      }
-                    : undefined
-                }
-              />
-            ))}
+            <SubtaskRows
+              todos={shown.todos}
+              tree={isTreeView(query)}
+              onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
+              row={(todo, { index, titleAs }, slots) => (
+                <TodoRow
+                  key={todo.id}
+                  todo={todo}
+                  sync={sync.get(todo.id)}
+                  number={
+                    index === undefined ? undefined : rowNumber(data.page, data.pageSize, index)
+                  }
+                  titleAs={titleAs}
+                  subtask={slots}
+                  onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+                  onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+                  selected={selection.has(todo.id)}
+                  selecting={selecting}
+                  onSelect={
+                    bulkEnabled && todo.id > 0
+                      ? (target, selected) => {
+                          setSelecting(true);
+                          selection.toggle(target.id, selected);
+                        }
+                      : undefined
+                  }
+                />
+              )}
+            />
           </Paper>
         </>
       )}
