@@ -70,6 +70,7 @@ export function TodoRow({
   const [setCompleted] = useSetTodoCompletedMutation();
   const [dates] = usePreference(useSessionUser()?.id, 'dates');
   const longPress = useLongPress(onSelect && (() => onSelect(todo, true)));
+  const sx = indent > 0 ? [rowSx, { pl: indentOf(indent) }] : rowSx;
 
   const toggle = async (next: boolean) => {
     try {
@@ -87,13 +88,7 @@ export function TodoRow({
   };
 
   return (
-    <Box
-      component="li"
-      data-testid="todo-row"
-      sx={[rowSx, indent > 0 && { pl: indentOf(indent) }]}
-      onClick={click}
-      {...longPress}
-    >
+    <Box component="li" data-testid="todo-row" sx={sx} onClick={click} {...longPress}>
       <Stack
         direction="row"
         spacing={0.5}
