@@ -37,6 +37,7 @@ import { useListView } from './useListView';
 import { viewToParams } from './view';
 import { SubtaskRows } from './subtasks/SubtaskRows';
 import { isTreeView } from './subtasks/subtaskQuery';
+import { rowIds } from './subtasks/subtaskTree';
 
 export const OFFLINE_MISS_TEXT =
   'This list is not saved on this device yet: it shows when you are back online.';
@@ -81,7 +82,9 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   };
   const focusSearch = () => searchBox.current?.focus();
   const quickAddInput = useRef<HTMLInputElement>(null);
-  const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
+  // A tree's subtasks are rows too, selectable (a bulk action names exactly the todos chosen).
+  const tree = isTreeView(query);
+  const pageIds = useMemo(() => (data ? rowIds(data.todos, tree) : []), [data, tree]);
   const selection = useSelection(`${project}?${viewToParams(query).toString()}`, pageIds);
   const [selecting, setSelecting] = useState(false);
   const stopSelecting = () => {
@@ -199,7 +202,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
           >
             <SubtaskRows
               todos={shown.todos}
-              tree={isTreeView(query)}
+              tree={tree}
               onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
               row={(todo, { index, titleAs }, slots) => (
                 <TodoRow

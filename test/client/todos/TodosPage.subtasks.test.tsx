@@ -210,6 +210,17 @@ describe('subtasks in the list', () => {
     await waitFor(() => expect(outline()).toHaveLength(5));
   });
 
+  it('selects subtasks as rows: Select all counts them, and a bulk action names them', async () => {
+    seed();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Select' }));
+    expect(screen.getByRole('checkbox', { name: 'Select all 5' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Compare prices' }));
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(writes('POST')).toHaveLength(1));
+    expect(writes('POST')[0]!.body).toMatchObject({ action: 'complete', ids: [4] });
+  });
+
   it('lists matching subtasks flat under a search, each naming its parent', async () => {
     seed();
     open('/todos?search=p');

@@ -73,6 +73,10 @@ export function findTodo(todos: readonly TodoNode[], id: number): TodoNode | und
 export const pageIds = (todos: readonly TodoNode[]): number[] =>
   todos.flatMap((todo) => [todo.id, ...pageIds(childrenOf(todo))]);
 
+/** The ids of a page's rows: a tree's subtasks (folded ones too) are rows, a flat list's are not. */
+export const rowIds = (todos: readonly TodoNode[], tree: boolean): number[] =>
+  tree ? pageIds(todos) : todos.map((todo) => todo.id);
+
 /**
  * A populated subtask as a row's todo: it carries its root's project (it always lives there) and its
  * parent, which the edit dialog starts from.
