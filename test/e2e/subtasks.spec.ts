@@ -2,8 +2,9 @@
  * Subtasks (issue 41) in Chromium against the built server: a parent added, two subtasks added from
  * its menu (by mouse, then by keyboard), its "0/2" count, a subtask ticked (1/2), the subtasks
  * folded and unfolded, the parent completed with the question answered "Complete all" (2/2), the
- * parent deleted with its subtree to the trash and Undo bringing all three back. On a phone, three
- * levels of indent scroll nothing sideways.
+ * parent deleted with its subtree to the trash and Undo bringing all three back. A subtask added
+ * offline under a todo deleted meanwhile lands at the top level (`onMissingParent=root`). On a
+ * phone, three levels of indent scroll nothing sideways.
  */
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
@@ -145,6 +146,44 @@ test.describe('todos: subtasks', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('Pack');
     await expect(rowNamed(page, 'Pack bags')).toContainText('Subtask of Plan the trip');
     await expect(page.getByTestId('todo-row')).toHaveCount(1);
+  });
+
+  test('a subtask added offline under a todo deleted meanwhile lands at the top level', async ({
+    page,
+    context,
+    server,
+    session,
+  }) => {
+    const parent = await post(server.url, session, { title: 'Plan the trip' });
+    await page.goto(`${server.url}/todos`);
+    await expect(rowNamed(page, 'Plan the trip')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'More actions for Plan the trip' }).click();
+    await page.getByRole('menuitem', { name: 'Add subtask' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Todo' });
+    await add.getByRole('textbox', { name: 'Title' }).fill('Pack bags');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await expect(add).toBeHidden();
+    await expect(rowNamed(page, 'Pack bags').getByLabel('Waiting to sync')).toBeVisible();
+    const deleted = await fetch(`${server.url}/api/todos/${parent}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    expect(deleted.status).toBe(200);
+
+    await context.setOffline(false);
+    await expect.poll(() => outline(page)).toEqual(['h2 Pack bags']);
+    await expect(page.getByLabel('Waiting to sync')).toHaveCount(0);
+    const listed = await fetch(`${server.url}/api/todos?populate=parent`, {
+      headers: { authorization: `Bearer ${session.jwt}` },
+    });
+    const { data } = (await listed.json()) as {
+      data: { attributes: { title: string; parent: { data: unknown } } }[];
+    };
+    expect(data.map(({ attributes }) => [attributes.title, attributes.parent.data])).toEqual([
+      ['Pack bags', null],
+    ]);
   });
 
   test(
