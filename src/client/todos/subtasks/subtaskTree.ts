@@ -130,3 +130,23 @@ export const openSubtaskIds = (node: TodoNode): number[] =>
     ...(child.attributes.completed ? [] : [child.id]),
     ...openSubtaskIds(child),
   ]);
+
+/**
+ * The page with the todo of this id, at whatever level, replaced by what `change` makes of it
+ * (undefined: left out); the same page when no such todo is on it. The offline queue's overlay
+ * applies its writes to subtasks with it.
+ */
+export function changeNested<T extends TodoNode>(
+  todos: readonly T[],
+  id: number,
+  change: (todo: TodoNode) => TodoNode | undefined,
+): T[] {
+  if (!findTodo(todos, id)) return todos as T[];
+  return todos.flatMap((todo) => {
+    if (todo.id === id) return (change(todo) ?? []) as T | never[];
+    const children = childrenOf(todo);
+    if (!findTodo(children, id)) return [todo];
+    const subtasks = { data: changeNested(children, id, change) };
+    return [{ ...todo, attributes: { ...todo.attributes, subtasks } }];
+  });
+}
