@@ -48,6 +48,7 @@ async function createTodo(
     dueDate?: string;
     recurrence?: string;
     priority?: number;
+    parent?: number;
   },
 ): Promise<number> {
   const response = await fetch(`${baseUrl}/api/todos`, {
@@ -285,6 +286,16 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'todos, the subtasks question on completing a parent',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos`);
+      await expect(page.getByRole('button', { name: 'Subtasks of Book the trip' })).toBeVisible();
+      await page.getByRole('checkbox', { name: 'Mark Book the trip as completed' }).click();
+      await expect(page.getByRole('dialog', { name: 'Complete this todo' })).toBeVisible();
+    },
+  },
+  {
     name: 'todos, Add dialog open',
     session: 'full',
     async show(page, url) {
@@ -442,7 +453,16 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
       recurrence: 'FREQ=WEEKLY',
       priority: 2,
     });
-    await createTodo(url, full, { title: 'Book the trip', dueDate: day(2), priority: 1 });
+    const trip = await createTodo(url, full, {
+      title: 'Book the trip',
+      dueDate: day(2),
+      priority: 1,
+    });
+    // Subtasks (issue 41): two under the trip, one done, and one under that (so every list case
+    // shows the tree: indents, the disclosure buttons and the "1/2" count).
+    await createTodo(url, full, { title: 'Pack the bags', completed: true, parent: trip });
+    const flights = await createTodo(url, full, { title: 'Book flights', parent: trip });
+    await createTodo(url, full, { title: 'Compare fares', parent: flights });
     await trashTodo(url, full, await createTodo(url, full, { title: 'Old shopping list' }));
   });
 

@@ -50,10 +50,10 @@ test.describe('todos: density and the phone', () => {
 
     await page.setViewportSize(PHONE);
     const first = page.getByTestId('todo-row').first();
-    const more = first.getByRole('button', { name: 'more' });
+    const more = first.getByRole('button', { name: 'more', exact: true });
     const clamped = (await box(page, first)).height;
     await more.click();
-    await expect(first.getByRole('button', { name: 'less' })).toBeVisible();
+    await expect(first.getByRole('button', { name: 'less', exact: true })).toBeVisible();
     expect((await box(page, first)).height).toBeGreaterThan(clamped);
     await context.close();
   });

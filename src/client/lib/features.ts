@@ -16,3 +16,5 @@ export const hasDueDates = (): boolean => clientConfig.apiFlavor !== 'strapi';
 export const canCheckResetLinks = (): boolean => clientConfig.apiFlavor !== 'strapi';
 /** App passwords for CalDAV clients (/dav/) are Ticklist's own; Strapi has no CalDAV server. */
 export const hasAppPasswords = (): boolean => clientConfig.apiFlavor !== 'strapi';
+/** `PUT /todos/:id?subtasks=complete` completes a todo's open subtasks with it; Strapi has no such call. */
+export const hasSubtaskCompletion = (): boolean => clientConfig.apiFlavor !== 'strapi';

@@ -196,7 +196,9 @@ export function createHandlers(backend: MockBackend, { base, onAnswer }: Handler
     ),
     http.put(
       `${base}/todos/:id`,
-      route('update', ({ id, body, me }) => single(todos.update(me(), id, body))),
+      route('update', ({ id, body, me, url }) =>
+        single(todos.update(me(), id, body, url.searchParams.get('subtasks') === 'complete')),
+      ),
     ),
     http.delete(
       `${base}/todos/:id`,

@@ -10,6 +10,7 @@ import type { Pagination } from '../../shared/list-pagination';
 import { trashQuerySchema } from '../../shared/list-pagination';
 import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
 import { meetsPriority } from '../../shared/priority';
+import type { ParentCondition } from '../../shared/parent-relation';
 import type { Populate } from '../../shared/populate-query';
 import type { ProjectCondition } from '../../shared/project-relation';
 import type { SortField } from '../../shared/list-request';
@@ -20,6 +21,8 @@ export interface MockListQuery {
   pageSize: number;
   /** Conditions on the todo's project (the caller applies them: attributes hold no project id). */
   project: ProjectCondition[];
+  /** Conditions on the todo's parent, which the caller applies too. */
+  parent: ParentCondition[];
   populate: Populate;
   keep: (attributes: TodoAttributes) => boolean;
   compare: (a: TodoEntity, b: TodoEntity) => number;
@@ -78,6 +81,7 @@ export function readListQuery(params: URLSearchParams): MockListQuery {
   return {
     ...pageOf_(query.pagination),
     project: query.project,
+    parent: query.parent ?? [],
     populate: query.populate,
     keep: (todo) =>
       query.titleContains.every((needle) => titleContains(todo.title, needle)) &&

@@ -1,36 +1,33 @@
 /**
  * The mock API's todos: every call takes the owner's id first and sees only that owner's todos,
- * as the server's repository does. Deleting moves a todo to its owner's trash.
+ * as the server's repository does. Deleting moves a todo, with its subtasks, to its owner's trash
+ * (mockSubtasks.ts).
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema } from '../../shared/bulk-schema';
-import type { ProjectCondition } from '../../shared/project-relation';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
-import { pageOf, readListQuery, readTrashQuery } from './listQuery';
+import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
 import type { MockProjects } from './mockProjects';
+import {
+  checkParent,
+  meetsRelation,
+  relationsOf,
+  subtreeOf,
+  trashedWith,
+  type TreeRow,
+} from './mockSubtasks';
 
-interface Row {
-  ownerId: number;
-  todo: TodoEntity;
-  deletedAt: string | null;
+interface Row extends TreeRow {
   /** The todo's project, null in the Inbox. */
   projectId: number | null;
 }
 
 export type NewMockTodo = Pick<TodoAttributes, 'title'> &
-  Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt' | 'project'>> & {
+  Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt' | 'project' | 'parent' | 'subtasks'>> & {
     projectId?: number | null;
+    parentId?: number | null;
   };
-
-const meetsProject = (projectId: number | null, condition: ProjectCondition) =>
-  condition.op === 'is'
-    ? projectId === null
-    : condition.op === 'is not'
-      ? projectId !== null
-      : condition.op === '='
-        ? projectId === condition.value
-        : projectId !== null && (condition.value ?? []).includes(projectId);
 
 const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
 
@@ -51,7 +48,10 @@ export class MockTodos {
   ) {}
 
   /** Adds a todo as a create would, without the checks: tests and the demo data start from these. */
-  insert(ownerId: number, { projectId = null, ...values }: NewMockTodo): TodoEntity {
+  insert(
+    ownerId: number,
+    { projectId = null, parentId = null, ...values }: NewMockTodo,
+  ): TodoEntity {
     const stamp = this.now();
     const todo: TodoEntity = {
       id: this.nextId++,
@@ -68,7 +68,7 @@ export class MockTodos {
         updatedAt: stamp,
       },
     };
-    this.rows.push({ ownerId, todo, deletedAt: null, projectId });
+    this.rows.push({ ownerId, todo, deletedAt: null, projectId, parentId });
     return todo;
   }
 
@@ -94,18 +94,24 @@ export class MockTodos {
     const query = readListQuery(params);
     const rows = this.rows
       .filter((row) => row.ownerId === ownerId && !row.deletedAt)
-      .filter((row) => query.project.every((condition) => meetsProject(row.projectId, condition)))
-      .map((row) => (query.populate.project ? this.populated(row) : row.todo))
+      .filter((row) => query.project.every((condition) => meetsRelation(row.projectId, condition)))
+      .filter((row) => query.parent.every((condition) => meetsRelation(row.parentId, condition)))
+      .map((row) => this.populated(row, query.populate))
       .filter((todo) => query.keep(todo.attributes))
       .sort(query.compare);
     return pageOf(rows, query.page, query.pageSize);
   }
 
-  /** The todo with its project as `populate=project` gives it. */
-  private populated({ ownerId, todo, projectId }: Row): TodoEntity {
-    const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
-    const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
-    return { ...todo, attributes: { ...todo.attributes, project: { data } } };
+  /** The todo with its project, parent and subtasks as `populate` asks for them. */
+  private populated(row: Row, populate: MockListQuery['populate']): TodoEntity {
+    const { ownerId, todo, projectId } = row;
+    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate) };
+    if (populate.project) {
+      const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
+      const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
+      attributes.project = { data };
+    }
+    return { ...todo, attributes };
   }
 
   /** The owner's open todos (live, not completed) by project (null: the Inbox). */
@@ -161,32 +167,42 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API keeps projects, not yet subtasks or labels: a todo's parent and labels are not kept.
+    // The mock API keeps projects and parents, not yet labels: a todo's labels are not kept.
     const {
       user,
       project,
-      parent: _parent,
+      parent,
       labels: _labels,
       ...values
     } = parseBody(todoCreateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
+    const parentId = checkParent(this.rows, ownerId, parent ?? null);
+    // A subtask lives in its parent's project.
+    const parentProject = parentId === null ? undefined : this.find(ownerId, parentId).projectId;
     return this.insert(ownerId, {
       ...values,
-      projectId: this.projectFor(ownerId, project ?? null),
+      parentId,
+      projectId: parentProject ?? this.projectFor(ownerId, project ?? null),
     });
   }
 
-  update(ownerId: number, id: number, body: unknown): TodoEntity {
+  /** A change; `completeSubtasks` (`?subtasks=complete`) completes the open subtree with it. */
+  update(ownerId: number, id: number, body: unknown, completeSubtasks = false): TodoEntity {
     const {
       user,
       project,
-      parent: _parent,
+      parent,
       labels: _labels,
       ...changes
     } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
     checkOwner(ownerId, user);
     const row = this.find(ownerId, id);
     if (project !== undefined) row.projectId = this.projectFor(ownerId, project);
+    if (parent !== undefined) row.parentId = checkParent(this.rows, ownerId, parent);
+    if (completeSubtasks && changes.completed)
+      for (const { todo } of subtreeOf(this.rows, row))
+        if (!todo.attributes.completed)
+          todo.attributes = { ...todo.attributes, completed: true, updatedAt: this.now() };
     const { todo } = row;
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     todo.attributes = { ...todo.attributes, ...Object.fromEntries(defined), updatedAt: this.now() };
@@ -196,13 +212,18 @@ export class MockTodos {
   /** Moves a todo to the trash, now or at a given time (demo data and tests date it in the past). */
   remove(ownerId: number, id: number, at = this.now()): TodoEntity {
     const row = this.find(ownerId, id);
-    row.deletedAt = at;
+    for (const trashed of [row, ...subtreeOf(this.rows, row)]) trashed.deletedAt = at;
     return row.todo;
   }
 
+  /** Brings a todo back with exactly the subtasks trashed with it (the same time). */
   restore(ownerId: number, id: number): TodoEntity {
     const row = this.find(ownerId, id, true);
+    for (const restored of trashedWith(this.rows, row)) restored.deletedAt = null;
     row.deletedAt = null;
+    // Its parent still in the trash: it comes back as a top-level todo.
+    if (!this.rows.some((parent) => parent.todo.id === row.parentId && !parent.deletedAt))
+      row.parentId = null;
     if (row.projectId !== null && !this.projects?.find(ownerId, row.projectId))
       row.projectId = null;
     return row.todo;

@@ -20,6 +20,7 @@ import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
 import type { TodoDialogProps } from './TodoDialogs';
 import { useDeleteTodoMutation, type SeriesScope } from './todosApi';
 import { useRestore } from './useRestore';
+import { SubtreeNote } from './subtasks/SubtreeNote';
 
 interface DeleteTodoDialogProps extends TodoDialogProps {
   /** The signed-in user's id, sent as the owner when Undo creates the todo again. */
@@ -118,6 +119,7 @@ export function DeleteTodoDialog({
               Delete "<span dir="auto">{todo?.attributes.title}</span>"?
             </Box>
             Are you sure you want to delete this todo?
+            <SubtreeNote todo={todo} />
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

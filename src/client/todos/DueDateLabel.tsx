@@ -56,7 +56,7 @@ export function DueDateLabel({
  * Read by screen readers, not shown: MUI's own `visuallyHidden` values. Sizes in px: in `sx` a
  * width of 1 means 100 %, which would make the page as wide as the window again at every label.
  */
-const hidden = {
+export const hidden = {
   border: 0,
   clipPath: 'inset(50%)',
   height: '1px',

@@ -3,6 +3,7 @@ import type { TodoEntity } from '../../shared/api-types';
 import { DeleteTodoDialog } from './DeleteTodoDialog';
 import { AddTodoDialog, EditTodoDialog } from './TodoDialogs';
 
+/** `todo` is the one to edit or delete, or for an add the parent of a new subtask. */
 export type DialogState = { kind: 'add' | 'edit' | 'delete'; open: boolean; todo?: TodoEntity };
 
 interface ListDialogsProps {
@@ -19,7 +20,13 @@ export function ListDialogs({ dialog, userId, project, onClose, onFocusLost }: L
   const shown = (kind: DialogState['kind']) => dialog.kind === kind && dialog.open;
   return (
     <>
-      <AddTodoDialog open={shown('add')} userId={userId} project={project} onClose={onClose} />
+      <AddTodoDialog
+        open={shown('add')}
+        userId={userId}
+        project={project}
+        parent={dialog.kind === 'add' ? dialog.todo : undefined}
+        onClose={onClose}
+      />
       <EditTodoDialog open={shown('edit')} todo={dialog.todo} onClose={onClose} />
       <DeleteTodoDialog
         open={shown('delete')}

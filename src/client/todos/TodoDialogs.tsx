@@ -8,7 +8,14 @@ import type { TodoEntity } from '../../shared/api-types';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import type { TodoDialogInput } from './todoFormSchema';
 import { useChangeReporter } from './useChangeReporter';
-import { formFields, formValuesOf, projectValue, touchesSeries } from './todoFormValues';
+import {
+  formFields,
+  formValuesOf,
+  parentValues,
+  projectOf,
+  projectValue,
+  touchesSeries,
+} from './todoFormValues';
 import { asksScope, SeriesScopeDialog } from './SeriesScopeDialog';
 import {
   useAddTodoMutation,
@@ -27,6 +34,8 @@ interface AddTodoDialogProps {
   project?: number | null;
   /** The values the form starts with (quick add's Details), over `dueDate` and `project`. */
   initialValues?: TodoDialogInput;
+  /** The todo a row's "Add subtask" adds under: the form starts in its project. */
+  parent?: TodoEntity;
   onClose(): void;
   /** Called when the todo was added (or queued), before the dialog closes. */
   onAdded?(): void;
@@ -38,6 +47,7 @@ export function AddTodoDialog({
   dueDate,
   project,
   initialValues,
+  parent,
   onClose,
   onAdded,
 }: AddTodoDialogProps) {
@@ -63,7 +73,8 @@ export function AddTodoDialog({
         initialValues ?? {
           title: '',
           ...(dueDate ? { dueDate } : {}),
-          project: projectValue(project),
+          project: projectValue(parent ? projectOf(parent) : project),
+          ...(parent && parentValues({ id: parent.id, title: parent.attributes.title })),
         }
       }
       submitting={isLoading}

@@ -18,6 +18,7 @@ import { PRIORITY_NAMES } from '../ui/priorityNames';
 import { SubmitButton } from '../ui/SubmitButton';
 import { DateFields } from './DateFields';
 import { ProjectSelect } from './ProjectSelect';
+import { ParentField } from './subtasks/ParentField';
 import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';
 import { NO_DATES } from './todoFormValues';
 
@@ -75,6 +76,7 @@ function TodoFormBody({
       description: '',
       priority: '0',
       project: '',
+      parent: '',
       ...NO_DATES,
       ...initialValues,
     },
@@ -126,6 +128,7 @@ function TodoFormBody({
             </option>
           ))}
         </TextField>
+        <ParentField control={control} title={initialValues?.parentTitle} />
         <ProjectSelect field={register('project')} value={project} />
         {hasDueDates() && <DateFields control={control} />}
       </DialogContent>

@@ -35,6 +35,9 @@ import { useListRefreshToasts } from './useListRefreshToasts';
 import { useSelection } from './useSelection';
 import { useListView } from './useListView';
 import { viewToParams } from './view';
+import { SubtaskRows } from './subtasks/SubtaskRows';
+import { isTreeView } from './subtasks/subtaskQuery';
+import { rowIds } from './subtasks/subtaskTree';
 
 export const OFFLINE_MISS_TEXT =
   'This list is not saved on this device yet: it shows when you are back online.';
@@ -79,7 +82,9 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   };
   const focusSearch = () => searchBox.current?.focus();
   const quickAddInput = useRef<HTMLInputElement>(null);
-  const pageIds = useMemo(() => data?.todos.map((todo) => todo.id) ?? [], [data]);
+  // A tree's subtasks are rows too, selectable (a bulk action names exactly the todos chosen).
+  const tree = isTreeView(query);
+  const pageIds = useMemo(() => (data ? rowIds(data.todos, tree) : []), [data, tree]);
   const selection = useSelection(`${project}?${viewToParams(query).toString()}`, pageIds);
   const [selecting, setSelecting] = useState(false);
   const stopSelecting = () => {
@@ -198,26 +203,35 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
             aria-busy={isFetching || undefined}
             sx={{ p: 0, m: 0 }}
           >
-            {shown.todos.map((todo, index) => (
-              <TodoRow
-                key={todo.id}
-                todo={todo}
-                sync={sync.get(todo.id)}
-                number={rowNumber(data.page, data.pageSize, index)}
-                onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-                onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
-                selected={selection.has(todo.id)}
-                selecting={selecting}
-                onSelect={
-                  bulkEnabled && todo.id > 0
-                    ? (target, selected) => {
-                        setSelecting(true);
-                        selection.toggle(target.id, selected);
-                      }
-                    : undefined
-                }
-              />
-            ))}
+            <SubtaskRows
+              todos={shown.todos}
+              tree={tree}
+              onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
+              row={(todo, { index, titleAs }, slots) => (
+                <TodoRow
+                  key={todo.id}
+                  todo={todo}
+                  sync={sync.get(todo.id)}
+                  number={
+                    index === undefined ? undefined : rowNumber(data.page, data.pageSize, index)
+                  }
+                  titleAs={titleAs}
+                  subtask={slots}
+                  onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+                  onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+                  selected={selection.has(todo.id)}
+                  selecting={selecting}
+                  onSelect={
+                    bulkEnabled && todo.id > 0
+                      ? (target, selected) => {
+                          setSelecting(true);
+                          selection.toggle(target.id, selected);
+                        }
+                      : undefined
+                  }
+                />
+              )}
+            />
           </Paper>
         </>
       )}

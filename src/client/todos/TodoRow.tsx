@@ -26,6 +26,7 @@ import type { SyncState } from './queuedOverlay';
 import { SyncChip } from './SyncChip';
 import { DueDateLabel } from './DueDateLabel';
 import { useLongPress } from './useLongPress';
+import { indentOf, type SubtaskSlots } from './subtasks/slots';
 
 interface TodoRowProps {
   todo: TodoEntity;
@@ -42,8 +43,10 @@ interface TodoRowProps {
   sync?: SyncState;
   /** The reader's today ("YYYY-MM-DD") that due dates are named from. */
   today?: string;
-  /** The title's heading level: h3 under the Today page's day headings. */
-  titleAs?: 'h2' | 'h3';
+  /** The title's heading level: h3 under the Today page's day headings, deeper for subtasks. */
+  titleAs?: 'h2' | 'h3' | 'h4';
+  /** What a list with subtasks adds to the row (subtasks/SubtaskRows.tsx). */
+  subtask?: SubtaskSlots;
 }
 
 /** A click on these does their own thing, never selects the row. */
@@ -60,12 +63,14 @@ export function TodoRow({
   sync,
   today,
   titleAs = 'h2',
+  subtask: { indent = 0, lead, extra, menu, onToggle } = {},
 }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt, dueDate, seriesId, priority } =
     todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const [dates] = usePreference(useSessionUser()?.id, 'dates');
   const longPress = useLongPress(onSelect && (() => onSelect(todo, true)));
+  const sx = indent > 0 ? [rowSx, { pl: indentOf(indent) }] : rowSx;
 
   const toggle = async (next: boolean) => {
     try {
@@ -83,7 +88,7 @@ export function TodoRow({
   };
 
   return (
-    <Box component="li" data-testid="todo-row" sx={rowSx} onClick={click} {...longPress}>
+    <Box component="li" data-testid="todo-row" sx={sx} onClick={click} {...longPress}>
       <Stack
         direction="row"
         spacing={0.5}
@@ -98,6 +103,7 @@ export function TodoRow({
             sx={{ p: 0.5 }}
           />
         )}
+        {lead}
         {number !== undefined && (
           <Typography
             component="span"
@@ -111,7 +117,9 @@ export function TodoRow({
         <Checkbox
           size="small"
           checked={completed}
-          onChange={(event) => void toggle(event.target.checked)}
+          onChange={(event) =>
+            onToggle ? onToggle(event.target.checked) : void toggle(event.target.checked)
+          }
           icon={<RadioButtonUncheckedIcon />}
           checkedIcon={<CheckCircleIcon />}
           color="success"
@@ -142,6 +150,7 @@ export function TodoRow({
             today={today}
           />
           <StatusBadge completed={completed} />
+          {extra}
           {sync && <SyncChip state={sync} />}
         </Box>
       </Stack>
@@ -162,6 +171,7 @@ export function TodoRow({
           <Moment value={updatedAt} relative={dates === 'relative'} />
         </Typography>
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0 }}>
+          {menu}
           <Button
             size="small"
             variant="outlined"

@@ -6,6 +6,7 @@ import type { ListResponse, TodoEntity } from '../../shared/api-types';
 import { listSearchParams } from '../../shared/list-request';
 import { clientConfig } from '../config';
 import { lastPage } from './pagination';
+import { subtaskRequest } from './subtasks/subtaskQuery';
 import type { StatusFilter, TodoQuery } from './view';
 
 export interface TodoPage {
@@ -39,12 +40,14 @@ const projectFilter = (project: TodoQuery['project']) =>
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
  * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter),
- * filters[project][id] (the page's project or the Inbox) and sort. On Ticklist's own server each
- * todo comes with its project (populate), which the edit dialog's Project select starts from.
+ * filters[project][id] (the page's project or the Inbox), sort, and the subtasks' filter and
+ * populate (subtasks/subtaskQuery.ts). On Ticklist's own server each todo comes with its project
+ * (populate), which the edit dialog's Project select starts from.
  */
 export function listTodosQuery(view: TodoQuery): string {
   const search = view.search.trim();
   const completed = COMPLETED_FILTER[view.status];
+  const { parent, populate } = subtaskRequest(view, !onStrapi);
   return listSearchParams({
     pagination: { page: view.page, pageSize: view.pageSize },
     filters: {
@@ -52,13 +55,14 @@ export function listTodosQuery(view: TodoQuery): string {
       completed: completed === undefined ? undefined : { $eq: completed },
       priority: view.priority === 'all' ? undefined : { $eq: view.priority },
       project: projectFilter(view.project),
+      parent,
     },
     sort: [
       `${view.sort}:${view.order}`,
       // Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages.
       ...(onStrapi ? [`id:${view.order}` as const] : []),
     ],
-    populate: onStrapi ? undefined : ['project'],
+    populate,
   }).toString();
 }
 

@@ -14,6 +14,8 @@ import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import { placeOnPage } from './queuedPlacement';
 import type { TodoPage } from './todosApi';
 import type { TodoQuery, TodoView } from './view';
+import { isTreeView } from './subtasks/subtaskQuery';
+import { changeNested, findTodo, type TodoNode } from './subtasks/subtaskTree';
 
 /** A queued row's state: waiting to be sent, or refused with the server's message. */
 export type SyncState = { error?: string; seq?: number };
@@ -53,16 +55,32 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
         },
       };
       if (!matches(added, view) || !inScope(data.project, view.project)) continue;
+      // In a tree a queued subtask shows under its parent, or not at all when that is on another page.
+      if (typeof data.parent === 'number' && isTreeView(view)) {
+        const under = (parent: TodoNode): TodoNode => {
+          const subtasks = parent.attributes.subtasks?.data ?? [];
+          return {
+            ...parent,
+            attributes: { ...parent.attributes, subtasks: { data: [...subtasks, added] } },
+          };
+        };
+        todos = changeNested(todos, data.parent, under);
+        sync.set(write.todoId, write.error ? { error: write.error, seq: write.seq } : {});
+        continue;
+      }
       total += 1;
       const index = placeOnPage(todos, added, view, where);
       if (index !== undefined) todos = [...todos.slice(0, index), added, ...todos.slice(index)];
     } else if (write.method === 'PUT') {
-      todos = todos.map((todo) =>
-        todo.id === write.todoId ? { ...todo, attributes: { ...todo.attributes, ...data } } : todo,
-      );
-    } else if (todos.some((todo) => todo.id === write.todoId)) {
-      todos = todos.filter((todo) => todo.id !== write.todoId);
-      total -= 1;
+      // A queued move under another parent shows once sent: the row keeps its place meanwhile.
+      const { parent: _moved, ...changes } = data;
+      todos = changeNested(todos, write.todoId, (todo) => ({
+        ...todo,
+        attributes: { ...todo.attributes, ...changes },
+      }));
+    } else if (findTodo(todos, write.todoId)) {
+      if (todos.some((todo) => todo.id === write.todoId)) total -= 1;
+      todos = changeNested(todos, write.todoId, () => undefined);
     }
     sync.set(write.todoId, write.error ? { error: write.error, seq: write.seq } : {});
   }

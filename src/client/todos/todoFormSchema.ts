@@ -31,6 +31,11 @@ export const todoDialogSchema = v.pipe(
       v.optional(v.string(), ''),
       v.transform((id) => (id === '' ? null : Number(id))),
     ),
+    // The Parent field's value: "" for a top-level todo, else the parent's id.
+    parent: v.pipe(
+      v.optional(v.string(), ''),
+      v.transform((id) => (id === '' ? null : Number(id))),
+    ),
     // The select's text ("0" none … "3" high), checked as the API checks the number it becomes.
     priority: v.pipe(
       v.optional(v.picklist(PRIORITIES.map(String) as `${(typeof PRIORITIES)[number]}`[]), '0'),
@@ -46,15 +51,18 @@ export const todoDialogSchema = v.pipe(
     ),
     ['repeat'],
   ),
-  v.transform(({ title, description, dueDate, remindAt, priority, project, ...repeat }) => ({
-    title,
-    description,
-    dueDate,
-    remindAt,
-    recurrence: recurrenceOf(repeat),
-    priority,
-    project,
-  })),
+  v.transform(
+    ({ title, description, dueDate, remindAt, priority, project, parent, ...repeat }) => ({
+      title,
+      description,
+      dueDate,
+      remindAt,
+      recurrence: recurrenceOf(repeat),
+      priority,
+      project,
+      parent,
+    }),
+  ),
   // The rule the controls make is checked as the API will check it.
   v.forward(
     v.rawCheck(({ dataset, addIssue }) => {
@@ -66,5 +74,9 @@ export const todoDialogSchema = v.pipe(
   ),
 );
 
-export type TodoDialogInput = v.InferInput<typeof todoDialogSchema> & Partial<DateFormValues>;
+export type TodoDialogInput = v.InferInput<typeof todoDialogSchema> &
+  Partial<DateFormValues> & {
+    /** The parent's title, which the Parent field shows (left out: the todo has no parent). */
+    parentTitle?: string;
+  };
 export type TodoDialogValues = v.InferOutput<typeof todoDialogSchema>;

@@ -88,6 +88,17 @@ export const projectOf = (todo: TodoEntity | undefined): number | null | undefin
   return relation === undefined ? undefined : (relation.data?.id ?? null);
 };
 
+/** A todo's parent as the list knows it: its id and title, null for a top-level todo, undefined unknown. */
+export const parentOf = (todo: TodoEntity | undefined) => {
+  const relation = todo?.attributes.parent;
+  if (relation === undefined) return undefined;
+  return relation.data && { id: relation.data.id, title: relation.data.attributes.title ?? '' };
+};
+
+/** The Parent field's starting value and the title it shows (none: no field). */
+export const parentValues = (parent: { id: number; title: string } | null | undefined) =>
+  parent ? { parent: String(parent.id), parentTitle: parent.title } : {};
+
 /** The Project select's value: "" for the Inbox. */
 export const projectValue = (project: number | null | undefined) =>
   project == null ? '' : String(project);
@@ -104,6 +115,7 @@ export function formValuesOf(todo: TodoEntity) {
     remindAt: remindAt ?? '',
     recurrence: recurrence ?? '',
     ...repeatOf(recurrence),
+    ...parentValues(parentOf(todo)),
   };
 }
 
@@ -127,16 +139,25 @@ export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoD
  * project when it differs from the todo's (a new todo's: the Inbox).
  */
 export function formFields(
-  values: Required<TodoDates> & { priority: Priority; project?: number | null },
+  values: Required<TodoDates> & {
+    priority: Priority;
+    project?: number | null;
+    parent?: number | null;
+  },
   todo?: TodoEntity,
-): TodoDates & { priority?: Priority; project?: number | null } {
+): TodoDates & { priority?: Priority; project?: number | null; parent?: number | null } {
   const priority =
     values.priority === (todo?.attributes.priority ?? 0) ? {} : { priority: values.priority };
   const project =
     values.project === undefined || values.project === (projectOf(todo) ?? null)
       ? {}
       : { project: values.project };
-  return { ...formDates(values, todo), ...priority, ...project };
+  // The parent when the Parent field changed it (given by "Add subtask", or removed).
+  const parent =
+    values.parent === undefined || values.parent === (parentOf(todo)?.id ?? null)
+      ? {}
+      : { parent: values.parent };
+  return { ...formDates(values, todo), ...priority, ...project, ...parent };
 }
 
 /** Whether a change reaches the series' shared fields (title, description, rule): then it asks "this one or following". */

@@ -39,6 +39,8 @@ export interface NewTodo extends TodoDates {
   user?: number | number[];
   /** The project's id, or null for the Inbox (the server's default: left out then). */
   project?: number | null;
+  /** The parent todo's id: the new todo is its subtask (left out: a top-level todo). */
+  parent?: number | null;
 }
 
 export interface TodoChanges extends TodoDates {
@@ -48,6 +50,8 @@ export interface TodoChanges extends TodoDates {
   priority?: Priority;
   /** Moves the todo: a project's id, or null for the Inbox. */
   project?: number | null;
+  /** Puts the todo under another (its id), or makes it a top-level todo (null). */
+  parent?: number | null;
 }
 
 export const toOutcome = (

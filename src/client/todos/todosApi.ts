@@ -27,9 +27,17 @@ import {
   type TodoChanges,
 } from './todoWrites';
 import type { TodoQuery, TodoView } from './view';
+import { findTodo, pageIds } from './subtasks/subtaskTree';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
 export type { ChangeOutcome, NewTodo, SeriesScope, TodoChanges, TodoDates } from './todoWrites';
+
+/** A tick, and whether it completes the todo's open subtasks too (`?subtasks=complete`). */
+export interface Completion {
+  id: number;
+  completed: boolean;
+  subtasks?: 'complete';
+}
 
 export const LIST_TAG = TODO_TAGS.list;
 /** Lists under a status filter also provide this tag: a completion change can move a row out of them. */
@@ -42,7 +50,8 @@ export const todosApi = api.injectEndpoints({
       query: (view) => `todos?${listTodosQuery(view)}`,
       transformResponse: (response: ListResponse, _meta, view) => toTodoPage(response, view),
       providesTags: (result, _error, view) => [
-        ...(result ? result.todos.map((todo) => rowTag(todo.id)) : []),
+        // The subtasks nested in the page too: ticking one patches and refreshes this list.
+        ...(result ? pageIds(result.todos).map(rowTag) : []),
         LIST_TAG,
         ...(view.status === 'all' ? [] : [STATUS_LIST_TAG]),
       ],
@@ -111,26 +120,29 @@ export const todosApi = api.injectEndpoints({
         ]),
     }),
 
-    /** Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails. */
-    setTodoCompleted: builder.mutation<ChangeOutcome, { id: number; completed: boolean }>({
+    /**
+     * Ticks or unticks a todo at once in every cached list that shows it; undone if the call fails.
+     * `subtasks: 'complete'` completes its open subtasks with it (the lists refetch then).
+     */
+    setTodoCompleted: builder.mutation<ChangeOutcome, Completion>({
       // The lists are ticked already (onQueryStarted): what the user saw before is the other value.
-      queryFn: queuedWrite(({ id, completed }: { id: number; completed: boolean }, state) => {
+      queryFn: queuedWrite(({ id, completed, subtasks }: Completion, state) => {
         const seen = cachedTodo(state, id);
         return {
           method: 'PUT',
-          path: `todos/${id}`,
+          path: subtasks ? `todos/${id}?subtasks=${subtasks}` : `todos/${id}`,
           body: { data: { completed } },
           todoId: id,
           base: seen && { ...seen, completed: !completed },
         };
       }),
-      async onQueryStarted({ id, completed }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ id, completed, subtasks }, { dispatch, getState, queryFulfilled }) {
         const showing = todosApi.util.selectInvalidatedBy(getState(), [rowTag(id)]);
         const lists = showing.filter((entry) => entry.endpointName === 'getTodos');
         const patches = lists.map(({ originalArgs }) =>
           dispatch(
             todosApi.util.updateQueryData('getTodos', originalArgs as TodoView, (draft) => {
-              const row = draft.todos.find((todo) => todo.id === id);
+              const row = findTodo(draft.todos, id);
               if (row) row.attributes.completed = completed;
             }),
           ),
@@ -162,8 +174,9 @@ export const todosApi = api.injectEndpoints({
             dispatch(todosApi.util.invalidateTags([rowTag(id), STATUS_LIST_TAG]));
             return;
           }
-          // Completing an occurrence of a series creates the next one: every list may show it.
-          const next = completed && saved.attributes.seriesId;
+          // Completing an occurrence of a series creates the next one, and completing the subtasks
+          // changes other rows: every list may show them.
+          const next = completed && (saved.attributes.seriesId || subtasks);
           dispatch(
             todosApi.util.invalidateTags(next ? [STATUS_LIST_TAG, LIST_TAG] : [STATUS_LIST_TAG]),
           );
@@ -171,7 +184,7 @@ export const todosApi = api.injectEndpoints({
           for (const { originalArgs } of lists) {
             dispatch(
               todosApi.util.updateQueryData('getTodos', originalArgs as TodoView, (draft) => {
-                const row = draft.todos.find((todo) => todo.id === id);
+                const row = findTodo(draft.todos, id);
                 if (row) row.attributes = { ...row.attributes, ...saved.attributes };
               }),
             );
@@ -205,10 +218,10 @@ function cachedTodo(state: unknown, id: number): TodoAttributes | undefined {
     .selectInvalidatedBy(state as never, [rowTag(id)])
     .filter((entry) => entry.endpointName === 'getTodos');
   for (const { originalArgs } of lists) {
-    const row = todosApi.endpoints.getTodos
-      .select(originalArgs as TodoView)(state as never)
-      .data?.todos.find((todo) => todo.id === id);
-    if (row) return row.attributes;
+    const todos = todosApi.endpoints.getTodos.select(originalArgs as TodoView)(state as never).data
+      ?.todos;
+    const row = todos && findTodo(todos, id);
+    if (row) return row.attributes as TodoAttributes;
   }
   return undefined;
 }

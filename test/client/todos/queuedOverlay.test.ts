@@ -237,3 +237,57 @@ describe('the list with queued writes applied', () => {
     });
   });
 });
+
+describe('queued writes to subtasks, in a tree (no search or filter)', () => {
+  const tree: TodoPage = {
+    ...page,
+    todos: [
+      {
+        ...todo(1, 'Move house'),
+        attributes: { ...todo(1, 'Move house').attributes, subtasks: { data: [todo(3, 'Pack')] } },
+      },
+      todo(2, 'Call Ann'),
+    ],
+  };
+  const subtasksOf = (shown: TodoPage, id: number) =>
+    shown.todos
+      .find((row) => row.id === id)
+      ?.attributes.subtasks?.data.map((row) => [
+        row.id,
+        row.attributes.title,
+        row.attributes.completed,
+      ]);
+
+  it('shows a queued subtask under its parent, a tick and a delete of a subtask, and counts no new top-level todo', () => {
+    const writes = [
+      write(1, { method: 'POST', todoId: -7, body: { data: { title: 'Hire a van', parent: 1 } } }),
+      write(2, { todoId: 3, body: { data: { completed: true } } }),
+      write(3, { method: 'POST', todoId: -8, body: { data: { title: 'Elsewhere', parent: 99 } } }),
+    ];
+    const { page: shown, sync } = applyQueuedWrites(tree, writes, DEFAULT_VIEW);
+    expect(subtasksOf(shown, 1)).toEqual([
+      [3, 'Pack', true],
+      [-7, 'Hire a van', false],
+    ]);
+    // Its parent is on another page: nothing to show here.
+    expect(shown.todos.map((row) => row.id)).toEqual([1, 2]);
+    expect(shown.total).toBe(2);
+    expect([...sync.keys()]).toEqual([-7, 3, -8]);
+
+    const deleted = applyQueuedWrites(
+      tree,
+      [write(4, { method: 'DELETE', todoId: 3 })],
+      DEFAULT_VIEW,
+    );
+    expect(subtasksOf(deleted.page, 1)).toEqual([]);
+    expect(deleted.page.total).toBe(2);
+  });
+
+  it('lists a queued subtask as a todo of its own under a search', () => {
+    const writes = [
+      write(1, { method: 'POST', todoId: -7, body: { data: { title: 'Hire a van', parent: 1 } } }),
+    ];
+    const { page: shown } = applyQueuedWrites(tree, writes, { ...DEFAULT_VIEW, search: 'van' });
+    expect(shown.todos.map((row) => row.id)).toContain(-7);
+  });
+});

@@ -22,7 +22,13 @@ describe('the add/edit form schema (issue 28)', () => {
       recurrence: null,
       priority: 0,
       project: null,
+      parent: null,
     });
+  });
+
+  it('reads the Parent field: "" is a top-level todo (null), else the parent’s id', () => {
+    expect(parse({ parent: '' }).output).toMatchObject({ parent: null });
+    expect(parse({ parent: '7' }).output).toMatchObject({ parent: 7 });
   });
 
   it('reads the Project select: "" is the Inbox (null), else the project’s id', () => {

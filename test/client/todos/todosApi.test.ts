@@ -57,9 +57,34 @@ describe('the list query', () => {
       'pagination[page]': '3',
       'pagination[pageSize]': '20',
       'filters[title][$contains]': 'buy milk',
-      'populate[0]': 'project',
+      'populate[project]': 'true',
+      'populate[parent][fields][0]': 'title',
+      'populate[parent][populate][parent][fields][0]': 'title',
+      'populate[subtasks][fields][0]': 'completed',
+      'populate[subtasks][populate][subtasks][fields][0]': 'completed',
       sort: 'title:desc',
     });
+  });
+
+  it('asks for the top-level todos with two levels of subtasks when nothing narrows the list', () => {
+    expect(Object.fromEntries(new URLSearchParams(listTodosQuery(view())))).toEqual({
+      'pagination[page]': '1',
+      'pagination[pageSize]': '10',
+      'filters[parent][id][$null]': 'true',
+      'populate[project]': 'true',
+      'populate[subtasks][populate][subtasks]': 'true',
+      sort: 'createdAt:asc',
+    });
+  });
+
+  it.each([
+    ['a search', { search: 'milk' }],
+    ['a status filter', { status: 'pending' }],
+    ['a priority filter', { priority: 2 }],
+  ] as const)('lists every matching todo, subtasks included, under %s', (_name, change) => {
+    const query = new URLSearchParams(listTodosQuery(view(change)));
+    expect(query.has('filters[parent][id][$null]')).toBe(false);
+    expect(query.get('populate[parent][fields][0]')).toBe('title');
   });
 
   it.each([
@@ -107,9 +132,8 @@ describe('the list query', () => {
   });
 
   it('sends no title filter for an empty or blank search', () => {
-    expect(listTodosQuery(view({ search: '   ' }))).toBe(
-      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&populate%5B0%5D=project&sort=createdAt%3Aasc',
-    );
+    expect(listTodosQuery(view({ search: '   ' }))).toBe(listTodosQuery(view()));
+    expect(listTodosQuery(view())).not.toContain('title');
   });
 
   it('asks for the Inbox or one project when the screen has that scope', () => {
