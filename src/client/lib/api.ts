@@ -95,6 +95,11 @@ export const PROJECT_TAGS = {
   list: { type: 'Project', id: 'LIST' },
 } as const;
 
+/** The cache tags of labels: the list of them, which every label write makes stale (the counts provide it too). */
+export const LABEL_TAGS = {
+  list: { type: 'Label', id: 'LIST' },
+} as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: retry(sessionAwareBaseQuery, {
@@ -107,7 +112,16 @@ export const api = createApi({
       attempt <= QUERY_RETRIES &&
       shouldRetry(error as FetchBaseQueryError, baseQueryApi.type === 'query'),
   }),
-  tagTypes: ['Todo', 'Trash', 'Me', 'CalendarFeed', 'Project', 'PushDevice', 'ReminderDelivery'],
+  tagTypes: [
+    'Todo',
+    'Trash',
+    'Me',
+    'CalendarFeed',
+    'Project',
+    'Label',
+    'PushDevice',
+    'ReminderDelivery',
+  ],
   keepUnusedDataFor: CACHE_LIFETIME_S,
   // Another tab or device may have changed the todos meanwhile: refetch what is on screen when the
   // window comes back into focus or the network comes back (see setupListeners in StoreScope).

@@ -6,8 +6,9 @@ import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema } from '../../shared/bulk-schema';
 import type { ProjectCondition } from '../../shared/project-relation';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
-import { pageOf, readListQuery, readTrashQuery } from './listQuery';
+import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
+import type { MockLabels } from './mockLabels';
 import type { MockProjects } from './mockProjects';
 
 interface Row {
@@ -48,6 +49,7 @@ export class MockTodos {
   constructor(
     private readonly now: () => string,
     private readonly projects?: MockProjects,
+    private readonly labels?: MockLabels,
   ) {}
 
   /** Adds a todo as a create would, without the checks: tests and the demo data start from these. */
@@ -95,17 +97,31 @@ export class MockTodos {
     const rows = this.rows
       .filter((row) => row.ownerId === ownerId && !row.deletedAt)
       .filter((row) => query.project.every((condition) => meetsProject(row.projectId, condition)))
-      .map((row) => (query.populate.project ? this.populated(row) : row.todo))
+      .filter((row) => this.labels?.meets(row.todo.id, query.labels) ?? !query.labels.length)
+      .map((row) => this.populated(row, query.populate))
       .filter((todo) => query.keep(todo.attributes))
       .sort(query.compare);
     return pageOf(rows, query.page, query.pageSize);
   }
 
-  /** The todo with its project as `populate=project` gives it. */
-  private populated({ ownerId, todo, projectId }: Row): TodoEntity {
+  /** The todo with its project and labels as `populate=project,labels` gives them. */
+  private populated({ ownerId, todo, projectId }: Row, populate: MockListQuery['populate']) {
     const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
     const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
-    return { ...todo, attributes: { ...todo.attributes, project: { data } } };
+    const labels = this.labels?.relation(ownerId, todo.id) ?? { data: [] };
+    const attributes = {
+      ...todo.attributes,
+      ...(populate.project ? { project: { data } } : {}),
+      ...(populate.labels ? { labels } : {}),
+    };
+    return { ...todo, attributes };
+  }
+
+  /** The ids of the owner's open todos (live, not completed). */
+  openIds(ownerId: number): number[] {
+    return this.rows
+      .filter((row) => row.ownerId === ownerId && !row.deletedAt && !row.todo.attributes.completed)
+      .map((row) => row.todo.id);
   }
 
   /** The owner's open todos (live, not completed) by project (null: the Inbox). */
@@ -161,32 +177,24 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API keeps projects, not yet subtasks or labels: a todo's parent and labels are not kept.
-    const {
-      user,
-      project,
-      parent: _parent,
-      labels: _labels,
-      ...values
-    } = parseBody(todoCreateDataSchema, asData(body), ['data']);
+    // The mock API keeps projects and labels, not yet subtasks: a todo's parent is not kept.
+    const data = parseBody(todoCreateDataSchema, asData(body), ['data']);
+    const { user, project, parent: _parent, labels, ...values } = data;
     checkOwner(ownerId, user);
-    return this.insert(ownerId, {
-      ...values,
-      projectId: this.projectFor(ownerId, project ?? null),
-    });
+    const projectId = this.projectFor(ownerId, project ?? null);
+    if (labels) this.labels?.check(ownerId, labels); // before anything is written
+    const todo = this.insert(ownerId, { ...values, projectId });
+    if (labels) this.labels?.link(ownerId, todo.id, labels);
+    return todo;
   }
 
   update(ownerId: number, id: number, body: unknown): TodoEntity {
-    const {
-      user,
-      project,
-      parent: _parent,
-      labels: _labels,
-      ...changes
-    } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
+    const data = parseBody(todoUpdateDataSchema, asData(body), ['data']);
+    const { user, project, parent: _parent, labels, ...changes } = data;
     checkOwner(ownerId, user);
     const row = this.find(ownerId, id);
     if (project !== undefined) row.projectId = this.projectFor(ownerId, project);
+    if (labels) this.labels?.link(ownerId, id, labels);
     const { todo } = row;
     const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
     todo.attributes = { ...todo.attributes, ...Object.fromEntries(defined), updatedAt: this.now() };
@@ -223,7 +231,7 @@ export class MockTodos {
   bulk(ownerId: number, body: unknown): number {
     const { action, ids } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
-    // The mock API has no labels: labelling changes nothing it keeps.
+    // Bulk labelling is not used by the app: the mock changes nothing for it.
     if (action === 'label' || action === 'unlabel') return rows.length;
     for (const row of rows) {
       if (action === 'restore') row.deletedAt = null;

@@ -39,8 +39,10 @@ const projectFilter = (project: TodoQuery['project']) =>
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
  * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter),
- * filters[project][id] (the page's project or the Inbox) and sort. On Ticklist's own server each
- * todo comes with its project (populate), which the edit dialog's Project select starts from.
+ * filters[labels][id][$eq] (the label filter), filters[project][id] (the page's project or the
+ * Inbox) and sort. Each todo comes with its labels (populate: the rows' chips, the dialog's
+ * picker), and on Ticklist's own server with its project, which the Project select starts from
+ * (compat/strapi has both relations; a Strapi set up from it before projects had no project).
  */
 export function listTodosQuery(view: TodoQuery): string {
   const search = view.search.trim();
@@ -51,6 +53,7 @@ export function listTodosQuery(view: TodoQuery): string {
       title: search ? { [SEARCH_OPERATOR]: search } : undefined,
       completed: completed === undefined ? undefined : { $eq: completed },
       priority: view.priority === 'all' ? undefined : { $eq: view.priority },
+      labels: view.label === null ? undefined : { id: { $eq: view.label } },
       project: projectFilter(view.project),
     },
     sort: [
@@ -58,7 +61,7 @@ export function listTodosQuery(view: TodoQuery): string {
       // Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages.
       ...(onStrapi ? [`id:${view.order}` as const] : []),
     ],
-    populate: onStrapi ? undefined : ['project'],
+    populate: onStrapi ? ['labels'] : ['project', 'labels'],
   }).toString();
 }
 

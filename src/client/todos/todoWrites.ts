@@ -39,6 +39,8 @@ export interface NewTodo extends TodoDates {
   user?: number | number[];
   /** The project's id, or null for the Inbox (the server's default: left out then). */
   project?: number | null;
+  /** The labels' ids, as a set (none: left out). */
+  labels?: LabelsWrite;
 }
 
 export interface TodoChanges extends TodoDates {
@@ -48,7 +50,12 @@ export interface TodoChanges extends TodoDates {
   priority?: Priority;
   /** Moves the todo: a project's id, or null for the Inbox. */
   project?: number | null;
+  /** Replaces the todo's labels (`set`) or adds some (`connect`, when its labels are not known). */
+  labels?: LabelsWrite;
 }
+
+/** `data.labels` as the app sends it (Strapi's relation forms, src/shared/label-relation.ts). */
+export type LabelsWrite = { set: number[] } | { connect: number[] };
 
 export const toOutcome = (
   response: SingleResponse | null,

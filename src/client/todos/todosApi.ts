@@ -29,7 +29,14 @@ import {
 import type { TodoQuery, TodoView } from './view';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
-export type { ChangeOutcome, NewTodo, SeriesScope, TodoChanges, TodoDates } from './todoWrites';
+export type {
+  ChangeOutcome,
+  LabelsWrite,
+  NewTodo,
+  SeriesScope,
+  TodoChanges,
+  TodoDates,
+} from './todoWrites';
 
 export const LIST_TAG = TODO_TAGS.list;
 /** Lists under a status filter also provide this tag: a completion change can move a row out of them. */

@@ -58,6 +58,7 @@ describe('the list query', () => {
       'pagination[pageSize]': '20',
       'filters[title][$contains]': 'buy milk',
       'populate[0]': 'project',
+      'populate[1]': 'labels',
       sort: 'title:desc',
     });
   });
@@ -86,6 +87,13 @@ describe('the list query', () => {
     expect([...all.keys()].some((key) => key.startsWith('filters[priority]'))).toBe(false);
   });
 
+  it('maps the label filter to filters[labels][id][$eq], and none to no label filter', () => {
+    const query = new URLSearchParams(listTodosQuery(view({ label: 7 })));
+    expect(query.get('filters[labels][id][$eq]')).toBe('7');
+    const every = new URLSearchParams(listTodosQuery(view({ label: null })));
+    expect([...every.keys()].some((key) => key.startsWith('filters[labels]'))).toBe(false);
+  });
+
   it('sorts by priority as sort=priority:desc', () => {
     const query = new URLSearchParams(listTodosQuery(view({ sort: 'priority', order: 'desc' })));
     expect(query.getAll('sort')).toEqual(['priority:desc']);
@@ -108,7 +116,7 @@ describe('the list query', () => {
 
   it('sends no title filter for an empty or blank search', () => {
     expect(listTodosQuery(view({ search: '   ' }))).toBe(
-      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&populate%5B0%5D=project&sort=createdAt%3Aasc',
+      'pagination%5Bpage%5D=1&pagination%5BpageSize%5D=10&populate%5B0%5D=project&populate%5B1%5D=labels&sort=createdAt%3Aasc',
     );
   });
 
