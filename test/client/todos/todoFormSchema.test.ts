@@ -22,7 +22,12 @@ describe('the add/edit form schema (issue 28)', () => {
       recurrence: null,
       priority: 0,
       project: null,
+      labels: [],
     });
+  });
+
+  it('reads the Labels picker: the chosen labels’ ids', () => {
+    expect(parse({ labels: [3, 1] }).output).toMatchObject({ labels: [3, 1] });
   });
 
   it('reads the Project select: "" is the Inbox (null), else the project’s id', () => {
