@@ -1,7 +1,8 @@
 /**
  * Above the list, the filters a link or a drawer entry set that the controls do not show in full:
  * the label (`?label=`) and the priority (`?priority=`), each a chip that says it and removes it
- * (its button, or Backspace or Delete on the focused chip, as MUI's chips do).
+ * (a click, its ✕, or Enter, Backspace or Delete on the focused chip). Its name is what it shows;
+ * what pressing it does is its description (the title, also the mouse's tooltip).
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -48,8 +49,9 @@ export function ActiveFilters({ view, onChange }: ActiveFiltersProps) {
           key={chip.key}
           label={chip.text}
           icon={chip.icon ?? undefined}
+          onClick={chip.remove}
           onDelete={chip.remove}
-          aria-label={`${chip.text}, remove filter`}
+          title="Remove this filter"
           data-testid={`filter-${chip.key}`}
           sx={{ maxWidth: '100%', '& .MuiChip-icon': { ml: 1 } }}
         />
