@@ -112,6 +112,8 @@ test.describe('labels', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Label "Chores" deleted: it was taken off 2 todos')).toBeVisible();
     await expect(drawer.getByText('No labels yet')).toBeVisible();
+    // Its menu button went with it: the focus is on the page, not lost.
+    await expect(page.locator('#main')).toBeFocused();
     await expect(page.getByTestId('todo-row')).toHaveCount(2);
     await expect(page.getByTestId('todo-row').getByRole('list', { name: 'Labels' })).toHaveCount(0);
   });

@@ -3,7 +3,7 @@
  * delete (asked first; it is taken off its todos, which stay). The dialogs live here, once, above
  * the menus that open them, so closing the phone menu never takes an open dialog with it.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LabelEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
@@ -42,6 +42,8 @@ export function LabelActionsProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const close = () => setOpen(undefined);
+  // The deleted label's row, and the menu button the dialog would give the focus back to, are gone.
+  const deleted = useRef(false);
 
   const actions = useMemo<LabelActions>(
     () => ({
@@ -73,6 +75,7 @@ export function LabelActionsProvider({ children }: { children: ReactNode }) {
     if (!shown) return;
     try {
       const { todos } = await deleteLabel(shown.id).unwrap();
+      deleted.current = true;
       close();
       toasts.success(LABEL_MESSAGES.deleted(shown.attributes.name, todos), 'label');
       // A list filtered by the label has nothing left to show: the filter goes, the view stays.
@@ -116,6 +119,11 @@ export function LabelActionsProvider({ children }: { children: ReactNode }) {
         busy={deleting.isLoading}
         onConfirm={() => void confirmDelete()}
         onClose={close}
+        onExited={() => {
+          if (!deleted.current) return;
+          deleted.current = false;
+          document.getElementById('main')?.focus(); // the page's main region (PageFrame's)
+        }}
       />
     </ActionsContext.Provider>
   );
