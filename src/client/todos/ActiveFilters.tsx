@@ -17,15 +17,17 @@ interface ActiveFiltersProps {
 }
 
 export function ActiveFilters({ view, onChange }: ActiveFiltersProps) {
-  const { byId } = useLabels({ skip: view.label === null });
+  const { byId, isSuccess } = useLabels({ skip: view.label === null });
   const label = view.label === null ? undefined : byId.get(view.label);
+  // A link to a label since deleted (or not the user's) lists nothing: the chip says why.
+  const labelName = label?.attributes.name ?? (isSuccess ? 'unknown' : '…');
   const chips = [
     ...(view.label === null
       ? []
       : [
           {
             key: 'label',
-            text: `Label: ${label?.attributes.name ?? '…'}`,
+            text: `Label: ${labelName}`,
             icon: label && <ColorDot color={label.attributes.color} />,
             remove: () => onChange({ label: null }),
           },

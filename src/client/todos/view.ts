@@ -178,6 +178,9 @@ export function rememberedParams(view: TodoView): string {
   return viewToParams(kept).toString();
 }
 
-/** Whether the query string names any part of the view (a link that says which view it wants). */
+/**
+ * Whether the query string names any part of the view (a link that says which view it wants). A
+ * label alone does not: the drawer's label links (`?label=3`) open in the user's remembered view.
+ */
 export const hasViewParams = (params: URLSearchParams) =>
-  Object.values(KEYS).some((key) => params.has(key));
+  Object.values(KEYS).some((key) => key !== KEYS.label && params.has(key));

@@ -120,6 +120,11 @@ it('lists the labels with their open counts from the one counts call, and filter
   await user.keyboard('{Delete}');
   await waitFor(() => expect(router.location.search).toBe('?pageSize=5'));
   await waitFor(() => expect(titles()).toEqual(['Buy milk', 'Pay the plumber']));
+
+  // The label's link opens in the view the user chose last (5 per page), filtered by it.
+  await user.click(within(labelsNav()).getByRole('link', { name: 'Errands 1 open' }));
+  await waitFor(() => expect(router.location.search).toBe(`?label=${errands}&pageSize=5`));
+  await waitFor(() => expect(titles()).toEqual(['Buy milk']));
 });
 
 it('adds, renames and deletes a label from the drawer; a delete keeps the todos and clears its filter', async () => {

@@ -181,5 +181,8 @@ describe('the remembered part of the view', () => {
     expect(hasViewParams(new URLSearchParams('other=1'))).toBe(false);
     expect(hasViewParams(new URLSearchParams('page=2'))).toBe(true);
     expect(hasViewParams(new URLSearchParams('search='))).toBe(true);
+    // A label link (the drawer's) opens in the remembered view, filtered by the label.
+    expect(hasViewParams(new URLSearchParams('label=3'))).toBe(false);
+    expect(hasViewParams(new URLSearchParams('label=3&sort=title'))).toBe(true);
   });
 });
