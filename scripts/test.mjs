@@ -1,6 +1,6 @@
 // npm test: build (the browser tests use the built app); typecheck, lint and the format check beside
-// Jest's shared and client projects (jsdom); then Jest's server project (each database) beside
-// Playwright (test/e2e in Chromium, then the SPA against Strapi in test/e2e-strapi, when
+// Jest's shared and client projects (jsdom); then Playwright (test/e2e in Chromium) beside Jest's
+// server project (each database) followed by the SPA against Strapi (test/e2e-strapi, when
 // STRAPI_COMPAT_DIR names a prepared project; always under CI). Prints each stage's wall time, and
 // ends with one line that totals every runner: "N passed, N failed[, N skipped]" (tsc, eslint, the
 // Prettier check and the build count as one test each).
@@ -139,7 +139,11 @@ if (args.length > 0) {
       return;
     }
     await playwright('playwright', 'e2e.json', [], runAsync);
-    if (strapiWanted)
+  };
+  // The Strapi suite runs one test at a time: it follows the API suites, which end first, so the
+  // browsers' second core does not sit idle while it runs alone at the end.
+  const strapi = async () => {
+    if (built && strapiWanted)
       await playwright(
         'playwright (Strapi)',
         'e2e-strapi.json',
@@ -147,9 +151,11 @@ if (args.length > 0) {
         runAsync,
       );
   };
-  await stage('jest server beside playwright, then strapi', () =>
+  await stage('jest server then strapi, beside playwright', () =>
     Promise.all([
-      jest('jest (server)', ['--selectProjects', 'server'], runAsync, 'jest-server.json'),
+      jest('jest (server)', ['--selectProjects', 'server'], runAsync, 'jest-server.json').then(
+        strapi,
+      ),
       browsers(),
     ]),
   );

@@ -12,13 +12,15 @@ export const BULK_ACTIONS = [
   'restore',
   'label',
   'unlabel',
+  'move',
 ] as const;
 /** The bulk actions that put a label on todos or take it off: they name it in `label`. */
 const LABEL_ACTIONS: readonly string[] = ['label', 'unlabel'];
 export const BULK_MAX_IDS = 500;
 /**
  * POST /api/todos/bulk: one action over 1–500 distinct todo ids. A repeated id is refused, not
- * merged. `label` and `unlabel` name the label in `label`.
+ * merged. `label` and `unlabel` name the label in `label`; `move` names the project in `project`
+ * (null: the Inbox).
  */
 export const bulkBodySchema = v.pipe(
   v.strictObject(
@@ -46,6 +48,16 @@ export const bulkBodySchema = v.pipe(
           v.maxValue(LARGEST_ID, 'label must be a label id'),
         ),
       ),
+      project: v.optional(
+        v.nullable(
+          v.pipe(
+            v.number('project must be a project id or null (the Inbox)'),
+            v.integer('project must be a project id or null (the Inbox)'),
+            v.minValue(1, 'project must be a project id or null (the Inbox)'),
+            v.maxValue(LARGEST_ID, 'project must be a project id or null (the Inbox)'),
+          ),
+        ),
+      ),
     },
     bodyMessages({ action: 'action is a required field', ids: 'ids is a required field' }),
   ),
@@ -55,6 +67,13 @@ export const bulkBodySchema = v.pipe(
       'label is required by the label and unlabel actions, and taken by them only',
     ),
     ['label'],
+  ),
+  v.forward(
+    v.check(
+      (body) => (body.action === 'move') === (body.project !== undefined),
+      'project is required by the move action, and taken by it only',
+    ),
+    ['project'],
   ),
 );
 

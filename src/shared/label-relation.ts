@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { isId } from './ids';
 import { listOf, relationIdFilter } from './relation-filter';
+import { idOf } from './relation-input';
 import { asEqualsOperator, bracketObject, isRecord } from './qs-object';
 
 /** Most labels one todo may carry. */
@@ -18,9 +19,6 @@ export type LabelsChange = { set: number[] } | { connect: number[]; disconnect: 
 export const LABELS_RELATION_MESSAGE =
   'labels must be a list of label ids, or { connect: [id], disconnect: [id] } or { set: [id] }';
 export const TOO_MANY_LABELS_MESSAGE = `A todo may have at most ${MAX_LABELS_PER_TODO} labels`;
-
-/** An id as Strapi clients name one in a relation: 3 or { id: 3 } (a connect's `position` is ignored). */
-const idOf = (value: unknown): unknown => (isRecord(value) && 'id' in value ? value.id : value);
 
 /** Distinct ids of a relation list, or undefined when one is not an id. */
 function idsOf(raw: unknown): number[] | undefined {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { listPaginationEntry, type Pagination } from './list-pagination';
-import { nameFilter, projectColorField, projectNameField } from './project-schemas';
+import { nameConditions, nameFilter, projectColorField, projectNameField } from './project-schemas';
 import { bracketObject } from './qs-object';
 import { bodyMessages } from './schemas';
 import { sortSchemaOf, type SortKeyOf } from './sort-query';
@@ -70,13 +70,9 @@ export const labelListQuerySchema = v.pipe(
     sort: v.optional(sortSchemaOf(LABEL_SORT_FIELDS, 'name:asc'), []),
   }),
   v.transform(({ pagination, filters, sort }): LabelListQuery => {
-    const { $eq, $eqi, $contains, $containsi } = filters.name;
-    const defined = (...texts: (string | undefined)[]) =>
-      texts.filter((text): text is string => text !== undefined);
     return {
       pagination,
-      nameEquals: defined($eq, $eqi),
-      nameContains: defined($contains, $containsi).filter(Boolean),
+      ...nameConditions(filters.name),
       sort: sort.length > 0 ? sort : DEFAULT_LABEL_SORT,
     };
   }),

@@ -5,9 +5,8 @@
  * a subtree. populate of `parent` and `subtasks`: todo-populate.ts. The server validates with these.
  */
 import * as v from 'valibot';
-import { isId } from './ids';
 import { relationFilter, type RelationIdCondition } from './relation-filter';
-import { isRecord } from './qs-object';
+import { singleRelationField } from './relation-input';
 
 /** A root, its subtasks and theirs: no todo sits deeper. */
 export const MAX_DEPTH = 3;
@@ -15,34 +14,10 @@ export const MAX_DEPTH = 3;
 export const PARENT_RELATION_MESSAGE =
   'parent must be a todo id, null (no parent), or { connect: [id] }, { set: [id] } or { disconnect: [id] }';
 
-/** An id as Strapi clients name one in a relation: 3 or { id: 3 }. */
-const idOf = (value: unknown): unknown => (isRecord(value) && 'id' in value ? value.id : value);
-
-/** The todo a body names as parent: an id, null (a root), or undefined when the form is not understood. */
-function namedParent(raw: unknown): number | null | undefined {
-  if (raw === null || isId(raw)) return raw;
-  if (!isRecord(raw)) return undefined;
-  const keys = Object.keys(raw);
-  const list = (key: string) => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : undefined);
-  if (keys.length === 1 && keys[0] === 'id') return isId(raw.id) ? raw.id : undefined;
-  if (!keys.every((key) => ['connect', 'set', 'disconnect'].includes(key))) return undefined;
-  const connect = list('connect') ?? list('set');
-  if (connect && connect.length > 1) return undefined;
-  if (connect?.length === 1)
-    return isId(idOf(connect[0])) ? (idOf(connect[0]) as number) : undefined;
-  // { set: [] } or { disconnect: [id] }: a root from now on.
-  if (connect || list('disconnect')?.every((item) => isId(idOf(item)))) return null;
-  return undefined;
-}
-
 /** `data.parent` of a todo's POST or PUT: the parent todo's id, or null for a root. */
-export const parentRelationField = v.pipe(
-  v.unknown(),
-  v.description(
-    'a todo id of the caller (the todo becomes its subtask, in its project), null for a root, or { connect: [id] } / { set: [id] } / { disconnect: [id] }',
-  ),
-  v.check((raw) => namedParent(raw) !== undefined, PARENT_RELATION_MESSAGE),
-  v.transform((raw) => namedParent(raw) as number | null),
+export const parentRelationField = singleRelationField(
+  'a todo id of the caller (the todo becomes its subtask, in its project), null for a root, or { connect: [id] } / { set: [id] } / { disconnect: [id] }',
+  PARENT_RELATION_MESSAGE,
 );
 
 /**

@@ -7,41 +7,16 @@
  */
 import * as v from 'valibot';
 import type { ProjectAttributes } from './api-types';
-import { isId } from './ids';
 import { relationFilter, type RelationIdCondition } from './relation-filter';
-import { isRecord } from './qs-object';
+import { singleRelationField } from './relation-input';
 
 export const PROJECT_RELATION_MESSAGE =
   'project must be a project id, null (the Inbox), or { connect: [id] }, { set: [id] } or { disconnect: [id] }';
 
-/** An id as Strapi clients name one in a relation: 3 or { id: 3 }. */
-const idOf = (value: unknown): unknown => (isRecord(value) && 'id' in value ? value.id : value);
-
-/** The project a body names: an id, null (the Inbox), or undefined when the form is not understood. */
-function namedProject(raw: unknown): number | null | undefined {
-  if (raw === null || isId(raw)) return raw;
-  if (!isRecord(raw)) return undefined;
-  const keys = Object.keys(raw);
-  const list = (key: string) => (Array.isArray(raw[key]) ? (raw[key] as unknown[]) : undefined);
-  if (keys.length === 1 && keys[0] === 'id') return isId(raw.id) ? raw.id : undefined;
-  if (!keys.every((key) => ['connect', 'set', 'disconnect'].includes(key))) return undefined;
-  const connect = list('connect') ?? list('set');
-  if (connect && connect.length > 1) return undefined;
-  if (connect?.length === 1)
-    return isId(idOf(connect[0])) ? (idOf(connect[0]) as number) : undefined;
-  // { set: [] } or { disconnect: [id] }: no project any more.
-  if (connect || list('disconnect')?.every((item) => isId(idOf(item)))) return null;
-  return undefined;
-}
-
 /** `data.project` of a todo's POST or PUT: the project's id, or null for the Inbox. */
-export const projectRelationField = v.pipe(
-  v.unknown(),
-  v.description(
-    'a project id of the caller, null for the Inbox, or { connect: [id] } / { set: [id] } / { disconnect: [id] }',
-  ),
-  v.check((raw) => namedProject(raw) !== undefined, PROJECT_RELATION_MESSAGE),
-  v.transform((raw) => namedProject(raw) as number | null),
+export const projectRelationField = singleRelationField(
+  'a project id of the caller, null for the Inbox, or { connect: [id] } / { set: [id] } / { disconnect: [id] }',
+  PROJECT_RELATION_MESSAGE,
 );
 
 /**

@@ -135,6 +135,21 @@ export const nameFilter = v.pipe(
   ),
 );
 
+/** What nameFilter read, as the repositories take it: whole names, and parts of names. */
+export function nameConditions({
+  $eq,
+  $eqi,
+  $contains,
+  $containsi,
+}: v.InferOutput<typeof nameFilter>) {
+  const defined = (...texts: (string | undefined)[]) =>
+    texts.filter((text): text is string => text !== undefined);
+  return {
+    nameEquals: defined($eq, $eqi),
+    nameContains: defined($contains, $containsi).filter(Boolean),
+  };
+}
+
 const positionOperand = (operator: string) =>
   v.optional(
     v.pipe(
@@ -205,13 +220,9 @@ export const projectListQuerySchema = v.pipe(
     sort: v.optional(sortSchemaOf(PROJECT_SORT_FIELDS, 'position:asc'), []),
   }),
   v.transform(({ pagination, filters, sort }): ProjectListQuery => {
-    const { $eq, $eqi, $contains, $containsi } = filters.name;
-    const defined = (...texts: (string | undefined)[]) =>
-      texts.filter((text): text is string => text !== undefined);
     return {
       pagination,
-      nameEquals: defined($eq, $eqi),
-      nameContains: defined($contains, $containsi).filter(Boolean),
+      ...nameConditions(filters.name),
       archived: filters.archived,
       position: filters.position,
       sort: sort.length > 0 ? sort : DEFAULT_PROJECT_SORT,

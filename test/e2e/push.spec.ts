@@ -22,6 +22,7 @@ import {
   type PushService,
 } from '../server/support/push-service';
 import { expect, test as base } from './support/fixtures';
+import { screenshotBoth } from './support/browser';
 import { workerContext, workerInControl } from './support/pwa';
 import { toast } from './support/session-pages';
 
@@ -118,6 +119,7 @@ test('a reminder reaches the device as a notification whose buttons work without
   await expect(
     page.getByRole('button', { name: 'Notifications are on for this device' }),
   ).toBeDisabled();
+  await screenshotBoth(page, 'profile-notifications');
 
   // Two reminders a second or two ahead, created through the API as another device would.
   const remindAt = new Date(Date.now() + 1500).toISOString();

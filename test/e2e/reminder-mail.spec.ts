@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { TodoEntity } from '../../src/shared/api-types';
 import { startSmtpCatcher, linkIn, type SmtpCatcher } from '../server/support/smtp-catcher';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, screenshotBoth } from './support/browser';
 import { expect, test as base } from './support/fixtures';
 import { newCredentials, registerUser } from './support/session';
 
@@ -61,6 +61,7 @@ test('the reminder mail’s Snooze 10 minutes link works once, from a page that 
   const page = await context.newPage();
   await openSignedOut(page, link.replace(new URL(link).origin, server.url));
   await expect(page.getByText('“Book the flights”')).toBeVisible();
+  await screenshotBoth(page, 'reminder-action');
   const storedRemindAt = async () => {
     const response = await fetch(`${server.url}/api/todos/${todo.id}`, {
       headers: { authorization: `Bearer ${session.jwt}` },

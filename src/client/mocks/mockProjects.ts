@@ -6,6 +6,7 @@
 import qs from 'qs';
 import * as v from 'valibot';
 import type { ProjectEntity } from '../../shared/api-types';
+import type { ProjectCondition } from '../../shared/project-relation';
 import {
   positionAfter,
   projectCreateDataSchema,
@@ -20,6 +21,16 @@ interface Row {
   project: ProjectEntity;
   deletedAt: string | null;
 }
+
+/** Whether a todo in `projectId` (null: the Inbox) meets a list's project condition. */
+export const meetsProject = (projectId: number | null, condition: ProjectCondition) =>
+  condition.op === 'is'
+    ? projectId === null
+    : condition.op === 'is not'
+      ? projectId !== null
+      : condition.op === '='
+        ? projectId === condition.value
+        : projectId !== null && (condition.value ?? []).includes(projectId);
 
 const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
 

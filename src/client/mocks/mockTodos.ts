@@ -4,12 +4,11 @@
  */
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema } from '../../shared/bulk-schema';
-import type { ProjectCondition } from '../../shared/project-relation';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
 import type { MockLabels } from './mockLabels';
-import type { MockProjects } from './mockProjects';
+import { meetsProject, type MockProjects } from './mockProjects';
 
 interface Row {
   ownerId: number;
@@ -23,15 +22,6 @@ export type NewMockTodo = Pick<TodoAttributes, 'title'> &
   Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt' | 'project'>> & {
     projectId?: number | null;
   };
-
-const meetsProject = (projectId: number | null, condition: ProjectCondition) =>
-  condition.op === 'is'
-    ? projectId === null
-    : condition.op === 'is not'
-      ? projectId !== null
-      : condition.op === '='
-        ? projectId === condition.value
-        : projectId !== null && (condition.value ?? []).includes(projectId);
 
 const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
 
@@ -229,10 +219,17 @@ export class MockTodos {
 
   /** One action over several todos, all or none: an id that is not the owner's is a 404. */
   bulk(ownerId: number, body: unknown): number {
-    const { action, ids } = parseBody(bulkBodySchema, body);
+    const { action, ids, project } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
     // Bulk labelling is not used by the app: the mock changes nothing for it.
     if (action === 'label' || action === 'unlabel') return rows.length;
+    if (project !== undefined) {
+      // The mock API has no subtasks: a move is each todo's own.
+      const projectId = this.projectFor(ownerId, project);
+      const moving = rows.filter((row) => row.projectId !== projectId);
+      for (const row of moving) row.projectId = projectId;
+      return moving.length;
+    }
     for (const row of rows) {
       if (action === 'restore') row.deletedAt = null;
       else if (action === 'delete') row.deletedAt = this.now();

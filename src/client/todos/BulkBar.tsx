@@ -1,7 +1,8 @@
 /**
  * The list's header in selection mode: "Select all N" for every row on this page (indeterminate
  * when some are ticked), and, once rows are ticked, "N selected" with Mark completed, Mark
- * pending (the badges' own words) and Delete (which asks first, see BulkDeleteDialog). Clear
+ * pending (the badges' own words), Move to… (a project or the Inbox) and Delete (which asks
+ * first, see BulkDeleteDialog). Clear
  * empties the selection; Done (or Escape, see TodosPage) leaves selection mode.
  */
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import type { Ref } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { BulkMoveButton } from './BulkMoveButton';
 import { SelectAllBox, selectionBarSx } from './SelectAllBox';
 import type { BulkAction } from './trashApi';
 
@@ -17,7 +19,9 @@ interface BulkBarProps {
   onPage: number;
   busy: boolean;
   onSelectAll(selected: boolean): void;
-  onAction(action: BulkAction): void;
+  onAction(action: Exclude<BulkAction, 'move'>): void;
+  /** Moves the selected todos to a project (null: the Inbox), named in the toast. */
+  onMove(project: number | null, name: string): void;
   onClear(): void;
   onDone(): void;
   /** Set to the select-all box, which takes the focus when the mode starts. */
@@ -30,6 +34,7 @@ export function BulkBar({
   busy,
   onSelectAll,
   onAction,
+  onMove,
   onClear,
   onDone,
   selectAllRef,
@@ -63,6 +68,7 @@ export function BulkBar({
           >
             Mark pending
           </Button>
+          <BulkMoveButton busy={busy} onMove={onMove} />
           <Button
             size="small"
             variant="outlined"

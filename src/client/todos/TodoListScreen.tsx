@@ -147,6 +147,8 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   // A bulk delete asks first, as a single delete does.
   const runBulk = (action: Parameters<typeof bulk.run>[0]) =>
     action === 'delete' ? bulkDelete.ask(selection.ids) : void bulk.run(action, selection.ids);
+  const moveSelected = (project: number | null, name: string) =>
+    void bulk.run('move', selection.ids, { project, name });
 
   return (
     <Box>
@@ -189,6 +191,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
               busy: bulk.busy,
               onSelectAll: selection.setAll,
               onAction: runBulk,
+              onMove: moveSelected,
               onClear: selection.clear,
             }}
           />

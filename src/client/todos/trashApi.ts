@@ -12,7 +12,7 @@ import { DEFAULT_VIEW } from './view';
 
 export const TRASH_PAGE_SIZE = 10;
 
-export type BulkAction = 'complete' | 'uncomplete' | 'delete' | 'restore';
+export type BulkAction = 'complete' | 'uncomplete' | 'delete' | 'restore' | 'move';
 
 /** A trashed todo: its attributes add when it was deleted. */
 export type TrashedTodo = TodoEntity & {
@@ -27,6 +27,7 @@ const BULK_TAGS = {
   uncomplete: [TODO_TAGS.list],
   delete: [TODO_TAGS.list, TODO_TAGS.trash],
   restore: [TODO_TAGS.list, TODO_TAGS.trash],
+  move: [TODO_TAGS.list],
 } as const;
 
 const trashApi = api.injectEndpoints({
@@ -51,7 +52,10 @@ const trashApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [TODO_TAGS.list, TODO_TAGS.trash]),
     }),
 
-    bulkTodos: builder.mutation<number, { action: BulkAction; ids: number[] }>({
+    bulkTodos: builder.mutation<
+      number,
+      { action: BulkAction; ids: number[]; project?: number | null }
+    >({
       query: (body) => ({ url: 'todos/bulk', method: 'POST', body }),
       transformResponse: (response: { data: { count: number } }) => response.data.count,
       invalidatesTags: (_result, error, { action, ids }) =>

@@ -10,12 +10,19 @@ import { toasts } from '../lib/toasts';
 const count = (n: number) => (n === 1 ? '1 todo' : `${n} todos`);
 
 /** What each action's success says, with the number of todos it changed. */
-export const BULK_MESSAGES: Record<BulkAction, (n: number) => string> = {
+export const BULK_MESSAGES: Record<BulkAction, (n: number, where?: string) => string> = {
   complete: (n) => `${count(n)} marked completed`,
   uncomplete: (n) => `${count(n)} marked pending`,
   delete: (n) => `${count(n)} moved to the trash`,
   restore: (n) => `${count(n)} restored`,
+  move: (n, where) => `${count(n)} moved to ${where}`,
 };
+
+/** Where a move sends the todos: a project's id (null: the Inbox), and its name for the toast. */
+export interface MoveTarget {
+  project: number | null;
+  name: string;
+}
 
 export function useBulkActions({
   undoButton,
@@ -26,9 +33,9 @@ export function useBulkActions({
 }) {
   const [bulk, { isLoading }] = useBulkTodosMutation();
 
-  const run = async (action: BulkAction, ids: number[]): Promise<boolean> => {
+  const run = async (action: BulkAction, ids: number[], to?: MoveTarget): Promise<boolean> => {
     try {
-      const changed = await bulk({ action, ids }).unwrap();
+      const changed = await bulk({ action, ids, ...(to && { project: to.project }) }).unwrap();
       if (action === 'delete') {
         toasts.undoable(BULK_MESSAGES.delete(ids.length), {
           kind: 'bulk',
@@ -37,7 +44,8 @@ export function useBulkActions({
           onFocusLost,
         });
       } else {
-        toasts.success(BULK_MESSAGES[action](action === 'restore' ? ids.length : changed), 'bulk');
+        const n = action === 'restore' ? ids.length : changed;
+        toasts.success(BULK_MESSAGES[action](n, to?.name), 'bulk');
       }
       return true;
     } catch (error) {

@@ -9,13 +9,12 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { MAX_LABELS_PER_TODO, TOO_MANY_LABELS_MESSAGE } from '../../shared/label-relation';
 import { DEFAULT_LABEL_COLOR, labelColorField, labelNameField } from '../../shared/label-schemas';
-import { isRecord } from '../../shared/qs-object';
 import { titleKey } from '../../shared/title-key';
 import type { Database, LabelRow } from '../db/types';
 import { DomainError } from '../domain-error';
 import { recordEvent } from '../events/journal';
 import { fieldError } from '../http/errors';
-import { parseWith } from '../http/validate';
+import { FileNamedRecords } from '../http/file-named-records';
 
 type Db = Kysely<Database>;
 
@@ -72,38 +71,13 @@ const labelSchema = v.object({
 });
 
 /** A file's labels by name, in the order they first appear. */
-export class FileLabels {
-  readonly list: ImportedLabel[] = [];
-  private readonly byKey = new Map<string, number>();
-  /** JSON's label ids (the exporting account's), by the entry they name. */
-  private readonly byFileId = new Map<unknown, number>();
+export class FileLabels extends FileNamedRecords<ImportedLabel, v.InferOutput<typeof labelSchema>> {
+  constructor() {
+    super(labelSchema, (message) => fieldError(['labels'], `labels: ${message}`));
+  }
 
-  /**
-   * The entry of a label named by a row (`where` names it in an error, e.g. "Label 2"; undefined:
-   * the caller names the row); a declaration's colour replaces what an earlier mention assumed.
-   */
-  add(raw: Record<string, unknown>, where: string | undefined, declared: boolean): number {
-    let checked: v.InferOutput<typeof labelSchema>;
-    try {
-      checked = parseWith(labelSchema, raw);
-    } catch (error) {
-      const issue = (error as { details?: { errors?: { message: string }[] } }).details
-        ?.errors?.[0];
-      if (!issue) throw error;
-      throw where
-        ? fieldError([], `${where}: ${issue.message}`)
-        : fieldError(['labels'], `labels: ${issue.message}`);
-    }
-    const key = titleKey(checked.name);
-    const known = this.byKey.get(key);
-    const label = { name: checked.name, color: checked.color ?? DEFAULT_LABEL_COLOR };
-    if (known === undefined) {
-      this.byKey.set(key, this.list.length);
-      this.list.push(label);
-      return this.list.length - 1;
-    }
-    if (declared) this.list[known] = label;
-    return known;
+  protected entryOf(checked: v.InferOutput<typeof labelSchema>): ImportedLabel {
+    return { name: checked.name, color: checked.color ?? DEFAULT_LABEL_COLOR };
   }
 
   /** The entries of a todo's label names (CSV, Todoist), at most MAX_LABELS_PER_TODO. */
@@ -115,13 +89,7 @@ export class FileLabels {
 
   /** JSON's `labels`: each `{ id, name, color }`, ids as the todos name them. */
   addJsonLabels(labels: unknown): void {
-    if (labels === undefined) return;
-    if (!Array.isArray(labels))
-      throw fieldError(['labels'], 'labels must be a list of { id, name, color }');
-    for (const [index, label] of labels.entries()) {
-      const raw = isRecord(label) ? label : {};
-      this.byFileId.set(raw.id, this.add(raw, `Label ${index + 1}`, true));
-    }
+    this.addDeclared(labels, 'labels', '{ id, name, color }', 'Label');
   }
 
   /** The entries a JSON todo's `labels` names (ids of the file's labels; absent or null: none). */
@@ -129,7 +97,7 @@ export class FileLabels {
     if (labels === null || labels === undefined) return [];
     if (!Array.isArray(labels)) throw fieldError(['labels'], 'labels must be a list of label ids');
     const refs = labels.map((id: unknown) => {
-      const ref = this.byFileId.get(id);
+      const ref = this.declaredAs(id);
       if (ref === undefined)
         throw fieldError(['labels'], `label ${String(id)} is not among the file’s labels`);
       return ref;

@@ -8,6 +8,7 @@ import { recordEvent, type TodoAction } from '../events/journal';
 import { continueSeries } from './series';
 import { inboxOrphans } from '../projects';
 import { labelMany } from '../labels';
+import { moveTodos } from './bulk-move';
 import { restoreDescendants, settleRestored, trashDescendants } from './subtasks-trash';
 
 type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
   restore: 'created',
   label: 'updated',
   unlabel: 'updated',
+  move: 'updated',
 };
 
 /**
@@ -34,7 +36,7 @@ const EVENT_OF: Record<BulkBody['action'], TodoAction> = {
 export async function applyBulk(
   db: Db,
   ownerId: number,
-  { action, ids, label }: BulkBody,
+  { action, ids, label, project }: BulkBody,
   { now = new Date(), maxTodos = Infinity } = {},
 ): Promise<number | undefined> {
   const inScope = (eb: ExpressionBuilder<Database, 'todos'>) =>
@@ -73,6 +75,7 @@ export async function applyBulk(
         );
         return labelled.length;
       }
+      if (project !== undefined) return moveTodos(trx, ownerId, ids, project, now);
       // Read while the todos are still in the trash: their deleted_at ties their subtasks to them.
       const restoredBelow = action === 'restore' ? await restoreDescendants(trx, ownerId, ids) : [];
       const update = trx.updateTable('todos').where(inScope);

@@ -9,12 +9,11 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { positionAfter, projectColorField, projectNameField } from '../../shared/project-schemas';
 import { titleKey } from '../../shared/title-key';
-import { isRecord } from '../../shared/qs-object';
 import type { Database } from '../db/types';
 import { DomainError } from '../domain-error';
 import { recordEvent } from '../events/journal';
 import { fieldError } from '../http/errors';
-import { parseWith } from '../http/validate';
+import { FileNamedRecords } from '../http/file-named-records';
 
 export interface ImportedProject {
   name: string;
@@ -32,61 +31,32 @@ const projectSchema = v.object({
 });
 
 /** A file's projects by name, in the order they first appear. */
-export class FileProjects {
-  readonly list: ImportedProject[] = [];
-  private readonly byKey = new Map<string, number>();
-  /** JSON's project ids (the exporting account's), by the entry they name. */
-  private readonly byFileId = new Map<unknown, number>();
+export class FileProjects extends FileNamedRecords<
+  ImportedProject,
+  v.InferOutput<typeof projectSchema>
+> {
+  constructor() {
+    super(projectSchema, (message) => fieldError(['project'], message));
+  }
 
-  /**
-   * The entry of a project named by a row (`where` names it in an error, e.g. "Row 3" or "Project
-   * 2"; undefined: the caller names the row); a declaration's attributes replace what an earlier
-   * mention assumed.
-   */
-  add(raw: Record<string, unknown>, where: string | undefined, declared: boolean): number {
-    let checked: v.InferOutput<typeof projectSchema>;
-    try {
-      checked = parseWith(projectSchema, raw);
-    } catch (error) {
-      const issue = (error as { details?: { errors?: { message: string }[] } }).details
-        ?.errors?.[0];
-      if (!issue) throw error;
-      throw where
-        ? fieldError([], `${where}: ${issue.message}`)
-        : fieldError(['project'], issue.message);
-    }
-    const key = titleKey(checked.name);
-    const known = this.byKey.get(key);
-    const project = {
+  protected entryOf(checked: v.InferOutput<typeof projectSchema>): ImportedProject {
+    return {
       name: checked.name,
       color: checked.color ?? '#808080',
       position: checked.position,
       archived: checked.archived ?? false,
     };
-    if (known === undefined) {
-      this.byKey.set(key, this.list.length);
-      this.list.push(project);
-      return this.list.length - 1;
-    }
-    if (declared) this.list[known] = project;
-    return known;
   }
 
   /** JSON's `projects`: each `{ id, name, color, position, archived }`, ids as the todos name them. */
   addJsonProjects(projects: unknown): void {
-    if (projects === undefined) return;
-    if (!Array.isArray(projects))
-      throw fieldError(['projects'], 'projects must be a list of { id, name, color, … }');
-    for (const [index, project] of projects.entries()) {
-      const raw = isRecord(project) ? project : {};
-      this.byFileId.set(raw.id, this.add(raw, `Project ${index + 1}`, true));
-    }
+    this.addDeclared(projects, 'projects', '{ id, name, color, … }', 'Project');
   }
 
   /** The entry a JSON todo's `project` names (an id of the file's projects, or null/absent for none). */
   refOfFileId(project: unknown): number | undefined {
     if (project === null || project === undefined) return undefined;
-    const ref = this.byFileId.get(project);
+    const ref = this.declaredAs(project);
     if (ref === undefined)
       throw fieldError(['project'], `project ${String(project)} is not among the file’s projects`);
     return ref;

@@ -115,3 +115,27 @@ describe('the Inbox', () => {
     await waitFor(() => expect(titles()).toEqual([]));
   });
 });
+
+describe('moving the selection', () => {
+  it('moves the selected todos to a project in one bulk call, and they leave the Inbox', async () => {
+    api.insert({ title: 'Call the bank' });
+    const { user } = open(InboxPage, '/inbox', '/inbox');
+    await waitFor(() => expect(titles()).toEqual(['Pay the plumber', 'Call the bank']));
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Pay the plumber' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Call the bank' }));
+    await user.click(screen.getByRole('button', { name: 'Move to…' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Inbox', 'Work', 'Home']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Home' }));
+    expect(await screen.findByText('2 todos moved to Home')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/todos/bulk').map((request) => request.body)).toEqual([
+      { action: 'move', ids: [1, 4], project: home },
+    ]);
+    await waitFor(() => expect(titles()).toEqual([]));
+  });
+});

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { urlForDatabase, withAdminClient } from './postgres';
+import { postgresTemplateClause, sqliteTemplate } from './templates';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -50,16 +51,16 @@ export async function createTestDatabase(
   let dropDatabase = async () => undefined as unknown;
   if (dialect === 'sqlite') {
     url = `sqlite:${path.join(dataDir, 'ticklist.db')}`;
-    if (options.fromRelease)
-      fs.copyFileSync(
-        path.join(FIXTURES, `release-${options.fromRelease}.sqlite`),
-        path.join(dataDir, 'ticklist.db'),
-      );
+    const start = options.fromRelease
+      ? path.join(FIXTURES, `release-${options.fromRelease}.sqlite`)
+      : sqliteTemplate();
+    if (start) fs.copyFileSync(start, path.join(dataDir, 'ticklist.db'));
   } else {
     created += 1;
     // Random too: a name that a killed run left behind (its pid reused) must not clash.
     const name = `${process.env.TICKLIST_TEST_DB_PREFIX ?? 'ticklist_test_adhoc'}_${process.pid}_${created}_${randomBytes(3).toString('hex')}`;
-    await withAdminClient((client) => client.query(`create database "${name}"`));
+    const template = options.fromRelease ? '' : postgresTemplateClause();
+    await withAdminClient((client) => client.query(`create database "${name}"${template}`));
     url = urlForDatabase(name);
     dropDatabase = () =>
       withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ADMIN_URL, withAdminClient } from './postgres';
+import { makeTemplates } from './templates';
 
 export default async function globalSetup(): Promise<void> {
   const wanted = (process.env.DB_DIALECTS ?? 'sqlite,postgres')
@@ -31,4 +32,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.TICKLIST_TEST_DIALECTS = dialects.join(',');
   // Every database a run creates carries this prefix, so teardown drops exactly those.
   process.env.TICKLIST_TEST_DB_PREFIX = `ticklist_test_${randomBytes(4).toString('hex')}`;
+  await makeTemplates(dialects, process.env.TICKLIST_TEST_DB_PREFIX);
 }

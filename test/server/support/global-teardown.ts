@@ -1,7 +1,9 @@
 /** Drops the PostgreSQL databases this run created. */
 import { withAdminClient } from './postgres';
+import { removeTemplates } from './templates';
 
 export default async function globalTeardown(): Promise<void> {
+  removeTemplates();
   const prefix = process.env.TICKLIST_TEST_DB_PREFIX;
   if (!prefix || !process.env.TICKLIST_TEST_DIALECTS?.includes('postgres')) return;
   await withAdminClient(async (client) => {
