@@ -20,6 +20,7 @@ const clientFeatures = [
   'account',
   'calendar',
   'home',
+  'labels',
   'live',
   'offline',
   'projects',

@@ -1,6 +1,7 @@
 /**
  * A build for a Strapi backend (VITE_API_FLAVOR=strapi): no logout call (Strapi has no such route),
- * a case-insensitive title search with `$containsi`, and sort ties broken by id.
+ * a case-insensitive title search with `$containsi`, sort ties broken by id, and labels as on
+ * Ticklist's server.
  */
 import { requestLogout } from '../../src/client/session/authApi';
 import { listTodosQuery } from '../../src/client/todos/listQuery';
@@ -58,6 +59,15 @@ describe("priority on Strapi (the recipe's todo type has it, issue 41)", () => {
     const query = new URLSearchParams(listTodosQuery(view));
     expect(query.get('sort')).toBe('priority:desc,id:desc');
     expect(query.get('filters[priority][$eq]')).toBe('3');
+  });
+});
+
+describe('labels on Strapi (compat/strapi has the label type and the todo’s labels relation)', () => {
+  it('asks for each todo’s labels (the chips, the dialog’s picker) and filters by one', () => {
+    const query = new URLSearchParams(listTodosQuery({ ...DEFAULT_VIEW, label: 4 }));
+    expect(query.getAll('populate[0]')).toEqual(['labels']);
+    expect(query.has('populate[1]')).toBe(false);
+    expect(query.get('filters[labels][id][$eq]')).toBe('4');
   });
 });
 

@@ -60,22 +60,26 @@ async function createTodo(
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+/** A project (or, with `kind` 'labels', a label) of the session's user; its id. */
 async function createProject(
   baseUrl: string,
   session: Session,
   data: { name: string; color?: string },
+  kind: 'projects' | 'labels' = 'projects',
 ): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/projects`, {
+  const response = await fetch(`${baseUrl}/api/${kind}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
     body: JSON.stringify({ data }),
   });
-  if (response.status !== 200) throw new Error(`project create failed: ${response.status}`);
+  if (response.status !== 200) throw new Error(`${kind} create failed: ${response.status}`);
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
 /** The full session's project "Work" (made in beforeAll), which its project page case opens. */
 let workProject = 0;
+/** The full session's label "Errands" (made in beforeAll), which the label filter case opens. */
+let errandsLabel = 0;
 
 async function trashTodo(baseUrl: string, session: Session, id: number): Promise<void> {
   const response = await fetch(`${baseUrl}/api/todos/${id}`, {
@@ -200,10 +204,11 @@ const screens: Screen[] = [
     name: 'todos, quick add with every kind of part highlighted',
     session: 'empty',
     async show(page, url) {
-      // #home is read once the user's projects (Home among them) have come.
+      // #home and @bills are read once the user's projects and labels (Home, bills) have come.
       const projects = page.waitForResponse((response) => response.url().includes('/api/projects'));
+      const labels = page.waitForResponse((response) => response.url().includes('/api/labels'));
       await page.goto(`${url}/todos`);
-      await projects;
+      await Promise.all([projects, labels]);
       const field = page.getByRole('textbox', { name: 'Quick add' });
       await field.fill('Pay rent every month on the 1st at 9am p1 #home @bills');
       await expect(page.getByTestId('quick-add-highlights').locator('mark')).toHaveCount(5);
@@ -216,6 +221,15 @@ const screens: Screen[] = [
       await page.goto(`${url}/projects/${workProject}`);
       await heading(page, 'Work');
       await expect(page.getByTestId('todo-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'todos filtered by a label: its chip above the list, the rows’ label chips, the drawer’s labels',
+    session: 'full',
+    async show(page, url) {
+      await page.goto(`${url}/todos?label=${errandsLabel}`);
+      await expect(page.getByTestId('filter-label')).toContainText('Label: Errands');
+      await expect(page.getByTestId('todo-row').getByText('Errands')).toBeVisible();
     },
   },
   {
@@ -431,10 +445,15 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
     await createProject(url, sessions.empty as Session, { name: 'Home', color: '#1e90ff' });
     await createProject(url, full, { name: 'Home', color: '#1e90ff' });
     workProject = await createProject(url, full, { name: 'Work', color: '#db4035' });
+    // Labels (issue 41): quick add reads @bills; the drawer lists Errands, which one todo has.
+    await createProject(url, sessions.empty as Session, { name: 'bills' }, 'labels');
+    errandsLabel = await createProject(url, full, { name: 'Errands', color: '#fad000' }, 'labels');
     await fetch(`${url}/api/todos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${full.jwt}` },
-      body: JSON.stringify({ data: { title: 'Send the invoice', project: workProject } }),
+      body: JSON.stringify({
+        data: { title: 'Send the invoice', project: workProject, labels: [errandsLabel] },
+      }),
     });
     // Dated ones (the browser runs in UTC): overdue, today as a weekly series, and in two days.
     const day = (offset: number) =>

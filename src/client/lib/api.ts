@@ -95,6 +95,11 @@ export const PROJECT_TAGS = {
   list: { type: 'Project', id: 'LIST' },
 } as const;
 
+/** The cache tags of labels: the list of them, which every label write makes stale (the counts provide it too). */
+export const LABEL_TAGS = {
+  list: { type: 'Label', id: 'LIST' },
+} as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: retry(sessionAwareBaseQuery, {
@@ -114,6 +119,7 @@ export const api = createApi({
     'CalendarFeed',
     'AppPassword',
     'Project',
+    'Label',
     'PushDevice',
     'ReminderDelivery',
   ],

@@ -19,7 +19,7 @@ const SUCCESS_TOAST_MS = 2000;
  */
 const UNDO_TOAST_MS = 6000;
 
-/** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, an account action or a project's change. */
+/** What a toast reports: a change to one todo, a bulk change, the trash, loading the list, an account action or a project's or label's change. */
 export type ToastKind =
   | 'add'
   | 'edit'
@@ -37,6 +37,7 @@ export type ToastKind =
   | 'feed'
   | 'appPassword'
   | 'project'
+  | 'label'
   | 'push';
 
 interface UndoableToast {

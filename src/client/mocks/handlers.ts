@@ -1,7 +1,8 @@
 /**
  * MSW request handlers for an in-memory Ticklist API in the Strapi v4 dialect of the API contract:
  * users and auth, the todo list with its paging, filters and sort, single todos, the trash and bulk
- * actions, projects (list, create, edit, delete to the trash and restore) and the open counts. The client's Jest tests and `npm run dev:mock` both use these, so screens are exercised
+ * actions, projects (list, create, edit, delete to the trash and restore), labels (list, create,
+ * edit, delete) and the open counts. The client's Jest tests and `npm run dev:mock` both use these, so screens are exercised
  * against one mock; tests check every answer against the server's response schemas (`onAnswer`).
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -28,6 +29,8 @@ export type MockRoute =
   | 'projects'
   | 'project'
   | 'projectDelete'
+  | 'labels'
+  | 'label'
   | 'counts'
   | 'unknown';
 
@@ -81,7 +84,7 @@ export interface HandlerOptions {
 }
 
 export function createHandlers(backend: MockBackend, { base, onAnswer }: HandlerOptions) {
-  const { accounts, todos, projects } = backend;
+  const { accounts, todos, projects, labels } = backend;
 
   const route =
     (name: MockRoute, answer: Answerer): Parameters<typeof http.all>[1] =>
@@ -181,6 +184,22 @@ export function createHandlers(backend: MockBackend, { base, onAnswer }: Handler
     http.post(
       `${base}/projects/:id/restore`,
       route('projectDelete', ({ id, me }) => ok(backend.restoreProject(me(), id))),
+    ),
+    http.get(
+      `${base}/labels`,
+      route('labels', ({ url, me }) => ok(labels.list(me(), url.searchParams))),
+    ),
+    http.post(
+      `${base}/labels`,
+      route('label', ({ body, me }) => single(labels.create(me(), body))),
+    ),
+    http.put(
+      `${base}/labels/:id`,
+      route('label', ({ id, body, me }) => single(labels.update(me(), id, body))),
+    ),
+    http.delete(
+      `${base}/labels/:id`,
+      route('label', ({ id, me }) => ok(labels.remove(me(), id))),
     ),
     http.get(
       `${base}/todos`,

@@ -6,6 +6,7 @@
 import qs from 'qs';
 import * as v from 'valibot';
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
+import type { LabelCondition } from '../../shared/label-relation';
 import type { Pagination } from '../../shared/list-pagination';
 import { trashQuerySchema } from '../../shared/list-pagination';
 import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
@@ -23,6 +24,8 @@ export interface MockListQuery {
   project: ProjectCondition[];
   /** Conditions on the todo's parent, which the caller applies too. */
   parent: ParentCondition[];
+  /** Conditions on the todo's labels (the caller applies them too). */
+  labels: LabelCondition[];
   populate: Populate;
   keep: (attributes: TodoAttributes) => boolean;
   compare: (a: TodoEntity, b: TodoEntity) => number;
@@ -82,6 +85,7 @@ export function readListQuery(params: URLSearchParams): MockListQuery {
     ...pageOf_(query.pagination),
     project: query.project,
     parent: query.parent ?? [],
+    labels: query.labels,
     populate: query.populate,
     keep: (todo) =>
       query.titleContains.every((needle) => titleContains(todo.title, needle)) &&

@@ -1,5 +1,6 @@
-/** The mock API's state: accounts, projects and todos, stamped by one clock, and what spans them. */
+/** The mock API's state: accounts, projects, labels and todos, stamped by one clock, and what spans them. */
 import { MockAccounts } from './mockAccounts';
+import { MockLabels } from './mockLabels';
 import { MockProjects } from './mockProjects';
 import { MockTodos } from './mockTodos';
 
@@ -13,22 +14,24 @@ function fixedClock(): () => string {
 export class MockBackend {
   readonly accounts: MockAccounts;
   readonly projects: MockProjects;
+  readonly labels: MockLabels;
   readonly todos: MockTodos;
 
   constructor(now: () => string = fixedClock()) {
     this.accounts = new MockAccounts(now);
     this.projects = new MockProjects(now);
-    this.todos = new MockTodos(now, this.projects);
+    this.labels = new MockLabels(now);
+    this.todos = new MockTodos(now, this.projects, this.labels);
   }
 
-  /** GET /todos/counts: open todos in all, in the Inbox and in each live project (the mock keeps no labels). */
+  /** GET /todos/counts: open todos in all, in the Inbox, in each live project and on each label. */
   counts(ownerId: number) {
     const open = this.todos.openByProject(ownerId);
     return {
       all: [...open.values()].reduce((sum, count) => sum + count, 0),
       inbox: open.get(null) ?? 0,
       projects: this.projects.live(ownerId).map(({ id }) => ({ id, open: open.get(id) ?? 0 })),
-      labels: [],
+      labels: this.labels.openCounts(ownerId, this.todos.openIds(ownerId)),
     };
   }
 

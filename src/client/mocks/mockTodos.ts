@@ -8,6 +8,7 @@ import { bulkBodySchema } from '../../shared/bulk-schema';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './listQuery';
 import { MockFailure, notFound, parseBody } from './mockFailure';
+import type { MockLabels } from './mockLabels';
 import type { MockProjects } from './mockProjects';
 import {
   checkParent,
@@ -45,6 +46,7 @@ export class MockTodos {
   constructor(
     private readonly now: () => string,
     private readonly projects?: MockProjects,
+    private readonly labels?: MockLabels,
   ) {}
 
   /** Adds a todo as a create would, without the checks: tests and the demo data start from these. */
@@ -96,13 +98,14 @@ export class MockTodos {
       .filter((row) => row.ownerId === ownerId && !row.deletedAt)
       .filter((row) => query.project.every((condition) => meetsRelation(row.projectId, condition)))
       .filter((row) => query.parent.every((condition) => meetsRelation(row.parentId, condition)))
+      .filter((row) => this.labels?.meets(row.todo.id, query.labels) ?? !query.labels.length)
       .map((row) => this.populated(row, query.populate))
       .filter((todo) => query.keep(todo.attributes))
       .sort(query.compare);
     return pageOf(rows, query.page, query.pageSize);
   }
 
-  /** The todo with its project, parent and subtasks as `populate` asks for them. */
+  /** The todo with its project, labels, parent and subtasks as `populate` asks for them. */
   private populated(row: Row, populate: MockListQuery['populate']): TodoEntity {
     const { ownerId, todo, projectId } = row;
     const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate) };
@@ -111,7 +114,16 @@ export class MockTodos {
       const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
       attributes.project = { data };
     }
+    if (populate.labels)
+      attributes.labels = this.labels?.relation(ownerId, todo.id) ?? { data: [] };
     return { ...todo, attributes };
+  }
+
+  /** The ids of the owner's open todos (live, not completed). */
+  openIds(ownerId: number): number[] {
+    return this.rows
+      .filter((row) => row.ownerId === ownerId && !row.deletedAt && !row.todo.attributes.completed)
+      .map((row) => row.todo.id);
   }
 
   /** The owner's open todos (live, not completed) by project (null: the Inbox). */
@@ -167,38 +179,34 @@ export class MockTodos {
   }
 
   create(ownerId: number, body: unknown): TodoEntity {
-    // The mock API keeps projects and parents, not yet labels: a todo's labels are not kept.
-    const {
-      user,
-      project,
-      parent,
-      labels: _labels,
-      ...values
-    } = parseBody(todoCreateDataSchema, asData(body), ['data']);
+    const { user, project, parent, labels, ...values } = parseBody(
+      todoCreateDataSchema,
+      asData(body),
+      ['data'],
+    );
     checkOwner(ownerId, user);
     const parentId = checkParent(this.rows, ownerId, parent ?? null);
     // A subtask lives in its parent's project.
     const parentProject = parentId === null ? undefined : this.find(ownerId, parentId).projectId;
-    return this.insert(ownerId, {
-      ...values,
-      parentId,
-      projectId: parentProject ?? this.projectFor(ownerId, project ?? null),
-    });
+    const projectId = parentProject ?? this.projectFor(ownerId, project ?? null);
+    if (labels) this.labels?.check(ownerId, labels); // before anything is written
+    const todo = this.insert(ownerId, { ...values, parentId, projectId });
+    if (labels) this.labels?.link(ownerId, todo.id, labels);
+    return todo;
   }
 
   /** A change; `completeSubtasks` (`?subtasks=complete`) completes the open subtree with it. */
   update(ownerId: number, id: number, body: unknown, completeSubtasks = false): TodoEntity {
-    const {
-      user,
-      project,
-      parent,
-      labels: _labels,
-      ...changes
-    } = parseBody(todoUpdateDataSchema, asData(body), ['data']);
+    const { user, project, parent, labels, ...changes } = parseBody(
+      todoUpdateDataSchema,
+      asData(body),
+      ['data'],
+    );
     checkOwner(ownerId, user);
     const row = this.find(ownerId, id);
     if (project !== undefined) row.projectId = this.projectFor(ownerId, project);
     if (parent !== undefined) row.parentId = checkParent(this.rows, ownerId, parent);
+    if (labels) this.labels?.link(ownerId, id, labels);
     if (completeSubtasks && changes.completed)
       for (const { todo } of subtreeOf(this.rows, row))
         if (!todo.attributes.completed)
@@ -244,7 +252,7 @@ export class MockTodos {
   bulk(ownerId: number, body: unknown): number {
     const { action, ids, project } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
-    // The mock API has no labels: labelling changes nothing it keeps.
+    // Bulk labelling is not used by the app: the mock changes nothing for it.
     if (action === 'label' || action === 'unlabel') return rows.length;
     if (project !== undefined) {
       // The mock API has no subtasks: a move is each todo's own.

@@ -18,10 +18,10 @@ import type { ProjectEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
 import { hasTrash } from '../lib/features';
 import { toasts } from '../lib/toasts';
-import { DeleteProjectDialog } from './DeleteProjectDialog';
-import { PROJECT_MESSAGES } from './projectMessages';
+import { DeleteNamedDialog } from '../ui/DeleteNamedDialog';
+import { NameColorDialog, type NameColorValues } from '../ui/NameColorDialog';
+import { deleteProjectQuestion, PROJECT_MESSAGES } from './projectMessages';
 import { projectPath } from './projectPaths';
-import { ProjectFormDialog, type ProjectFormValues } from './ProjectFormDialog';
 import {
   useAddProjectMutation,
   useDeleteProjectMutation,
@@ -106,13 +106,13 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
     [updateProject],
   );
 
-  const submitAdd = async (values: ProjectFormValues) => {
+  const submitAdd = async (values: NameColorValues) => {
     const { project } = await addProject(values).unwrap();
     toasts.success(PROJECT_MESSAGES.added(project.attributes.name), 'project');
     close();
     void navigate(projectPath(project.id));
   };
-  const submitEdit = async (values: ProjectFormValues) => {
+  const submitEdit = async (values: NameColorValues) => {
     if (!shown) return;
     await updateProject({ id: shown.id, changes: values }).unwrap();
     toasts.success(PROJECT_MESSAGES.updated, 'project');
@@ -153,7 +153,7 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
   return (
     <ActionsContext.Provider value={actions}>
       {children}
-      <ProjectFormDialog
+      <NameColorDialog
         open={open?.kind === 'add'}
         title="Add project"
         submitLabel="Add"
@@ -161,7 +161,7 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
         onClose={close}
         onSubmit={submitAdd}
       />
-      <ProjectFormDialog
+      <NameColorDialog
         // A new form per project, starting from its values.
         key={shown?.id}
         open={open?.kind === 'edit'}
@@ -172,9 +172,11 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
         onClose={close}
         onSubmit={submitEdit}
       />
-      <DeleteProjectDialog
+      <DeleteNamedDialog
+        title="Delete this project"
         open={open?.kind === 'delete'}
-        project={shown}
+        name={shown?.attributes.name}
+        question={deleteProjectQuestion()}
         openTodos={shown && counts.ofProject.get(shown.id)}
         busy={deleting.isLoading}
         onConfirm={() => void confirmDelete()}

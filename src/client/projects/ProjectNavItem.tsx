@@ -11,8 +11,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode, Ref } from 'react';
 import type { ProjectEntity } from '../../shared/api-types';
+import { ColorDot } from '../ui/ColorDot';
 import { NavListItem } from '../ui/NavListItem';
-import { ProjectDot } from './ProjectDot';
 import { ProjectItemMenu } from './ProjectItemMenu';
 import { projectPath } from './projectPaths';
 
@@ -42,7 +42,7 @@ export function ProjectNavItem({
         to={projectPath(project.id)}
         label={name}
         count={count}
-        icon={<ProjectDot color={color} />}
+        icon={<ColorDot color={color} />}
         onClick={onNavigate}
         sx={{ flex: 1, minWidth: 0, pl: handle ? 0.5 : 4.5 }}
       />

@@ -7,7 +7,7 @@ export {
   type TodoCounts,
 } from './projectsApi';
 export { projectNamed, useOpenCounts, useProjects } from './useProjects';
-export { INBOX_NAME, ProjectDot } from './ProjectDot';
+export { INBOX_NAME } from './inbox';
 export { ProjectActionsProvider, useProjectActions } from './ProjectActions';
 export { ProjectsNav } from './ProjectsNav';
 export { projectPath } from './projectPaths';

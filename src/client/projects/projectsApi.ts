@@ -3,16 +3,19 @@
  * their order), the open counts of the navigation drawer (one call), and the writes. Freshness is
  * the tags' business alone: every project write makes the project list stale, and the counts
  * provide the todo list and status tags too, so any todo write that could change a count (add,
- * edit, delete, restore, a completion) refetches them with no code of its own.
+ * edit, delete, restore, a completion) refetches them with no code of its own; so does a label write.
  */
-import type { PagePagination, ProjectAttributes, ProjectEntity } from '../../shared/api-types';
-import { MAX_PAGE_SIZE } from '../../shared/list-pagination';
-import { api, PROJECT_TAGS, TODO_TAGS } from '../lib/api';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { ProjectAttributes, ProjectEntity } from '../../shared/api-types';
+import { allPages } from '../lib/allPages';
+import { api, LABEL_TAGS, PROJECT_TAGS, TODO_TAGS } from '../lib/api';
 
 export interface TodoCounts {
   all: number;
   inbox: number;
   projects: { id: number; open: number }[];
+  /** Each label's open todos (an older server without labels leaves it out). */
+  labels?: { id: number; open: number }[];
 }
 
 export type ProjectChanges = Partial<Pick<ProjectAttributes, 'name' | 'color' | 'archived'>>;
@@ -27,11 +30,6 @@ export interface ProjectOutcome {
   todos: number;
 }
 
-interface ProjectListResponse {
-  data: ProjectEntity[];
-  meta: { pagination: PagePagination };
-}
-
 interface SingleProjectResponse {
   data: ProjectEntity;
   meta: { todos?: number };
@@ -42,33 +40,21 @@ const toOutcome = (response: SingleProjectResponse): ProjectOutcome => ({
   todos: response.meta.todos ?? 0,
 });
 
-/** A user may keep up to 500 projects and a page holds at most 100: read them page by page. */
-const PAGE_QUERY = (page: number) =>
-  `projects?pagination[page]=${page}&pagination[pageSize]=${MAX_PAGE_SIZE}&sort=position:asc`;
-
 /** What a delete or a restore makes stale: the projects, their todos' lists and the trash. */
 const MOVES_TODOS = [PROJECT_TAGS.list, TODO_TAGS.list, TODO_TAGS.status, TODO_TAGS.trash];
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getProjects: builder.query<ProjectEntity[], void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const projects: ProjectEntity[] = [];
-        for (let page = 1; ; page += 1) {
-          const result = await baseQuery(PAGE_QUERY(page));
-          if (result.error) return { error: result.error };
-          const body = result.data as ProjectListResponse;
-          projects.push(...body.data);
-          if (page >= body.meta.pagination.pageCount) return { data: projects };
-        }
-      },
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        allPages<ProjectEntity, FetchBaseQueryError>(baseQuery, 'projects?sort=position:asc'),
       providesTags: [PROJECT_TAGS.list],
     }),
 
     getTodoCounts: builder.query<TodoCounts, void>({
       query: () => 'todos/counts',
       transformResponse: (response: { data: TodoCounts }) => response.data,
-      providesTags: [PROJECT_TAGS.list, TODO_TAGS.list, TODO_TAGS.status],
+      providesTags: [PROJECT_TAGS.list, LABEL_TAGS.list, TODO_TAGS.list, TODO_TAGS.status],
     }),
 
     addProject: builder.mutation<ProjectOutcome, NewProject>({

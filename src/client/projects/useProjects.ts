@@ -26,7 +26,7 @@ export function useProjects() {
   };
 }
 
-/** The open todos of every project, the Inbox and all: one call (`GET /api/todos/counts`). */
+/** The open todos of every project and label, the Inbox and all: one call (`GET /api/todos/counts`). */
 export function useOpenCounts({ skip = false }: { skip?: boolean } = {}) {
   const { data } = useGetTodoCountsQuery(undefined, { skip });
   return useMemo(
@@ -34,6 +34,7 @@ export function useOpenCounts({ skip = false }: { skip?: boolean } = {}) {
       all: data?.all,
       inbox: data?.inbox,
       ofProject: new Map(data?.projects.map(({ id, open }) => [id, open])),
+      ofLabel: new Map(data?.labels?.map(({ id, open }) => [id, open])),
     }),
     [data],
   );

@@ -16,8 +16,8 @@ const list = (dueDate: NonNullable<ListRequest['filters']>['dueDate']) =>
     filters: { dueDate, completed: { $eq: false } },
     pagination: { pageSize: TODAY_PAGE_SIZE },
     sort: ['dueDate:asc'],
-    // Each todo's project, which the Edit dialog's Project select starts from.
-    populate: ['project'],
+    // Each todo's project and labels, which the Edit dialog's Project select and Labels start from.
+    populate: ['project', 'labels'],
   })}`;
 
 /** Open todos due on `today` or before it, oldest first. */

@@ -8,7 +8,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { INBOX_NAME, ProjectDot, useProjects } from '../projects';
+import { INBOX_NAME, useProjects } from '../projects';
+import { ColorDot } from '../ui/ColorDot';
 
 interface BulkMoveButtonProps {
   busy: boolean;
@@ -46,7 +47,7 @@ export function BulkMoveButton({ busy, onMove }: BulkMoveButtonProps) {
         {shown.map((project) => (
           <MenuItem key={project.id} onClick={() => choose(project.id, project.attributes.name)}>
             <ListItemIcon>
-              <ProjectDot color={project.attributes.color} />
+              <ColorDot color={project.attributes.color} />
             </ListItemIcon>
             {project.attributes.name}
           </MenuItem>

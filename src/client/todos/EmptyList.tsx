@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { TodoView } from './view';
 
 export const EMPTY_TEXT = 'No todos available. Add your first todo!';
-/** An empty list under a status or priority filter: the user may well have todos. */
+/** An empty list under a status, priority or label filter: the user may well have todos. */
 export const NO_MATCH_TEXT = 'No todos match this view.';
 /** A search that matches nothing: inviting a first todo there would mislead. */
 export const NO_SEARCH_MATCH_TEXT = 'No todos match your search';
@@ -14,7 +14,7 @@ export const NO_SEARCH_MATCH_TEXT = 'No todos match your search';
 export const emptyListText = (view: TodoView): string =>
   view.search.trim()
     ? NO_SEARCH_MATCH_TEXT
-    : view.status === 'all' && view.priority === 'all'
+    : view.status === 'all' && view.priority === 'all' && view.label === null
       ? EMPTY_TEXT
       : NO_MATCH_TEXT;
 

@@ -7,11 +7,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useParams } from 'react-router-dom';
 import { listErrorDetails } from '../lib/messages';
-import { ProjectDot, useProjects } from '../projects';
+import { useProjects } from '../projects';
+import { ColorDot } from '../ui/ColorDot';
 import { ErrorPage } from '../ui/ErrorPage';
 import NotFoundPage from '../ui/NotFoundPage';
 import { TodoListScreen } from './TodoListScreen';
-import { TodoRowSkeletons } from './TodoRow';
+import { TodoRowSkeletons } from './TodoRowSkeletons';
 
 /** The route's id, if it is one (digits, as the server's page paths have it). */
 const idOf = (param: string | undefined) =>
@@ -31,7 +32,7 @@ export default function ProjectTodosPage() {
   const { name, color, archived } = project.attributes;
   const title = (
     <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <ProjectDot color={color} size={16} />
+      <ColorDot color={color} size={16} />
       <Box component="span" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {name}
       </Box>

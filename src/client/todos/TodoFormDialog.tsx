@@ -1,6 +1,6 @@
 /**
- * The add and edit dialogs' shared form: title, description, priority and (not on a Strapi
- * backend) the project and the due date, reminder and repeat controls, checked with the form schema built from
+ * The add and edit dialogs' shared form: title, description, priority, the project, the labels
+ * and (not on a Strapi backend) the due date, reminder and repeat controls, checked with the form schema built from
  * the shared rules.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -11,8 +11,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PRIORITIES } from '../../shared/priority';
+import { LabelPicker } from '../labels';
 import { hasDueDates } from '../lib/features';
 import { PRIORITY_NAMES } from '../ui/priorityNames';
 import { SubmitButton } from '../ui/SubmitButton';
@@ -77,6 +78,7 @@ function TodoFormBody({
       priority: '0',
       project: '',
       parent: '',
+      labels: [],
       ...NO_DATES,
       ...initialValues,
     },
@@ -130,6 +132,13 @@ function TodoFormBody({
         </TextField>
         <ParentField control={control} title={initialValues?.parentTitle} />
         <ProjectSelect field={register('project')} value={project} />
+        <Controller
+          control={control}
+          name="labels"
+          render={({ field }) => (
+            <LabelPicker value={field.value ?? []} onChange={field.onChange} />
+          )}
+        />
         {hasDueDates() && <DateFields control={control} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

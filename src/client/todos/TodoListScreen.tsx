@@ -1,6 +1,6 @@
 /**
  * The todo list screen of /todos, /inbox and /projects/:id: the view (page, page size, search,
- * sort, order, status) lives in the URL; the list comes from RTK Query; the dialogs change it. A
+ * sort, order, status, priority, label) lives in the URL; the list comes from RTK Query; the dialogs change it. A
  * scoped screen (the Inbox, a project) lists that scope's todos and adds new ones there. "n" opens
  * the add dialog and "/" goes to the search box. The login guard is the router's.
  */
@@ -21,11 +21,13 @@ import { useBulkDeleteDialog } from './useBulkDeleteDialog';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { TodosHeading } from './TodosHeading';
 import { ListControls } from './ListControls';
+import { ActiveFilters } from './ActiveFilters';
 import { listErrorDetails } from '../lib/messages';
 import { Pagination } from './Pagination';
 import { clampPage, lastPage, rowNumber } from './pagination';
 import { ListDialogs, type DialogState } from './ListDialogs';
-import { TodoRow, TodoRowSkeletons } from './TodoRow';
+import { TodoRow } from './TodoRow';
+import { TodoRowSkeletons } from './TodoRowSkeletons';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
@@ -172,6 +174,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
         compact={phone}
         tools={phone ? <GenerateTodos run={generateRun} /> : undefined}
       />
+      <ActiveFilters view={view} onChange={(change) => setView(change)} />
 
       {offlineMiss && !data ? (
         <Typography sx={{ py: 4, textAlign: 'center' }}>{OFFLINE_MISS_TEXT}</Typography>

@@ -1,5 +1,5 @@
 /**
- * One numbered todo: a round completion check, title, priority flag, badge, Edit and Delete,
+ * One numbered todo: a round completion check, title, priority flag, badge, label chips, Edit and Delete,
  * description and dates. In selection mode a square box before it picks it for a bulk action; Shift-, Ctrl- or
  * Cmd-click on the row, or a long press on a phone, enters that mode with this row picked.
  */
@@ -8,11 +8,10 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TodoEntity } from '../../shared/api-types';
+import { LabelChips } from '../labels';
 import { usePreference } from '../lib/preferences';
 import { useSessionUser } from '../session';
 import { Moment } from '../ui/Moment';
@@ -152,6 +151,7 @@ export function TodoRow({
           <StatusBadge completed={completed} />
           {extra}
           {sync && <SyncChip state={sync} />}
+          <LabelChips todo={todo} />
         </Box>
       </Stack>
       {description ? (
@@ -236,24 +236,3 @@ const metaSx = {
   minWidth: 0,
   pl: { xs: 0.5, lg: 0 },
 } as const;
-
-const SKELETON_ROWS = 5;
-
-/** What the list shows while it loads: five placeholder rows. */
-export function TodoRowSkeletons() {
-  return (
-    <Paper component="ul" variant="outlined" aria-busy="true" sx={{ p: 0, m: 0 }}>
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <Box
-          key={index}
-          component="li"
-          data-testid="todo-skeleton"
-          sx={{ ...rowSx, display: 'block', py: 1 }}
-        >
-          <Skeleton variant="text" width="60%" height={28} />
-          <Skeleton variant="text" width="30%" />
-        </Box>
-      ))}
-    </Paper>
-  );
-}

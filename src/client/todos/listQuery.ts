@@ -40,9 +40,11 @@ const projectFilter = (project: TodoQuery['project']) =>
 /**
  * The list call's query string: pagination[page], pagination[pageSize], filters[title][$contains],
  * filters[completed][$eq] (the status filter), filters[priority][$eq] (the priority filter),
- * filters[project][id] (the page's project or the Inbox), sort, and the subtasks' filter and
- * populate (subtasks/subtaskQuery.ts). On Ticklist's own server each todo comes with its project
- * (populate), which the edit dialog's Project select starts from.
+ * filters[labels][id][$eq] (the label filter), filters[project][id] (the page's project or the
+ * Inbox), sort, and the subtasks' filter and populate (subtasks/subtaskQuery.ts). Each todo comes
+ * with its labels (the rows' chips, the dialog's picker), and on Ticklist's own server with its
+ * project, which the Project select starts from (compat/strapi has both relations; a Strapi set up
+ * from it before projects had no project).
  */
 export function listTodosQuery(view: TodoQuery): string {
   const search = view.search.trim();
@@ -54,6 +56,7 @@ export function listTodosQuery(view: TodoQuery): string {
       title: search ? { [SEARCH_OPERATOR]: search } : undefined,
       completed: completed === undefined ? undefined : { $eq: completed },
       priority: view.priority === 'all' ? undefined : { $eq: view.priority },
+      labels: view.label === null ? undefined : { id: { $eq: view.label } },
       project: projectFilter(view.project),
       parent,
     },
@@ -62,7 +65,7 @@ export function listTodosQuery(view: TodoQuery): string {
       // Ticklist breaks sort ties by id itself; Strapi does not, so equal keys could repeat across pages.
       ...(onStrapi ? [`id:${view.order}` as const] : []),
     ],
-    populate,
+    populate: { ...populate, labels: true },
   }).toString();
 }
 

@@ -10,6 +10,7 @@ import { useSyncExternalStore } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { PRIORITIES, type Priority } from '../../shared/priority';
 import { titleContains } from '../../shared/title-key';
+import { labelIdsOf } from '../labels';
 import { writeQueue, type QueuedWrite, queuedDates } from '../offline';
 import { placeOnPage } from './queuedPlacement';
 import type { TodoPage } from './todosApi';
@@ -23,7 +24,8 @@ export type SyncState = { error?: string; seq?: number };
 const matches = (todo: TodoEntity, view: TodoView) =>
   titleContains(todo.attributes.title, view.search.trim()) &&
   (view.status !== 'completed' || todo.attributes.completed) &&
-  (view.priority === 'all' || (todo.attributes.priority ?? 0) === view.priority);
+  (view.priority === 'all' || (todo.attributes.priority ?? 0) === view.priority) &&
+  (view.label === null || (labelIdsOf(todo) ?? []).includes(view.label));
 
 /** Whether a queued add belongs to the page's scope: every todo, the Inbox or one project. */
 const inScope = (project: unknown, scope: TodoQuery['project']) =>
@@ -51,6 +53,8 @@ export function applyQueuedWrites(page: TodoPage, writes: readonly QueuedWrite[]
           createdAt: at,
           updatedAt: at,
           priority: priorityOf(data.priority),
+          // As sent (`[1, 2]` or `{ set: [1, 2] }`): labelIdsOf reads either, so its chips show.
+          ...(data.labels === undefined ? {} : { labels: data.labels as never }),
           ...queuedDates(data),
         },
       };

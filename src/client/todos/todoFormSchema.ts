@@ -2,8 +2,8 @@
  * The add/edit form's schema: the shared title and description rules, and the API's own checks
  * of the date fields (src/shared/dates.ts, src/shared/recurrence.ts) and the priority
  * (src/shared/priority.ts) on what the form makes of its controls. Its output is what the API
- * takes: dueDate, remindAt and recurrence, null for none, priority, 0 for none, and project, null
- * for the Inbox.
+ * takes: dueDate, remindAt and recurrence, null for none, priority, 0 for none, project, null
+ * for the Inbox, and the labels' ids.
  */
 import * as v from 'valibot';
 import { dueDateField, remindAtField } from '../../shared/dates';
@@ -36,6 +36,8 @@ export const todoDialogSchema = v.pipe(
       v.optional(v.string(), ''),
       v.transform((id) => (id === '' ? null : Number(id))),
     ),
+    // The Labels picker's ids.
+    labels: v.optional(v.array(v.number()), []),
     // The select's text ("0" none … "3" high), checked as the API checks the number it becomes.
     priority: v.pipe(
       v.optional(v.picklist(PRIORITIES.map(String) as `${(typeof PRIORITIES)[number]}`[]), '0'),
@@ -52,7 +54,7 @@ export const todoDialogSchema = v.pipe(
     ['repeat'],
   ),
   v.transform(
-    ({ title, description, dueDate, remindAt, priority, project, parent, ...repeat }) => ({
+    ({ title, description, dueDate, remindAt, priority, project, parent, labels, ...repeat }) => ({
       title,
       description,
       dueDate,
@@ -61,6 +63,7 @@ export const todoDialogSchema = v.pipe(
       priority,
       project,
       parent,
+      labels,
     }),
   ),
   // The rule the controls make is checked as the API will check it.

@@ -7,8 +7,9 @@
  */
 import type { TodoEntity } from '../../shared/api-types';
 import type { Priority } from '../../shared/priority';
+import { labelIdsOf } from '../labels';
 import { hasDueDates } from '../lib/features';
-import type { TodoDates } from './todosApi';
+import type { LabelsWrite, TodoDates } from './todosApi';
 
 export const REPEATS = [
   { value: 'never', label: 'Never' },
@@ -103,7 +104,7 @@ export const parentValues = (parent: { id: number; title: string } | null | unde
 export const projectValue = (project: number | null | undefined) =>
   project == null ? '' : String(project);
 
-/** The form's starting values for a todo (title, description, priority, project and the date fields). */
+/** The form's starting values for a todo (title, description, priority, project, labels and the date fields). */
 export function formValuesOf(todo: TodoEntity) {
   const { title, description, dueDate, remindAt, recurrence, priority } = todo.attributes;
   return {
@@ -111,6 +112,7 @@ export function formValuesOf(todo: TodoEntity) {
     description: description ?? '',
     priority: String(priority ?? 0) as `${Priority}`,
     project: projectValue(projectOf(todo)),
+    labels: labelIdsOf(todo) ?? [],
     dueDate: dueDate ?? '',
     remindAt: remindAt ?? '',
     recurrence: recurrence ?? '',
@@ -136,16 +138,23 @@ export function formDates(values: Required<TodoDates>, todo?: TodoEntity): TodoD
  * The fields beyond title and description to send: the changed dates (above), the priority when
  * it differs from the todo's (none for a new todo, the server's default), so an unchanged
  * priority is never sent: a Strapi todo type set up before priorities existed has none; and the
- * project when it differs from the todo's (a new todo's: the Inbox).
+ * project when it differs from the todo's (a new todo's: the Inbox); the labels when they differ
+ * (labelsWrite).
  */
 export function formFields(
   values: Required<TodoDates> & {
     priority: Priority;
     project?: number | null;
     parent?: number | null;
+    labels?: number[];
   },
   todo?: TodoEntity,
-): TodoDates & { priority?: Priority; project?: number | null; parent?: number | null } {
+): TodoDates & {
+  priority?: Priority;
+  project?: number | null;
+  parent?: number | null;
+  labels?: LabelsWrite;
+} {
   const priority =
     values.priority === (todo?.attributes.priority ?? 0) ? {} : { priority: values.priority };
   const project =
@@ -157,7 +166,26 @@ export function formFields(
     values.parent === undefined || values.parent === (parentOf(todo)?.id ?? null)
       ? {}
       : { parent: values.parent };
-  return { ...formDates(values, todo), ...priority, ...project, ...parent };
+  const labels = labelsWrite(values.labels ?? [], todo);
+  return {
+    ...formDates(values, todo),
+    ...priority,
+    ...project,
+    ...parent,
+    ...(labels ? { labels } : {}),
+  };
+}
+
+/**
+ * The labels to send: the whole set when it differs from the todo's (a new todo's: none, so an
+ * add without labels sends nothing); when the todo's labels are not known (the list did not say),
+ * only those picked are added, so none it has is lost.
+ */
+export function labelsWrite(ids: number[], todo?: TodoEntity): LabelsWrite | undefined {
+  const before = todo ? labelIdsOf(todo) : [];
+  if (before === undefined) return ids.length ? { connect: ids } : undefined;
+  const same = ids.length === before.length && ids.every((id) => before.includes(id));
+  return same ? undefined : { set: ids };
 }
 
 /** Whether a change reaches the series' shared fields (title, description, rule): then it asks "this one or following". */

@@ -41,6 +41,8 @@ export interface NewTodo extends TodoDates {
   project?: number | null;
   /** The parent todo's id: the new todo is its subtask (left out: a top-level todo). */
   parent?: number | null;
+  /** The labels' ids, as a set (none: left out). */
+  labels?: LabelsWrite;
 }
 
 export interface TodoChanges extends TodoDates {
@@ -52,7 +54,12 @@ export interface TodoChanges extends TodoDates {
   project?: number | null;
   /** Puts the todo under another (its id), or makes it a top-level todo (null). */
   parent?: number | null;
+  /** Replaces the todo's labels (`set`) or adds some (`connect`, when its labels are not known). */
+  labels?: LabelsWrite;
 }
+
+/** `data.labels` as the app sends it (Strapi's relation forms, src/shared/label-relation.ts). */
+export type LabelsWrite = { set: number[] } | { connect: number[] };
 
 export const toOutcome = (
   response: SingleResponse | null,

@@ -30,7 +30,14 @@ import type { TodoQuery, TodoView } from './view';
 import { findTodo, pageIds } from './subtasks/subtaskTree';
 
 export type { TodoPage, RestoredTodo } from './listQuery';
-export type { ChangeOutcome, NewTodo, SeriesScope, TodoChanges, TodoDates } from './todoWrites';
+export type {
+  ChangeOutcome,
+  LabelsWrite,
+  NewTodo,
+  SeriesScope,
+  TodoChanges,
+  TodoDates,
+} from './todoWrites';
 
 /** A tick, and whether it completes the todo's open subtasks too (`?subtasks=complete`). */
 export interface Completion {

@@ -1,6 +1,6 @@
 /**
- * The list view (page, page size, search, sort field, order, status and priority filters) and its
- * place in the URL's query string, so a reload, back and forward keep it and a link can be shared.
+ * The list view (page, page size, search, sort field, order, status, priority and label filters)
+ * and its place in the URL's query string, so a reload, back and forward keep it and a link can be shared.
  */
 import type { SortDirection, SortField } from '../../shared/list-request';
 import { PRIORITIES, type Priority } from '../../shared/priority';
@@ -54,6 +54,8 @@ export interface TodoView {
   order: ListSortOrder;
   status: StatusFilter;
   priority: PriorityFilter;
+  /** The todos with this label (`?label=3`), or null for every todo. */
+  label: number | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export const DEFAULT_VIEW: TodoView = {
   order: 'asc',
   status: 'all',
   priority: 'all',
+  label: null,
 };
 
 /** Query-string keys. */
@@ -83,6 +86,7 @@ const KEYS = {
   order: 'order',
   status: 'status',
   priority: 'priority',
+  label: 'label',
 } as const;
 
 const oneOf = <T extends string | number>(
@@ -96,6 +100,10 @@ function priorityFrom(text: string | null): PriorityFilter {
   const value = Number(text);
   return text && /^[0-3]$/.test(text) ? (value as Priority) : 'all';
 }
+
+/** `?label=` as the view has it: a label's id, else every todo. */
+const labelFrom = (text: string | null): number | null =>
+  text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
 
 /** Reads the view from a query string; a missing or unreadable value takes its default. */
 export function viewFromParams(params: URLSearchParams): TodoView {
@@ -121,6 +129,7 @@ export function viewFromParams(params: URLSearchParams): TodoView {
       DEFAULT_VIEW.status,
     ),
     priority: priorityFrom(params.get(KEYS.priority)),
+    label: labelFrom(params.get(KEYS.label)),
   };
 }
 
@@ -134,6 +143,7 @@ export function viewToParams(view: TodoView): URLSearchParams {
   if (view.order !== DEFAULT_VIEW.order) params.set(KEYS.order, view.order);
   if (view.status !== DEFAULT_VIEW.status) params.set(KEYS.status, view.status);
   if (view.priority !== DEFAULT_VIEW.priority) params.set(KEYS.priority, String(view.priority));
+  if (view.label !== null) params.set(KEYS.label, String(view.label));
   return params;
 }
 
@@ -149,11 +159,12 @@ export function changeView(view: TodoView, change: Partial<TodoView>): TodoView 
     next.sort !== view.sort ||
     next.order !== view.order ||
     next.status !== view.status ||
-    next.priority !== view.priority;
+    next.priority !== view.priority ||
+    next.label !== view.label;
   return filterChanged ? { ...next, page: 1 } : next;
 }
 
-/** The choices a user's list remembers between visits: not the page or the search, which are of the moment. */
+/** The choices a user's list remembers between visits: not the page, the search or the label, which are of the moment. */
 const REMEMBERED = ['pageSize', 'sort', 'order', 'status', 'priority'] as const;
 
 /** Whether a change touches a remembered choice (a page step or a search does not). */
@@ -167,6 +178,9 @@ export function rememberedParams(view: TodoView): string {
   return viewToParams(kept).toString();
 }
 
-/** Whether the query string names any part of the view (a link that says which view it wants). */
+/**
+ * Whether the query string names any part of the view (a link that says which view it wants). A
+ * label alone does not: the drawer's label links (`?label=3`) open in the user's remembered view.
+ */
 export const hasViewParams = (params: URLSearchParams) =>
-  Object.values(KEYS).some((key) => params.has(key));
+  Object.values(KEYS).some((key) => key !== KEYS.label && params.has(key));

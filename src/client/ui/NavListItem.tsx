@@ -9,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 
 /** Read by screen readers only: the count's meaning, which sighted users take from the layout. */
 const screenReaderOnly = {
@@ -33,19 +33,18 @@ interface NavListItemProps {
   icon?: ReactNode;
   /** Open todos; left out while unknown. */
   count?: number;
+  /**
+   * Whether it is the current page, for a link whose query string says which (a label's filtered
+   * list): given, it decides; left out, the path does (NavLink).
+   */
+  active?: boolean;
   onClick?(): void;
   sx?: SxProps<Theme>;
 }
 
-export function NavListItem({ to, label, icon, count, onClick, sx }: NavListItemProps) {
-  return (
-    <ListItemButton
-      component={NavLink}
-      to={to}
-      end
-      onClick={onClick}
-      sx={[navItemSx, ...(Array.isArray(sx) ? sx : [sx])]}
-    >
+export function NavListItem({ to, label, icon, count, active, onClick, sx }: NavListItemProps) {
+  const content = (
+    <>
       {icon && <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>}
       <ListItemText
         primary={label}
@@ -61,6 +60,26 @@ export function NavListItem({ to, label, icon, count, onClick, sx }: NavListItem
           </Box>
         </Box>
       )}
+    </>
+  );
+  const itemSx = [navItemSx, ...(Array.isArray(sx) ? sx : [sx])];
+  if (active === undefined) {
+    return (
+      <ListItemButton component={NavLink} to={to} end onClick={onClick} sx={itemSx}>
+        {content}
+      </ListItemButton>
+    );
+  }
+  return (
+    <ListItemButton
+      component={Link}
+      to={to}
+      className={active ? 'active' : undefined}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+      sx={itemSx}
+    >
+      {content}
     </ListItemButton>
   );
 }

@@ -41,7 +41,7 @@ describe('the app', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByText('Logout successful! Redirecting...')).toBeInTheDocument();
     // The calls made while signed in: the live event stream, the home page's reads of the list and
-    // the navigation drawer's projects and open counts.
+    // the navigation drawer's projects, labels and open counts.
     const calls = mock.requests.map((request) => `${request.method} ${request.url.pathname}`);
     expect(calls.at(-1)).toBe('POST /api/auth/logout');
     expect(new Set(calls.slice(0, -1))).toEqual(
@@ -49,6 +49,7 @@ describe('the app', () => {
         'GET /api/todos/events',
         'GET /api/todos',
         'GET /api/projects',
+        'GET /api/labels',
         'GET /api/todos/counts',
       ]),
     );

@@ -30,6 +30,9 @@ describe('the replay of a write naming a project', () => {
       'todos/7?scope=following&onMissingProject=inbox',
     ],
     [write('POST', 'todos/', { title: 'L', labels: [1, 2] }), 'todos/?onMissingLabel=drop'],
+    // What the todo dialog and quick add send: the labels as a set.
+    [write('POST', 'todos/', { title: 'Q', labels: { set: [4] } }), 'todos/?onMissingLabel=drop'],
+    [write('PUT', 'todos/7', { labels: { set: [] } }), 'todos/7?onMissingLabel=drop'],
     [
       write('PUT', 'todos/7?scope=this', { project: 3, labels: { connect: [1] } }),
       'todos/7?scope=this&onMissingProject=inbox&onMissingLabel=drop',

@@ -20,6 +20,7 @@ import {
   singleProjectSchema,
   todoCountsSchema,
 } from '../../../src/server/http/project-schemas';
+import { labelListSchema, singleLabelSchema } from '../../../src/server/http/label-schemas';
 
 /** A copy of `schema` where every object with listed properties allows no others. */
 function strict(schema: unknown): unknown {
@@ -55,6 +56,8 @@ const SUCCESS: Record<MockRoute, { status: number; validate: ValidateFunction }>
   projects: { status: 200, validate: compile(projectListSchema) },
   project: { status: 200, validate: compile(singleProjectSchema) },
   projectDelete: { status: 200, validate: compile(singleProjectSchema) },
+  labels: { status: 200, validate: compile(labelListSchema) },
+  label: { status: 200, validate: compile(singleLabelSchema) },
   counts: { status: 200, validate: compile(todoCountsSchema) },
   unknown: { status: 404, validate: compile(errorSchema) },
 };

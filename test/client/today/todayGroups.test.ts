@@ -20,6 +20,7 @@ describe('the Today page', () => {
       'pagination[pageSize]': '100',
       sort: 'dueDate:asc',
       'populate[0]': 'project',
+      'populate[1]': 'labels',
     });
     const soon = new URLSearchParams(dueSoonQuery(today).split('?')[1]);
     expect(soon.get('filters[dueDate][$gt]')).toBe('2026-11-25');

@@ -64,6 +64,21 @@ describe('the list with queued writes applied', () => {
     expect(sync.get(1)).toEqual({ error: 'Title is too long', seq: 1 });
   });
 
+  it('shows a queued add under a label filter only when it names that label, with its labels (issue 41)', () => {
+    const writes = [
+      write(1, { method: 'POST', todoId: -7, body: { data: { title: 'Milk', labels: { set: [3] } } } }), // prettier-ignore
+      write(2, { method: 'POST', todoId: -8, body: { data: { title: 'Bread', labels: [4] } } }),
+      write(3, { method: 'POST', todoId: -9, body: { data: { title: 'Eggs' } } }),
+    ];
+    const { page: shown } = applyQueuedWrites({ ...page, todos: [], total: 0 }, writes, {
+      ...DEFAULT_VIEW,
+      label: 3,
+    });
+    expect(shown.todos.map((row) => [row.attributes.title, row.attributes.labels])).toEqual([
+      ['Milk', { set: [3] }],
+    ]);
+  });
+
   it('matches a queued add to the search as the server does: Unicode NFC, then lower case', () => {
     const decomposed = 'Cafe\u0301 AU LAIT';
     const writes = [

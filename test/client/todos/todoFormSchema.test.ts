@@ -23,12 +23,17 @@ describe('the add/edit form schema (issue 28)', () => {
       priority: 0,
       project: null,
       parent: null,
+      labels: [],
     });
   });
 
   it('reads the Parent field: "" is a top-level todo (null), else the parent’s id', () => {
     expect(parse({ parent: '' }).output).toMatchObject({ parent: null });
     expect(parse({ parent: '7' }).output).toMatchObject({ parent: 7 });
+  });
+
+  it('reads the Labels picker: the chosen labels’ ids', () => {
+    expect(parse({ labels: [3, 1] }).output).toMatchObject({ labels: [3, 1] });
   });
 
   it('reads the Project select: "" is the Inbox (null), else the project’s id', () => {

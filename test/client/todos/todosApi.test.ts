@@ -58,6 +58,7 @@ describe('the list query', () => {
       'pagination[pageSize]': '20',
       'filters[title][$contains]': 'buy milk',
       'populate[project]': 'true',
+      'populate[labels]': 'true',
       'populate[parent][fields][0]': 'title',
       'populate[parent][populate][parent][fields][0]': 'title',
       'populate[subtasks][fields][0]': 'completed',
@@ -109,6 +110,13 @@ describe('the list query', () => {
     }
     const all = new URLSearchParams(listTodosQuery(view({ priority: 'all' })));
     expect([...all.keys()].some((key) => key.startsWith('filters[priority]'))).toBe(false);
+  });
+
+  it('maps the label filter to filters[labels][id][$eq], and none to no label filter', () => {
+    const query = new URLSearchParams(listTodosQuery(view({ label: 7 })));
+    expect(query.get('filters[labels][id][$eq]')).toBe('7');
+    const every = new URLSearchParams(listTodosQuery(view({ label: null })));
+    expect([...every.keys()].some((key) => key.startsWith('filters[labels]'))).toBe(false);
   });
 
   it('sorts by priority as sort=priority:desc', () => {

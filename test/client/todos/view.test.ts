@@ -19,6 +19,7 @@ describe('the view in the query string', () => {
       order: 'asc',
       status: 'all',
       priority: 'all',
+      label: null,
     });
   });
 
@@ -26,7 +27,7 @@ describe('the view in the query string', () => {
     expect(
       viewFromParams(
         new URLSearchParams(
-          'page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed&priority=3',
+          'page=3&pageSize=5&search=milk&sort=title&order=desc&status=completed&priority=3&label=12',
         ),
       ),
     ).toEqual({
@@ -37,7 +38,19 @@ describe('the view in the query string', () => {
       order: 'desc',
       status: 'completed',
       priority: 3,
+      label: 12,
     });
+  });
+
+  it.each(['0', '-1', 'x', '1.5', ''])('reads label=%s as every todo', (label) => {
+    expect(viewFromParams(new URLSearchParams(`label=${label}`)).label).toBeNull();
+  });
+
+  it('goes back to page 1 when the label filter changes, and keeps it through a page step', () => {
+    const filtered = changeView({ ...DEFAULT_VIEW, page: 3 }, { label: 5 });
+    expect(filtered).toMatchObject({ page: 1, label: 5 });
+    expect(changeView(filtered, { page: 2 })).toMatchObject({ page: 2, label: 5 });
+    expect(changeView(filtered, { sort: 'title' })).toMatchObject({ page: 1, label: 5 });
   });
 
   it.each(['all', 'pending', 'completed'] as const)('reads status=%s', (status) => {
@@ -65,6 +78,7 @@ describe('the view in the query string', () => {
       order: 'desc',
       status: 'completed',
       priority: 0,
+      label: 7,
     } as const;
     expect(viewFromParams(new URLSearchParams(viewToParams(view).toString()))).toEqual(view);
   });
@@ -138,7 +152,7 @@ describe('the priority sort and filter (issue 41)', () => {
 });
 
 describe('the remembered part of the view', () => {
-  it('keeps page size, sort, order and the filters, not the page or the search', () => {
+  it('keeps page size, sort, order and the filters, not the page, the search or the label', () => {
     const view = {
       page: 3,
       pageSize: 20,
@@ -147,6 +161,7 @@ describe('the remembered part of the view', () => {
       order: 'desc',
       status: 'pending',
       priority: 2,
+      label: 4,
     } as const;
     expect(rememberedParams(view)).toBe(
       'pageSize=20&sort=title&order=desc&status=pending&priority=2',
@@ -166,5 +181,8 @@ describe('the remembered part of the view', () => {
     expect(hasViewParams(new URLSearchParams('other=1'))).toBe(false);
     expect(hasViewParams(new URLSearchParams('page=2'))).toBe(true);
     expect(hasViewParams(new URLSearchParams('search='))).toBe(true);
+    // A label link (the drawer's) opens in the remembered view, filtered by the label.
+    expect(hasViewParams(new URLSearchParams('label=3'))).toBe(false);
+    expect(hasViewParams(new URLSearchParams('label=3&sort=title'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The navigation drawer: Inbox, Today, All todos (/todos) with their open counts, then the
- * projects (see ProjectsNav), and below them, later, the labels. On a wide screen (DRAWER_FROM and
+ * projects (see ProjectsNav), and below them the labels (LabelsNav). On a wide screen (DRAWER_FROM and
  * up) it is a column left of the page, its own landmark; narrower, NavLists sits in the navbar's
  * menu, which already lists Today and Todos.
  */
@@ -12,6 +12,7 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import { PAGE_PATHS } from '../../../shared/routes';
+import { LabelsNav } from '../../labels';
 import { hasDueDates } from '../../lib/features';
 import { INBOX_NAME, ProjectsNav, useOpenCounts } from '../../projects';
 import { NavListItem } from '../../ui/NavListItem';
@@ -48,7 +49,7 @@ export function NavLists({ menu = false, onNavigate }: NavListsProps) {
         sx={{ my: 1, borderColor: menu ? 'currentColor' : undefined, opacity: menu ? 0.3 : 1 }}
       />
       <ProjectsNav onNavigate={onNavigate} />
-      {/* The labels' section comes here. */}
+      <LabelsNav onNavigate={onNavigate} />
     </>
   );
 }

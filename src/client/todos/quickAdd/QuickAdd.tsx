@@ -44,6 +44,7 @@ export function QuickAdd({ inputRef, sx, ...defaults }: QuickAddProps) {
   const words = describeQuickAdd(quick.result, {
     projectsApplied: true,
     projectName: quick.project?.attributes.name,
+    labelName: quick.labelName,
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

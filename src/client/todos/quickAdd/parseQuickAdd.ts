@@ -42,20 +42,21 @@ export function parseQuickAdd(text: string, options: QuickAddOptions = {}): Quic
 
   let project: string | null = null;
   const labels: string[] = [];
-  const { isProject } = options;
+  const { isProject, isLabel } = options;
   for (const tag of findTags(masked)) {
     if (tag.sign === '#' && project === null && (isProject?.(tag.name) ?? true)) project = tag.name;
-    else if (tag.sign === '@') labels.push(tag.name);
-    else continue; // a second #project stays text: a todo has one project
+    else if (tag.sign === '@' && (isLabel?.(tag.name) ?? true)) labels.push(tag.name);
+    else continue; // a second #project stays text (a todo has one project), as does an unknown name
     take(tag, tag.sign === '#' ? 'project' : 'label');
   }
 
   const when = dates ? readDates(() => masked, now, timeZone, take, hide) : NO_DATES;
   parts.sort((a, b) => a.start - b.start);
-  // A project read from a list of the user's own is applied; labels wait for `applyTags`.
+  // A project or a label read from a list of the user's own is applied (so leaves the title).
   const projectApplies = options.applyTags || isProject !== undefined;
+  const labelApplies = options.applyTags || isLabel !== undefined;
   const removed = parts.filter((part) =>
-    part.kind === 'label' ? options.applyTags : part.kind !== 'project' || projectApplies,
+    part.kind === 'label' ? labelApplies : part.kind !== 'project' || projectApplies,
   );
   return {
     title: titleWithout(text, removed),

@@ -62,6 +62,8 @@ interface DescribeOptions {
   projectsApplied?: boolean;
   /** The name of the user's project the `#name` read stands for: said as "Project Work". */
   projectName?: string;
+  /** The name of the user's label an `@name` read stands for: each said as "Label Home". */
+  labelName?: (name: string) => string | undefined;
 }
 
 /** Each thing read, in words; `tagsApplied` false adds that projects and labels are not applied yet. */
@@ -73,19 +75,24 @@ export function describeQuickAdd(
     tagsApplied = false,
     projectsApplied = false,
     projectName,
+    labelName,
   }: DescribeOptions = {},
 ): string[] {
   const project = result.project && projectName !== undefined ? [`Project ${projectName}`] : [];
+  const labels = labelName
+    ? result.labels.map((label) => `Label ${labelName(label) ?? label}`)
+    : [];
   const later = projectsApplied ? LABELS_LATER_TEXT : TAGS_LATER_TEXT;
   const tags = [
     ...(result.project && !project.length ? [`#${result.project}`] : []),
-    ...result.labels.map((label) => `@${label}`),
+    ...(labelName ? [] : result.labels.map((label) => `@${label}`)),
   ];
   return [
     ...(result.dueDate ? [describeDue(result, timeZone, locale)] : []),
     ...(result.recurrence ? [`Repeats ${describeRule(result.recurrence)}`] : []),
     ...(result.priority !== null ? [`Priority ${PRIORITY_NAMES[result.priority]}`] : []),
     ...project,
+    ...labels,
     ...(tags.length ? [tagsApplied ? tags.join(' ') : `${tags.join(' ')}: ${later}`] : []),
   ];
 }

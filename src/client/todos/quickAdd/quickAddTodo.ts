@@ -15,9 +15,14 @@ interface Defaults {
   dueDate?: string | undefined;
   /** The project (null or left out: the Inbox, the server's default, so nothing is sent). */
   project?: number | null | undefined;
+  /** The ids of the labels the line's `@name`s stand for. */
+  labels?: number[];
 }
 
-export function newTodoOf(result: QuickAddResult, { userId, dueDate, project }: Defaults): NewTodo {
+export function newTodoOf(
+  result: QuickAddResult,
+  { userId, dueDate, project, labels }: Defaults,
+): NewTodo {
   const dates = hasDueDates()
     ? {
         dueDate: result.dueDate ?? dueDate ?? null,
@@ -31,19 +36,21 @@ export function newTodoOf(result: QuickAddResult, { userId, dueDate, project }: 
     ...Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== null)),
     ...(result.priority ? { priority: result.priority } : {}),
     ...(project == null ? {} : { project }),
+    ...(labels?.length ? { labels: { set: labels } } : {}),
     ...(userId === undefined ? {} : { user: userId }),
   };
 }
 
 export function dialogValuesOf(
   result: QuickAddResult,
-  { dueDate, project }: Defaults,
+  { dueDate, project, labels = [] }: Defaults,
 ): TodoDialogInput {
   return {
     title: result.title,
     description: '',
     priority: String(result.priority ?? 0) as `${Priority}`,
     project: projectValue(project),
+    labels,
     dueDate: result.dueDate ?? dueDate ?? '',
     remindAt: result.remindAt ?? '',
     recurrence: result.recurrence ?? '',

@@ -28,7 +28,7 @@ export interface QuickAddResult {
   priority: Priority | null;
   /** The first `#project` (without the #), or null. */
   project: string | null;
-  /** Every distinct `@label` (without the @), in order. */
+  /** Every distinct `@label` (without the @), in order (with `isLabel`: the user's labels only). */
   labels: string[];
   /** The recognised parts, in text order. */
   parts: QuickAddPart[];
@@ -53,4 +53,6 @@ export interface QuickAddOptions {
    * leaves the title, as the todo goes to that project); any other stays plain text.
    */
   isProject?: (name: string) => boolean;
+  /** The same for `@name` and the user's labels: given, only a label's `@name` is read. */
+  isLabel?: (name: string) => boolean;
 }

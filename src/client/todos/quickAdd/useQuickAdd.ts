@@ -7,6 +7,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { titleField } from '../../../shared/schemas';
 import { hasDueDates } from '../../lib/features';
+import { labelNamed, useLabels } from '../../labels';
 import { projectNamed, useProjects } from '../../projects';
 import { useAddTodoMutation } from '../todosApi';
 import { useChangeReporter } from '../useChangeReporter';
@@ -38,15 +39,20 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
   const { all: projects } = useProjects();
   const projectOf = useCallback((name: string) => projectNamed(projects, name), [projects]);
   const isProject = useMemo(() => (name: string) => projectOf(name) !== undefined, [projectOf]);
+  // `@name` likewise, with the user's labels.
+  const { all: labels } = useLabels();
+  const labelOf = useCallback((name: string) => labelNamed(labels, name), [labels]);
+  const isLabel = useMemo(() => (name: string) => labelOf(name) !== undefined, [labelOf]);
   const read = useCallback(
-    () => parseQuickAdd(text, { keep: kept, dates: hasDueDates(), isProject }),
-    [text, kept, isProject],
+    () => parseQuickAdd(text, { keep: kept, dates: hasDueDates(), isProject, isLabel }),
+    [text, kept, isProject, isLabel],
   );
   const result = useMemo(read, [read]);
-  /** The defaults for this line: its `#project` over the page's. */
+  /** The defaults for this line: its `#project` over the page's, and its `@label`s. */
   const defaultsFor = (line: typeof result) => {
     const named = line.project === null ? undefined : projectOf(line.project);
-    return named ? { ...defaults, project: named.id } : defaults;
+    const ids = line.labels.flatMap((name) => labelOf(name)?.id ?? []);
+    return { ...defaults, ...(named ? { project: named.id } : {}), labels: ids };
   };
 
   const change = (next: string) => {
@@ -88,6 +94,8 @@ export function useQuickAdd(defaults: QuickAddDefaults) {
     read,
     /** The user's project the line's `#name` stands for, if any. */
     project: result.project === null ? undefined : projectOf(result.project),
+    /** The name of the user's label an `@name` of the line stands for. */
+    labelName: (name: string) => labelOf(name)?.attributes.name,
     defaultsFor,
     error,
     busy: isLoading,

@@ -8,9 +8,12 @@
 import type { ListRequest } from '../../../shared/list-request';
 import type { TodoQuery } from '../view';
 
-/** The page shows subtasks under their parent: no search, no status nor priority filter. */
+/** The page shows subtasks under their parent: no search, no status, priority nor label filter. */
 export const isTreeView = (view: TodoQuery): boolean =>
-  view.search.trim() === '' && view.status === 'all' && view.priority === 'all';
+  view.search.trim() === '' &&
+  view.status === 'all' &&
+  view.priority === 'all' &&
+  view.label === null;
 
 const DONE = { fields: ['completed' as const] };
 const TITLE = { fields: ['title' as const] };

@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NavDrawer } from '../../../../src/client/app/layout/NavDrawer';
+import { LabelActionsProvider } from '../../../../src/client/labels';
 import { ProjectActionsProvider } from '../../../../src/client/projects';
 import { todosApi } from '../../../../src/client/todos/todosApi';
 import { startMockApi, type MockApi } from '../../support/mockApi';
@@ -31,7 +32,9 @@ afterEach(() => cleanupStore?.());
 function Frame() {
   return (
     <ProjectActionsProvider>
-      <NavDrawer />
+      <LabelActionsProvider>
+        <NavDrawer />
+      </LabelActionsProvider>
     </ProjectActionsProvider>
   );
 }

@@ -136,16 +136,25 @@ describe('Enter adds', () => {
     expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
   });
 
-  it('#name of a project of the user (any case) puts the todo there and leaves the title; @label stays', async () => {
+  it('#name of a project and @name of a label of the user (any case) apply them and leave the title', async () => {
     const groceries = api.backend.projects.insert(7, { name: 'Groceries' });
+    const errands = api.backend.labels.insert(7, { name: 'Errands' });
     const { user } = open();
-    await user.type(field(), 'Buy milk #groceries @errands');
+    await waitFor(() => expect(api.requestsTo('GET', '/api/labels')).toHaveLength(1));
+    await user.type(field(), 'Buy milk #groceries @errands @someday');
     await waitFor(() => expect(marks()).toEqual(['project:#groceries', 'label:@errands']));
-    expect(screen.getByText(/Project Groceries · @errands: labels come/)).toBeInTheDocument();
+    expect(screen.getByText('Project Groceries · Label Errands')).toBeInTheDocument();
     await user.keyboard('{Enter}');
     await screen.findByText('Todo added successfully!');
+    // An @name of no label of the user stays in the title, as plain text.
     expect(posts()[0]).toEqual({
-      data: { title: 'Buy milk @errands', description: '', project: groceries.id, user: 7 },
+      data: {
+        title: 'Buy milk @someday',
+        description: '',
+        project: groceries.id,
+        labels: { set: [errands.id] },
+        user: 7,
+      },
     });
   });
 

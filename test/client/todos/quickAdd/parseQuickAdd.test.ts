@@ -123,6 +123,33 @@ describe.each([
   });
 });
 
+// With the user's own projects (Work, Family) and labels (phone, Errands, to-do) known, as the app reads a line.
+const MINE: [string, Expected][] = [
+  ['Call Anna @phone', { title: 'Call Anna', labels: ['phone'] }],
+  ['Call Anna @PHONE', { title: 'Call Anna', labels: ['PHONE'] }],
+  ['Buy milk @errands @phone tomorrow', { title: 'Buy milk', dueDate: '2026-11-28', labels: ['errands', 'phone'] }],
+  ['Buy milk @errands @errands', { title: 'Buy milk', labels: ['errands'] }],
+  ['Tidy up @to-do', { title: 'Tidy up', labels: ['to-do'] }],
+  ['Call Anna @someday', { title: 'Call Anna @someday' }],
+  ['Call Anna @someday @phone', { title: 'Call Anna @someday', labels: ['phone'] }],
+  ['Ship v2 #work @phone p1', { title: 'Ship v2', project: 'work', labels: ['phone'], priority: 3 }],
+  ['Ping anna@phone.example', { title: 'Ping anna@phone.example' }],
+  ['@ alone', { title: '@ alone' }],
+]; // prettier-ignore
+
+describe('with the user’s projects and labels', () => {
+  const known = (names: string[]) => (name: string) => names.includes(name.toLowerCase());
+  it.each(MINE)('%s', (text, expected) => {
+    const { parts: _parts, ...fields } = parseQuickAdd(text, {
+      now: new Date('2026-11-27T09:00:00Z'),
+      timeZone: 'Europe/Berlin',
+      isProject: known(['work', 'family']),
+      isLabel: known(['phone', 'errands', 'to-do']),
+    });
+    expect(fields).toEqual({ ...NOTHING, ...expected });
+  });
+});
+
 describe('the day is the user’s, not UTC’s', () => {
   // 04:30 UTC on the 28th is still the 27th in New York (23:30) and already the 28th in Berlin.
   const now = '2026-11-28T04:30:00Z';

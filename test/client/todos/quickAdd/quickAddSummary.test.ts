@@ -52,6 +52,18 @@ test('a #name of one of the user’s projects says the project; labels alone com
   expect(other.title).toBe('Buy milk #market');
 });
 
+test('an @name of one of the user’s labels says the label, by its own name; another is not read', () => {
+  const names = new Map([['errands', 'Errands']]);
+  const isLabel = (name: string) => names.has(name.toLowerCase());
+  const read = parseQuickAdd('Buy milk @ERRANDS @someday p2', { ...options, isLabel });
+  const labelName = (name: string) => names.get(name.toLowerCase());
+  expect(describeQuickAdd(read, { projectsApplied: true, labelName })).toEqual([
+    'Priority Medium',
+    'Label Errands',
+  ]);
+  expect(read.title).toBe('Buy milk @someday');
+});
+
 test('nothing read, nothing said', () => {
   expect(describe_('Buy milk')).toEqual([]);
 });

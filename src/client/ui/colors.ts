@@ -1,5 +1,5 @@
-/** The colours a project may be given from the dialog, each named for the people who cannot see it. */
-export const PROJECT_COLORS = [
+/** The colours a project or a label may be given from its dialog, each named for the people who cannot see it. */
+export const COLOR_CHOICES = [
   { value: '#808080', name: 'Grey' },
   { value: '#db4035', name: 'Red' },
   { value: '#ff9933', name: 'Orange' },
@@ -15,4 +15,4 @@ export const PROJECT_COLORS = [
 
 /** The colour's name, or its code when it is not one of the list (set through the API). */
 export const colorName = (value: string) =>
-  PROJECT_COLORS.find((color) => color.value === value.toLowerCase())?.name ?? value;
+  COLOR_CHOICES.find((color) => color.value === value.toLowerCase())?.name ?? value;

@@ -1,10 +1,7 @@
-/** A project's colour as a small dot beside its name (decorative: the name says which project). */
+/** A project's or a label's colour as a small dot beside its name (decorative: the name says which). */
 import Box from '@mui/material/Box';
 
-/** The name of the todos without a project, in the drawer, the select and the Inbox's heading. */
-export const INBOX_NAME = 'Inbox';
-
-export function ProjectDot({ color, size = 10 }: { color: string; size?: number }) {
+export function ColorDot({ color, size = 10 }: { color: string; size?: number }) {
   return (
     <Box
       component="span"

@@ -1,5 +1,5 @@
 /**
- * The project dialog's colour: a radio group of swatches, each named (the name is what a screen
+ * The project and label dialogs' colour: a radio group of swatches, each named (the name is what a screen
  * reader says and the tooltip shows). Arrow keys move between them, as in any radio group.
  */
 import Box from '@mui/material/Box';
@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useId } from 'react';
-import { colorName, PROJECT_COLORS } from './projectColors';
+import { COLOR_CHOICES, colorName } from './colors';
 
 function Swatch({ color, checked }: { color: string; checked: boolean }) {
   return (
@@ -37,8 +37,8 @@ export function ColorChoices({
   onChange(color: string): void;
 }) {
   const labelId = useId();
-  const known = PROJECT_COLORS.some((color) => color.value === value);
-  const choices = known ? PROJECT_COLORS : [...PROJECT_COLORS, { value, name: colorName(value) }];
+  const known = COLOR_CHOICES.some((color) => color.value === value);
+  const choices = known ? COLOR_CHOICES : [...COLOR_CHOICES, { value, name: colorName(value) }];
   return (
     <FormControl margin="normal" fullWidth>
       <FormLabel id={labelId}>Colour</FormLabel>

@@ -1,4 +1,7 @@
-/** Asks before a project goes to the trash, and says that its todos go with it. */
+/**
+ * Asks before a named thing goes (a project to the trash, a label for good): 'Delete "Work" and its
+ * 3 open todos?' in bold, then what happens to its todos.
+ */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,16 +10,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import type { ProjectEntity } from '../../shared/api-types';
-import { SubmitButton } from '../ui/SubmitButton';
-import { deleteProjectQuestion } from './projectMessages';
+import { SubmitButton } from './SubmitButton';
 
-interface DeleteProjectDialogProps {
-  /** The project asked about; kept while the dialog closes. */
-  project: ProjectEntity | undefined;
+interface DeleteNamedDialogProps {
+  /** "Delete this project", "Delete this label". */
+  title: string;
+  /** The name of what is asked about; kept while the dialog closes (undefined: closed). */
+  name: string | undefined;
   open: boolean;
-  /** Its open todos, when known (the drawer's count). */
+  /** Its open todos, when known (the drawer's count), and how they relate: "its" or "on". */
   openTodos?: number;
+  todosWord?: string;
+  /** What happens to its todos. */
+  question: string;
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -24,20 +30,24 @@ interface DeleteProjectDialogProps {
   onExited?(): void;
 }
 
-export function DeleteProjectDialog({
-  project,
+export function DeleteNamedDialog({
+  title,
+  name,
   open,
   openTodos,
+  todosWord = 'its',
+  question,
   busy,
   onConfirm,
   onClose,
   onExited,
-}: DeleteProjectDialogProps) {
+}: DeleteNamedDialogProps) {
   const titleId = useId();
   const textId = useId();
+  const todos = openTodos === 1 ? 'todo' : 'todos';
   return (
     <Dialog
-      open={open && project !== undefined}
+      open={open && name !== undefined}
       onClose={onClose}
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -51,14 +61,14 @@ export function DeleteProjectDialog({
           onConfirm();
         }}
       >
-        <DialogTitle id={titleId}>Delete this project</DialogTitle>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <DialogContentText id={textId}>
             <Box component="strong" sx={{ display: 'block', mb: 1, overflowWrap: 'anywhere' }}>
-              Delete "<span dir="auto">{project?.attributes.name}</span>"
-              {openTodos ? ` and its ${openTodos} open ${openTodos === 1 ? 'todo' : 'todos'}` : ''}?
+              Delete "<span dir="auto">{name}</span>"
+              {openTodos ? ` and ${todosWord} ${openTodos} open ${todos}` : ''}?
             </Box>
-            {deleteProjectQuestion()}
+            {question}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

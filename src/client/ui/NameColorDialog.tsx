@@ -1,6 +1,7 @@
 /**
- * Add project and Edit project: a name (the shared rule: 1–100 characters once trimmed) and a
- * colour. The server's refusal of a name (one the user already has, in any case) shows under it.
+ * Add or edit a project or a label: a name (the shared rule, the same for both: 1–100 characters
+ * once trimmed) and a colour. The server's refusal of a name (one the user already has, in any
+ * case) shows under it.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import Button from '@mui/material/Button';
@@ -18,35 +19,35 @@ import {
   projectNameField,
 } from '../../shared/project-schemas';
 import { changeErrorMessage } from '../lib/messages';
-import { SubmitButton } from '../ui/SubmitButton';
+import { SubmitButton } from './SubmitButton';
 import { ColorChoices } from './ColorChoices';
 
-const projectFormSchema = v.object({ name: projectNameField, color: projectColorField });
-type ProjectFormInput = v.InferInput<typeof projectFormSchema>;
-export type ProjectFormValues = v.InferOutput<typeof projectFormSchema>;
+const nameColorSchema = v.object({ name: projectNameField, color: projectColorField });
+type NameColorInput = v.InferInput<typeof nameColorSchema>;
+export type NameColorValues = v.InferOutput<typeof nameColorSchema>;
 
-interface ProjectFormDialogProps {
+interface NameColorDialogProps {
   open: boolean;
-  /** "Add project" or "Edit project". */
+  /** "Add project", "Edit label", … */
   title: string;
   submitLabel: string;
-  initialValues?: ProjectFormInput;
+  initialValues?: NameColorInput;
   submitting: boolean;
   onClose(): void;
   /** Resolves when saved; a rejection's message shows under the name. */
-  onSubmit(values: ProjectFormValues): Promise<void>;
+  onSubmit(values: NameColorValues): Promise<void>;
 }
 
-export function ProjectFormDialog({ open, title, onClose, ...form }: ProjectFormDialogProps) {
+export function NameColorDialog({ open, title, onClose, ...form }: NameColorDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <ProjectForm titleId={titleId} title={title} onClose={onClose} {...form} />
+      <NameColorForm titleId={titleId} title={title} onClose={onClose} {...form} />
     </Dialog>
   );
 }
 
-function ProjectForm({
+function NameColorForm({
   titleId,
   title,
   submitLabel,
@@ -54,16 +55,16 @@ function ProjectForm({
   submitting,
   onClose,
   onSubmit,
-}: Omit<ProjectFormDialogProps, 'open'> & { titleId: string }) {
+}: Omit<NameColorDialogProps, 'open'> & { titleId: string }) {
   const { register, control, handleSubmit, setError, formState } = useForm<
-    ProjectFormInput,
+    NameColorInput,
     unknown,
-    ProjectFormValues
+    NameColorValues
   >({
-    resolver: valibotResolver(projectFormSchema),
+    resolver: valibotResolver(nameColorSchema),
     defaultValues: initialValues ?? { name: '', color: DEFAULT_PROJECT_COLOR },
   });
-  const submit = async (values: ProjectFormValues) => {
+  const submit = async (values: NameColorValues) => {
     try {
       await onSubmit(values);
     } catch (error) {
