@@ -72,6 +72,7 @@ describe('the list query', () => {
       'pagination[page]': '1',
       'pagination[pageSize]': '10',
       'filters[parent][id][$null]': 'true',
+      'populate[labels]': 'true',
       'populate[project]': 'true',
       'populate[subtasks][populate][subtasks]': 'true',
       sort: 'createdAt:asc',
