@@ -86,9 +86,10 @@ test.describe('home: the dashboard', () => {
         .getByText(/^Updated at: [A-Z][a-z]+ \d{1,2}, \d{4} at \d\d:\d\d [AP]M$/),
     ).toBeVisible();
     // Two one-page calls with exact totals; never the whole list. (And the navigation drawer's
-    // projects and open counts, one call each.)
+    // labels, projects and open counts, one call each.)
     expect(apiCalls.sort()).toEqual([
-      'GET /api/projects?pagination[page]=1&pagination[pageSize]=100&sort=position:asc',
+      'GET /api/labels?sort=name:asc&pagination[page]=1&pagination[pageSize]=100',
+      'GET /api/projects?sort=position:asc&pagination[page]=1&pagination[pageSize]=100',
       'GET /api/todos/counts',
       'GET /api/todos?filters[completed][$eq]=true&pagination[pageSize]=1',
       'GET /api/todos?pagination[pageSize]=5&sort=updatedAt:desc',

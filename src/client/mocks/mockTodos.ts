@@ -10,19 +10,17 @@ import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './lis
 import { MockFailure, notFound, parseBody } from './mockFailure';
 import type { MockLabels } from './mockLabels';
 import type { MockProjects } from './mockProjects';
+import { checkParent, meetsRelation, relationsOf, subtreeOf, trashedWith } from './mockSubtasks';
 import {
-  checkParent,
-  meetsRelation,
-  relationsOf,
-  subtreeOf,
-  trashedWith,
-  type TreeRow,
-} from './mockSubtasks';
+  moveRows,
+  openByProject,
+  openIds,
+  restoreProjectTodos,
+  trashProjectTodos,
+  type ProjectRow,
+} from './mockTodoProjects';
 
-interface Row extends TreeRow {
-  /** The todo's project, null in the Inbox. */
-  projectId: number | null;
-}
+type Row = ProjectRow;
 
 export type NewMockTodo = Pick<TodoAttributes, 'title'> &
   Partial<Omit<TodoAttributes, 'createdAt' | 'updatedAt' | 'project' | 'parent' | 'subtasks'>> & {
@@ -119,39 +117,15 @@ export class MockTodos {
     return { ...todo, attributes };
   }
 
-  /** The ids of the owner's open todos (live, not completed). */
-  openIds(ownerId: number): number[] {
-    return this.rows
-      .filter((row) => row.ownerId === ownerId && !row.deletedAt && !row.todo.attributes.completed)
-      .map((row) => row.todo.id);
-  }
+  /** The ids of the owner's open todos (live, not completed), and their number by project. */
+  openIds = (ownerId: number) => openIds(this.rows, ownerId);
+  openByProject = (ownerId: number) => openByProject(this.rows, ownerId);
 
-  /** The owner's open todos (live, not completed) by project (null: the Inbox). */
-  openByProject(ownerId: number): Map<number | null, number> {
-    const open = new Map<number | null, number>();
-    for (const row of this.rows)
-      if (row.ownerId === ownerId && !row.deletedAt && !row.todo.attributes.completed)
-        open.set(row.projectId, (open.get(row.projectId) ?? 0) + 1);
-    return open;
-  }
-
-  /** A project's delete takes its live todos to the trash with it, at its time. */
-  trashProject(ownerId: number, projectId: number, at: string): number {
-    const rows = this.rows.filter(
-      (row) => row.ownerId === ownerId && row.projectId === projectId && !row.deletedAt,
-    );
-    for (const row of rows) row.deletedAt = at;
-    return rows.length;
-  }
-
-  /** A project's restore brings back exactly the todos trashed with it. */
-  restoreProject(ownerId: number, projectId: number, at: string): number {
-    const rows = this.rows.filter(
-      (row) => row.ownerId === ownerId && row.projectId === projectId && row.deletedAt === at,
-    );
-    for (const row of rows) row.deletedAt = null;
-    return rows.length;
-  }
+  /** A project's delete takes its live todos to the trash, its restore brings back those. */
+  trashProject = (ownerId: number, projectId: number, at: string) =>
+    trashProjectTodos(this.rows, ownerId, projectId, at);
+  restoreProject = (ownerId: number, projectId: number, at: string) =>
+    restoreProjectTodos(this.rows, ownerId, projectId, at);
 
   /** The project a body names, checked as the server does: the owner's live one, or the Inbox. */
   private projectFor(ownerId: number, project: number | null): number | null {
@@ -254,21 +228,17 @@ export class MockTodos {
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
     // Bulk labelling is not used by the app: the mock changes nothing for it.
     if (action === 'label' || action === 'unlabel') return rows.length;
-    if (project !== undefined) {
-      // The mock API has no subtasks: a move is each todo's own.
-      const projectId = this.projectFor(ownerId, project);
-      const moving = rows.filter((row) => row.projectId !== projectId);
-      for (const row of moving) row.projectId = projectId;
-      return moving.length;
-    }
+    if (project !== undefined) return moveRows(this.rows, rows, this.projectFor(ownerId, project));
+    const at = this.now();
     for (const row of rows) {
-      if (action === 'restore') row.deletedAt = null;
-      else if (action === 'delete') row.deletedAt = this.now();
+      if (action === 'delete') this.remove(ownerId, row.todo.id, at);
+      else if (action === 'restore')
+        for (const each of [row, ...trashedWith(this.rows, row)]) each.deletedAt = null;
       else
         row.todo.attributes = {
           ...row.todo.attributes,
           completed: action === 'complete',
-          updatedAt: this.now(),
+          updatedAt: at,
         };
     }
     return rows.length;

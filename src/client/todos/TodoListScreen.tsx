@@ -1,8 +1,9 @@
 /**
  * The todo list screen of /todos, /inbox and /projects/:id: the view (page, page size, search,
- * sort, order, status, priority, label) lives in the URL; the list comes from RTK Query; the dialogs change it. A
- * scoped screen (the Inbox, a project) lists that scope's todos and adds new ones there. "n" opens
- * the add dialog and "/" goes to the search box. The login guard is the router's.
+ * sort, order, status, priority, label) lives in the URL; the list comes from RTK Query; the
+ * dialogs change it. A scoped screen (the Inbox, a project) lists that scope's todos and adds new
+ * ones there. "n" opens the add dialog and "/" goes to the search box. The login guard is the
+ * router's. Selection mode and its bulk actions: useListBulk.
  */
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -10,14 +11,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hasTrash } from '../lib/features';
 import { usePreference } from '../lib/preferences';
 import { useOnline } from '../offline';
 import { useSessionUser } from '../session';
 import { useShortcuts } from '../shortcuts';
 import { ErrorPage } from '../ui/ErrorPage';
 import { AddTodoButton } from './AddTodoButton';
-import { useBulkDeleteDialog } from './useBulkDeleteDialog';
 import { GenerateTodos, useGenerateTodos } from './GenerateTodos';
 import { TodosHeading } from './TodosHeading';
 import { ListControls } from './ListControls';
@@ -32,9 +31,8 @@ import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
 import { EmptyList } from './EmptyList';
-import { useBulkActions } from './useBulkActions';
 import { useListRefreshToasts } from './useListRefreshToasts';
-import { useSelection } from './useSelection';
+import { useListBulk } from './useListBulk';
 import { useListView } from './useListView';
 import { viewToParams } from './view';
 import { SubtaskRows } from './subtasks/SubtaskRows';
@@ -87,12 +85,11 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   // A tree's subtasks are rows too, selectable (a bulk action names exactly the todos chosen).
   const tree = isTreeView(query);
   const pageIds = useMemo(() => (data ? rowIds(data.todos, tree) : []), [data, tree]);
-  const selection = useSelection(`${project}?${viewToParams(query).toString()}`, pageIds);
-  const [selecting, setSelecting] = useState(false);
-  const stopSelecting = () => {
-    selection.clear();
-    setSelecting(false);
-  };
+  const { selection, selecting, setSelecting, stopSelecting, ...bulk } = useListBulk({
+    key: `${project}?${viewToParams(query).toString()}`,
+    pageIds,
+    searchBox,
+  });
   useShortcuts(
     error
       ? {}
@@ -103,26 +100,13 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
           clearSelection: stopSelecting,
         },
   );
-  const undoButton = useRef<HTMLButtonElement | null>(null);
-  const bulk = useBulkActions({ undoButton, onFocusLost: focusSearch });
-  const bulkEnabled = hasTrash(); // a stock Strapi backend has no bulk call
-  const bulkDelete = useBulkDeleteDialog({
-    run: async (ids) => {
-      const done = await bulk.run('delete', ids);
-      if (done) selection.clear();
-      return done;
-    },
-    busy: bulk.busy,
-    // The rows and the bar's buttons are gone: focus goes to the Undo toast.
-    onDeleted: () => (undoButton.current ?? searchBox.current)?.focus(),
-  });
   // A phone gets one row of controls; Generate Todos (a development aid) moves into its menu.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   // No search focus on arrival on a touch screen: it would open the keyboard on every visit.
   const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
   // Undo of a run is one bulk delete of the todos it created (not offered where there is no bulk call).
   const generateRun = useGenerateTodos(user?.id, {
-    undo: bulkEnabled ? (ids) => void bulk.run('delete', ids) : undefined,
+    undo: bulk.enabled ? (ids) => void bulk.bulk.run('delete', ids) : undefined,
     onFocusLost: focusSearch,
   });
 
@@ -149,11 +133,6 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
 
   const close = () => setDialog((current) => ({ ...current, open: false }));
   const busy = isLoading || isFetching;
-  // A bulk delete asks first, as a single delete does.
-  const runBulk = (action: Parameters<typeof bulk.run>[0]) =>
-    action === 'delete' ? bulkDelete.ask(selection.ids) : void bulk.run(action, selection.ids);
-  const moveSelected = (project: number | null, name: string) =>
-    void bulk.run('move', selection.ids, { project, name });
 
   return (
     <Box>
@@ -185,20 +164,12 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
       ) : (
         <>
           <ListToolbar
-            canSelect={bulkEnabled}
+            canSelect={bulk.enabled}
             selecting={selecting}
             onSelecting={(on) => (on ? setSelecting(true) : stopSelecting())}
             hideCompleted={hideCompleted}
             onHideCompleted={setHideCompleted}
-            bulk={{
-              selected: selection.ids.length,
-              onPage: pageIds.length,
-              busy: bulk.busy,
-              onSelectAll: selection.setAll,
-              onAction: runBulk,
-              onMove: moveSelected,
-              onClear: selection.clear,
-            }}
+            bulk={bulk.bar}
           />
           <Paper
             component="ol"
@@ -225,7 +196,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
                   selected={selection.has(todo.id)}
                   selecting={selecting}
                   onSelect={
-                    bulkEnabled && todo.id > 0
+                    bulk.enabled && todo.id > 0
                       ? (target, selected) => {
                           setSelecting(true);
                           selection.toggle(target.id, selected);
@@ -257,7 +228,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
         onClose={close}
         onFocusLost={focusSearch}
       />
-      {bulkDelete.dialog}
+      {bulk.bulkDelete.dialog}
     </Box>
   );
 }
