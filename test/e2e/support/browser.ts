@@ -28,7 +28,7 @@ export const chromiumLaunchOptions: LaunchOptions = {
  * Screens for a person to look at are taken when E2E_SCREENSHOTS=1, or by default outside CI: in
  * CI they cost a tenth of the suite's time and nobody looks at them (a failure keeps its own).
  */
-const WANT_SCREENSHOTS =
+export const WANT_SCREENSHOTS =
   (process.env.E2E_SCREENSHOTS ?? (process.env.CI === 'true' ? '0' : '1')) === '1';
 
 /** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
