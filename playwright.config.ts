@@ -29,8 +29,9 @@ export default defineConfig({
     locale: 'en-US',
     serviceWorkers: 'block',
     // A failed test keeps its trace (actions, network, console; not DOM snapshots and screencast
-    // frames, which doubled the suite's CPU time) and its screenshot.
-    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    // frames, which doubled the suite's CPU time) and its screenshot. Not under CI: nobody can open
+    // a trace left on the CI machine, and recording one for every test costs the browsers' time.
+    trace: ci ? 'off' : { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
   },
   // A test about a phone or the dark theme says so with its tag; every other test runs on a desktop.
