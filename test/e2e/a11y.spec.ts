@@ -151,7 +151,6 @@ const screens: Screen[] = [
   },
   {
     name: 'home',
-    phoneLayout: true,
     session: 'empty',
     show: (page, url) => page.goto(`${url}/`).then(() => heading(page)),
   },
@@ -230,7 +229,6 @@ const screens: Screen[] = [
   },
   {
     name: 'todos filtered by a label: its chip above the list, the rows’ label chips, the drawer’s labels',
-    phoneLayout: true,
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos?label=${errandsLabel}`);
@@ -272,7 +270,6 @@ const screens: Screen[] = [
   },
   {
     name: 'todos, priority flags, sorted by priority and filtered by High',
-    phoneLayout: true,
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/todos?sort=priority&order=desc&priority=3`);
@@ -281,7 +278,6 @@ const screens: Screen[] = [
   },
   {
     name: 'today',
-    phoneLayout: true,
     session: 'full',
     async show(page, url) {
       await page.goto(`${url}/today`);

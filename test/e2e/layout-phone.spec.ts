@@ -1,5 +1,5 @@
 /**
- * No page scrolls sideways, in Chromium: every screen at 320, 390, 768 and 1280 px wide, light and
+ * No page scrolls sideways, in Chromium: every screen at 320, 768 and 1280 px wide, light and
  * dark, with long titles, long unbroken words and every kind of row (dated, overdue, repeating,
  * completed, trashed), in selection mode too. On a phone a row's dates never run through its Edit
  * and Delete buttons, and the add dialog opens centred.
@@ -11,7 +11,9 @@ import { screenshot } from './support/browser';
 import { newCredentials, registerUser, signInContext } from './support/session';
 import type { Viewport } from './support/todos-page';
 
-const WIDTHS = [320, 390, 768, 1280] as const;
+// 390 px, the phone the other specs use, is covered by 320 (anything that fits 320 fits 390) and
+// by the phone specs' own checks.
+const WIDTHS = [320, 768, 1280] as const;
 const SCHEMES = ['light', 'dark'] as const;
 const UNBROKEN = `Supercalifragilistic${'x'.repeat(120)}`;
 const LONG_TITLE =
