@@ -107,7 +107,11 @@ test.describe('home: the dashboard', () => {
     const saved = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && response.url().includes('/api/todos/'),
     );
-    await page.getByRole('checkbox', { name: 'Mark Pay rent as completed' }).check();
+    // The tick is the list's state, drawn once the write is under way: click, then wait for it
+    // (check() asks for the new state at once, which a loaded machine may not have drawn yet).
+    const tick = page.getByRole('checkbox', { name: 'Mark Pay rent as completed' });
+    await tick.click();
+    await expect(tick).toBeChecked();
     expect((await saved).status()).toBe(200);
     await page.goBack();
     expect(pathOf(page)).toBe('/');

@@ -88,7 +88,11 @@ test.describe('offline write queue', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Todo saved on this device!' }).first(),
     ).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Mark Buy milk as completed' }).check();
+    // The tick is the list's state, drawn once the write is under way: click, then wait for it
+    // (check() asks for the new state at once, which a loaded machine may not have drawn yet).
+    const tick = page.getByRole('checkbox', { name: 'Mark Buy milk as completed' });
+    await tick.click();
+    await expect(tick).toBeChecked();
     await editTitle(page, 'Call Ann', 'Call Ann and Bob');
     await expectRows(page, numbered(1, ['Buy milk', 'Call Ann and Bob', 'Written offline']));
     await expect(waitingChips(page)).toHaveCount(3);

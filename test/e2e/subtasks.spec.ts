@@ -90,7 +90,11 @@ test.describe('todos: subtasks', () => {
     await expect(page.getByTestId('todo-number')).toHaveText(['1.']);
 
     // Ticking a subtask counts it.
-    await page.getByRole('checkbox', { name: 'Mark Book flights as completed' }).check();
+    // The tick is the list's state, drawn once the write is under way: click, then wait for it
+    // (check() asks for the new state at once, which a loaded machine may not have drawn yet).
+    const tick = page.getByRole('checkbox', { name: 'Mark Book flights as completed' });
+    await tick.click();
+    await expect(tick).toBeChecked();
     await expect(progressOf(page, 'Plan the trip')).toHaveText('1/2 subtasks done');
 
     // Fold by keyboard (Tab reaches the disclosure), unfold by mouse; the fold outlives a reload.
