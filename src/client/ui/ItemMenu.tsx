@@ -1,4 +1,4 @@
-/** The "⋮" menu of a drawer entry (a project, a label): its actions, a destructive one in red. */
+/** The "⋮" menu of a drawer entry (a project, a label) or a list's row: its actions, a destructive one in red. */
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -11,8 +11,19 @@ export interface ItemMenuAction {
   danger?: boolean;
 }
 
-/** `buttonLabel` names the button for screen readers ("More actions for Work"). */
-export function ItemMenu({ buttonLabel, items }: { buttonLabel: string; items: ItemMenuAction[] }) {
+/**
+ * `buttonLabel` names the button for screen readers ("More actions for Work"); `color` is the
+ * button's (inherit in the drawer, default on a list's row).
+ */
+export function ItemMenu({
+  buttonLabel,
+  items,
+  color = 'inherit',
+}: {
+  buttonLabel: string;
+  items: ItemMenuAction[];
+  color?: 'inherit' | 'default';
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -21,7 +32,7 @@ export function ItemMenu({ buttonLabel, items }: { buttonLabel: string; items: I
       <IconButton
         id={buttonId}
         size="small"
-        color="inherit"
+        color={color}
         aria-label={buttonLabel}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}

@@ -4,13 +4,10 @@
  */
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { ItemMenu } from '../../ui/ItemMenu';
 import { hidden } from '../DueDateLabel';
 import type { SubtaskRow } from './subtaskTree';
 
@@ -72,38 +69,11 @@ export function ParentContext({ title }: { title: string }) {
 
 /** The row's ⋮ menu: Add subtask (a todo already at the deepest level has none to add). */
 export function RowMenu({ title, onAddSubtask }: { title: string; onAddSubtask(): void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
   return (
-    <>
-      <IconButton
-        id={buttonId}
-        size="small"
-        aria-label={`More actions for ${title}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVert fontSize="small" />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onAddSubtask();
-          }}
-        >
-          Add subtask
-        </MenuItem>
-      </Menu>
-    </>
+    <ItemMenu
+      buttonLabel={`More actions for ${title}`}
+      items={[{ label: 'Add subtask', run: onAddSubtask }]}
+      color="default"
+    />
   );
 }
