@@ -4,11 +4,12 @@
  * owner's lock (ownerTransaction), so two creates cannot both take a name; the index of migration
  * 019 backs it. Deleting a label unlinks its todos and leaves them be.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { LabelCreateData, LabelListQuery, LabelUpdateData } from '../../shared/label-schemas';
 import { titleKey } from '../../shared/title-key';
 import type { Database, LabelRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
+import { keyContains, withIdTieBreak } from '../db/list-terms';
 import { DomainError } from '../domain-error';
 import { recordEvent } from '../events/journal';
 
@@ -20,8 +21,6 @@ const SORT_COLUMNS = {
   updatedAt: 'updated_at',
   id: 'id',
 } as const;
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const ownLabels = (db: Db, ownerId: number) =>
   db.selectFrom('labels').where('owner_id', '=', ownerId);
@@ -62,13 +61,8 @@ export async function listLabels(
   let matching = ownLabels(db, ownerId);
   for (const name of query.nameEquals) matching = matching.where('name_key', '=', titleKey(name));
   for (const needle of query.nameContains)
-    matching = matching.where(
-      sql<boolean>`name_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`,
-    );
-  const sort = query.sort.some((key) => key.field === 'id')
-    ? query.sort
-    : [...query.sort, { field: 'id' as const, direction: query.sort[0]?.direction ?? 'asc' }];
-  const page = sort
+    matching = matching.where(keyContains('name_key', needle));
+  const page = withIdTieBreak(query.sort)
     .reduce(
       (ordered, key) => ordered.orderBy(SORT_COLUMNS[key.field], key.direction),
       matching.selectAll(),

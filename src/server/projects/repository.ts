@@ -4,7 +4,7 @@
  * owner's live projects by their Unicode lower case (name_key), checked under the owner's lock
  * (ownerTransaction), so two creates cannot both take a name; the index of migration 018 backs it.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   positionAfter,
   type ProjectCreateData,
@@ -14,6 +14,7 @@ import {
 import { titleKey } from '../../shared/title-key';
 import type { Database, ProjectRow } from '../db/types';
 import { ownerTransaction } from '../db/transactions';
+import { keyContains, withIdTieBreak } from '../db/list-terms';
 import { DomainError } from '../domain-error';
 import { recordEvent } from '../events/journal';
 
@@ -27,8 +28,6 @@ const SORT_COLUMNS = {
   archived: 'archived',
   id: 'id',
 } as const;
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const liveProjects = (db: Db, ownerId: number) =>
   db.selectFrom('projects').where('owner_id', '=', ownerId).where('deleted_at', 'is', null);
@@ -75,16 +74,11 @@ export async function listProjects(
   let matching = liveProjects(db, ownerId);
   for (const name of query.nameEquals) matching = matching.where('name_key', '=', titleKey(name));
   for (const needle of query.nameContains)
-    matching = matching.where(
-      sql<boolean>`name_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`,
-    );
+    matching = matching.where(keyContains('name_key', needle));
   if (query.archived !== undefined)
     matching = matching.where('archived', '=', query.archived ? 1 : 0);
   for (const { op, value } of query.position) matching = matching.where('position', op, value);
-  const sort = query.sort.some((key) => key.field === 'id')
-    ? query.sort
-    : [...query.sort, { field: 'id' as const, direction: query.sort[0]?.direction ?? 'asc' }];
-  const page = sort
+  const page = withIdTieBreak(query.sort)
     .reduce(
       (ordered, key) => ordered.orderBy(SORT_COLUMNS[key.field], key.direction),
       matching.selectAll(),

@@ -8,11 +8,11 @@
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
+import { keyContains, withIdTieBreak } from '../db/list-terms';
 import type { Database, TodoRow } from '../db/types';
 import { offsetAndLimit } from '../http/pagination';
 import type { ListQuery, SortKey } from '../../shared/list-query';
 import type { SortField } from '../../shared/list-request';
-import { titleKey } from '../../shared/title-key';
 import { labelCondition } from './label-filter';
 
 type Db = Kysely<Database>;
@@ -45,8 +45,6 @@ export const LISTED_COLUMNS = [
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * One owner's live todos narrowed by the query's filters. Needles match the title's lower-case key,
  * so both databases agree on case and Unicode; pg_trgm serves needles of 3+ characters (migration 007).
@@ -64,9 +62,7 @@ function matchingTodos(
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null);
   for (const needle of query.titleContains) {
-    scoped = scoped.where(
-      sql<boolean>`title_key like ${`%${escapeLike(titleKey(needle))}%`} escape '\\'`,
-    );
+    scoped = scoped.where(keyContains('title_key', needle));
   }
   if (query.completed !== undefined)
     scoped = scoped.where('completed', '=', query.completed ? 1 : 0);
@@ -80,12 +76,6 @@ function matchingTodos(
     scoped = scoped.where('parent_id', condition.op, condition.value);
   for (const condition of query.labels) scoped = scoped.where(labelCondition(ownerId, condition));
   return scoped;
-}
-
-/** Sort keys plus the id, in the first key's direction, so equal keys never make a page repeat or skip a row. */
-function withTieBreak(sort: SortKey[]): SortKey[] {
-  if (sort.some((key) => key.field === 'id')) return sort;
-  return [...sort, { field: 'id', direction: sort[0]?.direction ?? 'asc' }];
 }
 
 /**
@@ -150,7 +140,7 @@ export async function listTodos(
 ): Promise<{ rows: ListedTodo[]; total: number }> {
   const { offset, limit } = offsetAndLimit(query.pagination);
   const total = totalOf(db, ownerId, query).as('total');
-  const sort = withTieBreak(query.sort);
+  const sort = withIdTieBreak(query.sort);
   const postgres = onPostgres(db);
   const inOrder = <Q extends SelectQueryBuilder<Database, 'todos', object>>(q: Q) =>
     ordered(q, sort, postgres);
