@@ -3,14 +3,14 @@
  * delete (asked first; it is taken off its todos, which stay). The dialogs live here, once, above
  * the menus that open them, so closing the phone menu never takes an open dialog with it.
  */
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LabelEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
 import { toasts } from '../lib/toasts';
 import { useOpenCounts } from '../projects';
-import { DeleteNamedDialog } from '../ui/DeleteNamedDialog';
-import { NameColorDialog, type NameColorValues } from '../ui/NameColorDialog';
+import type { NameColorValues } from '../ui/NameColorDialog';
+import { NamedItemDialogs, useNamedItemDialogs } from '../ui/NamedItemDialogs';
 import { deleteLabelQuestion, LABEL_MESSAGES } from './labelMessages';
 import { useAddLabelMutation, useDeleteLabelMutation, useUpdateLabelMutation } from './labelsApi';
 
@@ -29,35 +29,24 @@ export function useLabelActions(): LabelActions {
   return actions;
 }
 
-type Open = { kind: 'add' | 'edit' | 'delete' } | undefined;
-
 export function LabelActionsProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open>();
-  // Kept while a dialog closes, so its text does not change under the closing animation.
-  const [shown, setShown] = useState<LabelEntity | undefined>();
+  const { open, shown, show, close } = useNamedItemDialogs<LabelEntity>();
   const [addLabel, adding] = useAddLabelMutation();
   const [updateLabel, updating] = useUpdateLabelMutation();
   const [deleteLabel, deleting] = useDeleteLabelMutation();
-  const counts = useOpenCounts({ skip: open?.kind !== 'delete' });
+  const counts = useOpenCounts({ skip: open !== 'delete' });
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const close = () => setOpen(undefined);
   // The deleted label's row, and the menu button the dialog would give the focus back to, are gone.
   const deleted = useRef(false);
 
   const actions = useMemo<LabelActions>(
     () => ({
-      add: () => setOpen({ kind: 'add' }),
-      edit: (label) => {
-        setShown(label);
-        setOpen({ kind: 'edit' });
-      },
-      remove: (label) => {
-        setShown(label);
-        setOpen({ kind: 'delete' });
-      },
+      add: () => show('add'),
+      edit: (label) => show('edit', label),
+      remove: (label) => show('delete', label),
     }),
-    [],
+    [show],
   );
 
   const submitAdd = async (values: NameColorValues) => {
@@ -92,34 +81,19 @@ export function LabelActionsProvider({ children }: { children: ReactNode }) {
   return (
     <ActionsContext.Provider value={actions}>
       {children}
-      <NameColorDialog
-        open={open?.kind === 'add'}
-        title="Add label"
-        submitLabel="Add"
-        submitting={adding.isLoading}
+      <NamedItemDialogs
+        noun="label"
+        open={open}
+        shown={shown}
+        adding={adding.isLoading}
+        updating={updating.isLoading}
+        deleting={deleting.isLoading}
+        onAdd={submitAdd}
+        onEdit={submitEdit}
+        deleteQuestion={deleteLabelQuestion(shown && counts.ofLabel.get(shown.id))}
+        onDelete={() => void confirmDelete()}
         onClose={close}
-        onSubmit={submitAdd}
-      />
-      <NameColorDialog
-        // A new form per label, starting from its values.
-        key={shown?.id}
-        open={open?.kind === 'edit'}
-        title="Edit label"
-        submitLabel="Save"
-        initialValues={shown && { name: shown.attributes.name, color: shown.attributes.color }}
-        submitting={updating.isLoading}
-        onClose={close}
-        onSubmit={submitEdit}
-      />
-      <DeleteNamedDialog
-        title="Delete this label"
-        open={open?.kind === 'delete'}
-        name={shown?.attributes.name}
-        question={deleteLabelQuestion(shown && counts.ofLabel.get(shown.id))}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onClose={close}
-        onExited={() => {
+        onDeleteExited={() => {
           if (!deleted.current) return;
           deleted.current = false;
           document.getElementById('main')?.focus(); // the page's main region (PageFrame's)

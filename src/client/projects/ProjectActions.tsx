@@ -4,22 +4,14 @@
  * to the trash with it, and the toast's Undo brings both back). The dialogs live here, once, above
  * the menus that open them, so closing the phone menu never takes an open dialog with it.
  */
-import {
-  createContext,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProjectEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
 import { hasTrash } from '../lib/features';
 import { toasts } from '../lib/toasts';
-import { DeleteNamedDialog } from '../ui/DeleteNamedDialog';
-import { NameColorDialog, type NameColorValues } from '../ui/NameColorDialog';
+import type { NameColorValues } from '../ui/NameColorDialog';
+import { NamedItemDialogs, useNamedItemDialogs } from '../ui/NamedItemDialogs';
 import { deleteProjectQuestion, PROJECT_MESSAGES } from './projectMessages';
 import { projectPath } from './projectPaths';
 import {
@@ -56,35 +48,24 @@ export function useProjectActions(): ProjectActions {
   return actions;
 }
 
-type Open = { kind: 'add' | 'edit' | 'delete'; project?: ProjectEntity } | undefined;
-
 export function ProjectActionsProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open>();
-  // Kept while a dialog closes, so its text does not change under the closing animation.
-  const [shown, setShown] = useState<ProjectEntity | undefined>();
+  const { open, shown, show, close } = useNamedItemDialogs<ProjectEntity>();
   const [addProject, adding] = useAddProjectMutation();
   const [updateProject, updating] = useUpdateProjectMutation();
   const [deleteProject, deleting] = useDeleteProjectMutation();
   const [restoreProject] = useRestoreProjectMutation();
   // Read for the delete question only: the frame is there for signed-out visitors too.
-  const counts = useOpenCounts({ skip: open?.kind !== 'delete' });
+  const counts = useOpenCounts({ skip: open !== 'delete' });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const undoButton = useRef<HTMLButtonElement | null>(null);
   const focusUndo = useRef(false);
-  const close = () => setOpen(undefined);
 
   const actions = useMemo<ProjectActions>(
     () => ({
-      add: () => setOpen({ kind: 'add' }),
-      edit: (project) => {
-        setShown(project);
-        setOpen({ kind: 'edit', project });
-      },
-      remove: (project) => {
-        setShown(project);
-        setOpen({ kind: 'delete', project });
-      },
+      add: () => show('add'),
+      edit: (project) => show('edit', project),
+      remove: (project) => show('delete', project),
       setArchived: (project, archived) => {
         const { name } = project.attributes;
         updateProject({ id: project.id, changes: { archived } })
@@ -103,7 +84,7 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
           .catch((error: unknown) => toasts.error(changeErrorMessage(error), 'project'));
       },
     }),
-    [updateProject],
+    [show, updateProject],
   );
 
   const submitAdd = async (values: NameColorValues) => {
@@ -153,35 +134,20 @@ export function ProjectActionsProvider({ children }: { children: ReactNode }) {
   return (
     <ActionsContext.Provider value={actions}>
       {children}
-      <NameColorDialog
-        open={open?.kind === 'add'}
-        title="Add project"
-        submitLabel="Add"
-        submitting={adding.isLoading}
-        onClose={close}
-        onSubmit={submitAdd}
-      />
-      <NameColorDialog
-        // A new form per project, starting from its values.
-        key={shown?.id}
-        open={open?.kind === 'edit'}
-        title="Edit project"
-        submitLabel="Save"
-        initialValues={shown && { name: shown.attributes.name, color: shown.attributes.color }}
-        submitting={updating.isLoading}
-        onClose={close}
-        onSubmit={submitEdit}
-      />
-      <DeleteNamedDialog
-        title="Delete this project"
-        open={open?.kind === 'delete'}
-        name={shown?.attributes.name}
-        question={deleteProjectQuestion()}
+      <NamedItemDialogs
+        noun="project"
+        open={open}
+        shown={shown}
+        adding={adding.isLoading}
+        updating={updating.isLoading}
+        deleting={deleting.isLoading}
+        onAdd={submitAdd}
+        onEdit={submitEdit}
+        deleteQuestion={deleteProjectQuestion()}
         openTodos={shown && counts.ofProject.get(shown.id)}
-        busy={deleting.isLoading}
-        onConfirm={() => void confirmDelete()}
+        onDelete={() => void confirmDelete()}
         onClose={close}
-        onExited={() => {
+        onDeleteExited={() => {
           if (!focusUndo.current) return;
           focusUndo.current = false;
           focusUndoOf(undoButton);
