@@ -84,6 +84,13 @@ export async function makeCalendar(
         },
         { maxProjects: context.config.maxProjectsPerUser },
       );
+      // A calendar deleted by its client sent its project to the trash with the segment it had;
+      // a new calendar there takes the segment, and the trashed project, if restored, its own.
+      await trx
+        .deleteFrom('caldav_collections')
+        .where('owner_id', '=', user.id)
+        .where('segment', '=', path.segment)
+        .execute();
       await trx
         .insertInto('caldav_collections')
         .values({ project_id: project.id, owner_id: user.id, segment: path.segment })

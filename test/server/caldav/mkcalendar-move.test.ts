@@ -59,6 +59,27 @@ describeEachDialect('CalDAV MKCALENDAR and MOVE', (dialect) => {
     expect(await projects()).toHaveLength(1);
   });
 
+  it('MKCALENDAR at the path of a calendar its client deleted makes a new one there', async () => {
+    const path = `${home}groceries/`;
+    expect((await dav(t.app, ada, 'MKCALENDAR', path, MKCALENDAR('Groceries'))).statusCode).toBe(
+      201,
+    );
+    expect((await dav(t.app, ada, 'DELETE', path)).statusCode).toBe(204);
+    const again = await dav(t.app, ada, 'MKCALENDAR', path, MKCALENDAR('Shopping'));
+    expect(again.statusCode).toBe(201);
+    const listed = await dav(t.app, ada, 'PROPFIND', path, propfindBody('<d:displayname/>'), {
+      depth: '0',
+    });
+    expect(listed.statusCode).toBe(207);
+    expect(listed.body).toContain('<d:displayname>Shopping</d:displayname>');
+    const trashed = (
+      await call(t.app, ada.session, { method: 'GET', url: '/api/projects/trash' })
+    ).json().data;
+    expect(
+      trashed.map((project: { attributes: { name: string } }) => project.attributes.name),
+    ).toContain('Groceries');
+  });
+
   it('MOVE moves a todo to another calendar’s project, keeping the todo', async () => {
     await dav(t.app, ada, 'MKCALENDAR', `${home}home-stuff/`, MKCALENDAR('Home'));
     const source = `${home}inbox/lamp.ics`;
