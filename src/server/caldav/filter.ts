@@ -47,7 +47,8 @@ function todoInRange(todo: ICAL.Component, { start, end }: Range): boolean {
   if (dtstart !== undefined && due !== undefined)
     return (start <= dtstart || start < due) && (end > dtstart || end >= due);
   if (dtstart !== undefined) return start <= dtstart && end > dtstart;
-  if (due !== undefined) return start < due && end >= due;
+  // RFC 4791 §9.9: ((start < DUE) OR (start <= DUE)) AND ((end > DUE) OR (end >= DUE)).
+  if (due !== undefined) return start <= due && end >= due;
   if (completed !== undefined && created !== undefined)
     return (start <= created || start <= completed) && (end >= created || end >= completed);
   if (completed !== undefined) return start <= completed && end >= completed;

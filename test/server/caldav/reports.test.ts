@@ -72,6 +72,11 @@ describeEachDialect('CalDAV reports', (dialect) => {
     const december = await query('<c:time-range start="20261201T000000Z" end="20270101T000000Z"/>');
     expect(hrefs(december.body)).toContain(`${inbox}open.ics`);
     expect(hrefs(december.body)).not.toContain(`${inbox}later.ics`);
+    // A DUE on the range's start or end is in it (RFC 4791 §9.9).
+    const fromDue = await query('<c:time-range start="20270115T090000Z" end="20270116T000000Z"/>');
+    expect(hrefs(fromDue.body)).toEqual([`${inbox}later.ics`]);
+    const toDue = await query('<c:time-range start="20270114T000000Z" end="20270115T090000Z"/>');
+    expect(hrefs(toDue.body)).toEqual([`${inbox}later.ics`]);
     const events = await report(
       `<c:calendar-query ${NS}><d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"/></c:comp-filter></c:filter></c:calendar-query>`,
     );
