@@ -112,6 +112,13 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
       schema: { hide: true },
       handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
     });
+    // A client given the server's bare address (python-caldav, Thunderbird) asks the site's root.
+    wellKnown.route({
+      method: 'PROPFIND',
+      url: '/',
+      schema: { hide: true },
+      handler: (_request, reply) => reply.code(301).header('location', DAV_ROOT).send(),
+    });
   });
 
   await app.register(

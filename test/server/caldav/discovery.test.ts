@@ -23,6 +23,15 @@ describeEachDialect('CalDAV discovery', (dialect) => {
       payload: propfindBody('<d:current-user-principal/>'),
     });
     expect(withBody.statusCode).toBe(301);
+    // A client given the server's bare address asks its root; a browser still gets the app there.
+    const root = await t.app.inject({
+      method: 'PROPFIND',
+      url: '/',
+      headers: { 'content-type': 'application/xml', depth: '0' },
+      payload: propfindBody('<d:current-user-principal/>'),
+    });
+    expect(root.statusCode).toBe(301);
+    expect(root.headers.location).toBe('/dav/');
   });
 
   it('answers OPTIONS with the DAV classes and methods, without credentials', async () => {
