@@ -160,9 +160,14 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
         if (!resolved) throw new DavError(404, 'Not Found');
         return run({ context, user, path: resolved, host, request, reply });
       };
-      const methods = ['OPTIONS', ...Object.keys(HANDLERS), ...EXTRA_METHODS].filter(
-        (method, index, all) => all.indexOf(method) === index,
-      );
+      // POST and PATCH are routed too, so that they answer 405 with the methods allowed.
+      const methods = [
+        'OPTIONS',
+        'POST',
+        'PATCH',
+        ...Object.keys(HANDLERS),
+        ...EXTRA_METHODS,
+      ].filter((method, index, all) => all.indexOf(method) === index);
       const options = {
         method: methods,
         handler,

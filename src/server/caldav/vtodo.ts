@@ -123,6 +123,16 @@ export function parseObject(text: string): ParsedObject {
   const uid = textValue(vtodo, 'uid')?.trim();
   if (!uid || uid.length > 255)
     throw invalid('The VTODO needs a UID', 'valid-calendar-object-resource');
+  // RFC 4791 §4.1: one resource is one todo (with its overrides); a second one would be lost.
+  const others = calendar
+    .getAllSubcomponents()
+    .filter((component) => ['vtodo', 'vevent', 'vjournal'].includes(component.name))
+    .some((component) => component.name !== 'vtodo' || textValue(component, 'uid')?.trim() !== uid);
+  if (others)
+    throw invalid(
+      'A resource holds one VTODO, with overrides of its own UID only',
+      'valid-calendar-object-resource',
+    );
   const fields = fieldsOf(vtodo, calendar);
   if (fields.dueDate && !/^\d{4}-\d{2}-\d{2}$/.test(fields.dueDate))
     throw invalid('The DUE date is out of range');

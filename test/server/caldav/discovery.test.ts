@@ -139,6 +139,11 @@ describeEachDialect('CalDAV discovery', (dialect) => {
     expect(report.statusCode).toBe(403);
     const mkcol = await dav(t.app, ada, 'MKCOL', `/dav/calendars/${ada.username}/new/`);
     expect(mkcol.statusCode).toBe(405);
+    for (const method of ['POST', 'PATCH'] as const) {
+      const answer = await dav(t.app, ada, method, `/dav/calendars/${ada.username}/inbox/`);
+      expect(answer.statusCode).toBe(405);
+      expect(answer.headers.allow).toContain('PROPFIND');
+    }
   });
 
   it('counts failed Basic logins against the login throttle, then refuses even the right password (429)', async () => {

@@ -157,6 +157,14 @@ describeEachDialect('CalDAV resources', (dialect) => {
       (await put(carl, `${home}n.ics`, vtodo('', ['SUMMARY:x']).replace('UID:\r\n', '')))
         .statusCode,
     ).toBe(403);
+    // Two todos in one resource: the second would be lost, so neither is taken.
+    const two = vtodo('one', ['SUMMARY:one']).replace(
+      'END:VCALENDAR',
+      'BEGIN:VTODO\r\nUID:two\r\nSUMMARY:two\r\nEND:VTODO\r\nEND:VCALENDAR',
+    );
+    const twoRefused = await put(carl, `${home}two.ics`, two);
+    expect(twoRefused.statusCode).toBe(403);
+    expect(twoRefused.body).toContain('valid-calendar-object-resource');
     expect((await put(carl, `${home}a.ics`, vtodo('same', ['SUMMARY:a']))).statusCode).toBe(201);
     const conflict = await put(carl, `${home}b.ics`, vtodo('same', ['SUMMARY:b']));
     expect(conflict.statusCode).toBe(403);
