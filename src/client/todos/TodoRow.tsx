@@ -165,10 +165,15 @@ export function TodoRow({
           color="text.secondary"
           component="p"
           data-testid="todo-dates"
-          sx={{ minWidth: 0, overflowWrap: 'anywhere', whiteSpace: { lg: 'nowrap' } }}
+          sx={datesSx}
         >
-          Created at: <Moment value={createdAt} relative={dates === 'relative'} /> · Updated at:{' '}
-          <Moment value={updatedAt} relative={dates === 'relative'} />
+          <span>
+            Created at: <Moment value={createdAt} relative={dates === 'relative'} />
+          </span>
+          <span className="separator"> · </span>
+          <span>
+            Updated at: <Moment value={updatedAt} relative={dates === 'relative'} />
+          </span>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ ml: 'auto', flexShrink: 0 }}>
           {menu}
@@ -199,7 +204,7 @@ export function TodoRow({
 const DETAILS_INDENT = '8ch';
 
 /**
- * A row is a grid: from lg up the dates and the buttons share the title's line, so twelve rows fit
+ * A row is a grid: from lg up the dates (one above the other) and the buttons share the title's line, so twelve rows fit
  * on a 1280×800 screen; narrower, they take a line of their own under the title, and when the
  * dates do not fit beside the buttons the buttons wrap under them rather than being drawn over.
  * The trash's rows use it too.
@@ -224,6 +229,18 @@ const titleLineSx = {
   flexWrap: 'wrap',
   alignItems: 'center',
   columnGap: 1,
+} as const;
+
+/**
+ * From lg up the two dates stand one above the other, in lines no taller than the title's, so the
+ * title keeps the width and the row its height; narrower, they run on one line under the title.
+ */
+const datesSx = {
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  lineHeight: { lg: 1.4 },
+  '& > span': { display: { lg: 'block' }, whiteSpace: { lg: 'nowrap' } },
+  '& > .separator': { display: { lg: 'none' } },
 } as const;
 
 const metaSx = {
