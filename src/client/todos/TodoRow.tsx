@@ -238,9 +238,10 @@ const titleLineSx = {
 const datesSx = {
   minWidth: 0,
   overflowWrap: 'anywhere',
-  lineHeight: { lg: 1.4 },
-  '& > span': { display: { lg: 'block' }, whiteSpace: { lg: 'nowrap' } },
-  '& > .separator': { display: { lg: 'none' } },
+  lineHeight: { lg: 1.3 },
+  // Narrower, a line breaks between the dates rather than inside one.
+  '& > span': { display: { xs: 'inline-block', lg: 'block' }, whiteSpace: { lg: 'nowrap' } },
+  '& > .separator': { display: { xs: 'inline', lg: 'none' } },
 } as const;
 
 const metaSx = {
