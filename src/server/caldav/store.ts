@@ -24,6 +24,8 @@ export type DavMember = TodoRow & {
   seq: number | string | null;
   /** The UID a client gave the todo's parent (null: none did, or no parent). */
   parent_uid: string | null;
+  /** Which occurrence of its series the todo is, the first being 1 (null: no series). */
+  series_position: number | string | null;
   /** Its labels' names, once withLabels loaded them (rendering writes them as CATEGORIES). */
   labels?: string[];
 };
@@ -57,6 +59,7 @@ const members = (db: Db, ownerId: number) =>
         .onRef('dav_changes.todo_id', '=', 'todos.id')
         .on('dav_changes.collection', '=', sql<number>`coalesce(todos.project_id, 0)`),
     )
+    .leftJoin('todo_series', 'todo_series.id', 'todos.series_id')
     .selectAll('todos')
     .select([
       'caldav_objects.uid',
@@ -65,6 +68,11 @@ const members = (db: Db, ownerId: number) =>
       'caldav_objects.mapping',
       'dav_changes.seq',
       'parent_objects.uid as parent_uid',
+      // The series counts the occurrences it made; those made after this one (trashed too) come
+      // off. The difference stays when the next is made, so the todo's text (and ETag) does too.
+      sql<number | string | null>`todo_series.occurrences - (select count(*) from todos later
+        where later.owner_id = todos.owner_id and later.series_id = todos.series_id
+        and later.id > todos.id)`.as('series_position'),
     ])
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null);
