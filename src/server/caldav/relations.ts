@@ -37,7 +37,7 @@ export function repeatOf(calendar: ICAL.Component, vtodo: ICAL.Component): strin
  * The rule as written for one occurrence of a series. The app's COUNT counts from the series'
  * first occurrence, but each occurrence is its own todo, its RRULE starting at its own due date:
  * the `position`-th (the first is 1) counts what is left, itself included, so a client ends the
- * series where the app does.
+ * series where the app does (the calendar feed's ruleFrom counts its open occurrence the same way).
  */
 export function occurrenceRule(rule: string | null, position: number | null): string | null {
   if (rule === null || position === null || position <= 1) return rule;
