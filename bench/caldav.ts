@@ -1,13 +1,17 @@
 /**
  * CalDAV timings on a 10,000-todo calendar, in-process (buildApp on a throwaway database, real HTTP
- * on 127.0.0.1): PROPFIND depth 1 (getetag, getcontenttype), a sync-collection with 10 changes,
- * and a full calendar-multiget of every todo. Prints p50/p99 per engine.
+ * on 127.0.0.1): PROPFIND depth 1 (getetag, getcontenttype) of an unchanged calendar (the kept
+ * listing, listing-cache.ts) and after a change (read and written afresh), a sync-collection with
+ * 10 changes, and a full calendar-multiget of every todo. Prints p50/p99 per engine, the CPU time
+ * per request (server and client, the process's: steadier than wall time on a shared machine),
+ * the peak RSS growth over the fresh PROPFINDs, and what gzip would cost and save on the listing.
  *   npx tsx bench/caldav.ts            # SQLite
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/caldav.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -21,14 +25,53 @@ const RUNS = Number(process.env.BENCH_CALDAV_RUNS ?? 50);
 const quantile = (times: number[], q: number) =>
   [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(q * times.length))]!;
 
-async function timed(runs: number, work: () => Promise<void>) {
+/** Wall time of each run (`prepare` not counted) and the process's CPU time per run. */
+async function timed(
+  runs: number,
+  work: () => Promise<void>,
+  prepare?: (run: number) => Promise<void>,
+) {
   const times: number[] = [];
+  let cpu = 0;
   for (let i = 0; i < runs; i += 1) {
+    await prepare?.(i);
+    const used = process.cpuUsage();
     const start = performance.now();
     await work();
     times.push(performance.now() - start);
+    const { user, system } = process.cpuUsage(used);
+    cpu += (user + system) / 1000;
   }
-  return `p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms`;
+  return `p50 ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms, CPU ${(cpu / runs).toFixed(1)} ms`;
+}
+
+/** The highest RSS above its level at the start while `work` runs (sampled every millisecond). */
+async function peakRssGrowth(work: () => Promise<string>) {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 1);
+  try {
+    const timing = await work();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return `${timing}, peak RSS +${((peak - base) / 1024 / 1024).toFixed(1)} MB`;
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** What gzip (level 1 and the default 6) costs to write and read back, and the bytes it saves. */
+function gzipCost(text: string) {
+  const raw = Buffer.from(text);
+  return [1, 6]
+    .map((level) => {
+      const start = performance.now();
+      const packed = zlib.gzipSync(raw, { level });
+      const packing = performance.now() - start;
+      const unpacking = performance.now();
+      zlib.gunzipSync(packed);
+      return `level ${level}: ${(raw.length / 1e6).toFixed(2)} MB → ${(packed.length / 1e3).toFixed(0)} kB, ${packing.toFixed(1)} ms to pack + ${(performance.now() - unpacking).toFixed(1)} ms to unpack`;
+    })
+    .join('; ');
 }
 
 async function bench(engine: string, databaseUrl: string) {
@@ -94,13 +137,27 @@ async function bench(engine: string, databaseUrl: string) {
   const propfind = `<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:propfind>`;
   const sync = (token: string) =>
     `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`;
-  console.log(
-    `${engine}: PROPFIND depth 1, ${TODOS} todos: ${await timed(RUNS, async () => void (await dav('PROPFIND', propfind)))}`,
-  );
-  const token = /<d:sync-token>([^<]+)</.exec(await dav('REPORT', sync('')))![1]!;
   const ids = (await database.db.selectFrom('todos').select('id').limit(10).execute()).map(
     (row) => row.id,
   );
+  // A write the app's own way would do (the triggers stamp a change), outside the timing.
+  const touch = async (run: number) =>
+    void (await database.db
+      .updateTable('todos')
+      .set({ updated_at: new Date(Date.now() + run).toISOString() })
+      .where('id', '=', ids[run % ids.length]!)
+      .execute());
+  const propfindRun = async () => void (await dav('PROPFIND', propfind));
+  console.log(
+    `${engine}: PROPFIND depth 1, ${TODOS} todos, after a change: ${await peakRssGrowth(() => timed(RUNS, propfindRun, touch))}`,
+  );
+  console.log(
+    `${engine}: PROPFIND depth 1, ${TODOS} todos, unchanged: ${await timed(RUNS, propfindRun)}`,
+  );
+  console.log(
+    `${engine}: gzip of the PROPFIND answer: ${gzipCost(await dav('PROPFIND', propfind))}`,
+  );
+  const token = /<d:sync-token>([^<]+)</.exec(await dav('REPORT', sync('')))![1]!;
   for (const id of ids)
     await json('PUT', `/api/todos/${id}`, { data: { completed: true } }, session.jwt);
   console.log(

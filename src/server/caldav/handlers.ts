@@ -2,13 +2,15 @@
  * One handler per DAV method, each given the signed-in user and the parsed path (plugin.ts
  * resolves both). A path of another user's is the same 404 as a missing one.
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
-import { multistatus, response } from './multistatus';
+import { multistatus, response, type DavBody } from './multistatus';
 import { deleteObject, memberIn, putObject, rendered, type WriteContext } from './objects';
 import type { ResolvedPath } from './calendars';
+import type { ListingCache } from './listing-cache';
 import { propfind, propfindBody, propRequestOf } from './propfind';
 import { moveObject } from './move';
 import { patchCalendar } from './proppatch';
@@ -28,6 +30,8 @@ export interface DavRequest {
   host: string;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** This app's kept PROPFIND listings (listing-cache.ts). */
+  listings: ListingCache;
 }
 
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -37,6 +41,10 @@ const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
 };
+
+/** A streamed body as a byte stream (Fastify sends it chunked, with backpressure). */
+const davBody = (body: DavBody) =>
+  typeof body === 'string' ? body : Readable.from(body, { objectMode: false });
 
 function writeContext({ context, user, host }: DavRequest): WriteContext {
   return {
@@ -56,15 +64,15 @@ function objectPath(path: ResolvedPath) {
 }
 
 export async function handlePropfind(dav: DavRequest) {
-  const { context, user, host, request, reply } = dav;
+  const { context, user, host, request, reply, listings } = dav;
   const body = propfindBody(bodyText(request));
   const xml = await propfind(
-    { db: context.db, user, host },
+    { db: context.db, user, host, listings },
     dav.path,
     header(request, 'depth'),
     body,
   );
-  return reply.code(207).type(XML_TYPE).send(xml);
+  return reply.code(207).type(XML_TYPE).send(davBody(xml));
 }
 
 /**
@@ -101,7 +109,7 @@ export async function handleReport(dav: DavRequest) {
     { db: context.db, user, collection: path.collection, host },
     parseXml(text),
   );
-  return reply.code(207).type(XML_TYPE).send(xml);
+  return reply.code(207).type(XML_TYPE).send(davBody(xml));
 }
 
 export async function handleGet(dav: DavRequest) {

@@ -53,6 +53,28 @@ export function multistatus(responses: string[], tail = ''): string {
   return `${XML_HEADER}<d:multistatus${ROOT_NAMESPACES}>${responses.join('')}${tail}</d:multistatus>`;
 }
 
+/** An answer's body: whole, or a page of responses at a time (handlers.ts streams it). */
+export type DavBody = string | AsyncIterable<string | Buffer>;
+
+/**
+ * A multistatus whose later responses come a page at a time, so memory holds a page, not the
+ * answer. The first page is read before anything is sent: a database that fails at once gets its
+ * proper error status, not a 207 cut short.
+ */
+export async function streamedMultistatus(
+  head: string[],
+  pages: AsyncIterator<string | Buffer>,
+  tail = '',
+): Promise<AsyncIterable<string | Buffer>> {
+  const first = await pages.next();
+  return (async function* () {
+    yield `${XML_HEADER}<d:multistatus${ROOT_NAMESPACES}>${head.join('')}`;
+    for (let page = first; !page.done; page = await pages.next())
+      if (page.value.length > 0) yield page.value;
+    yield `${tail}</d:multistatus>`;
+  })();
+}
+
 /** A DAV:error body naming a failed precondition. */
 export const errorBody = (condition: string) =>
   `${XML_HEADER}<d:error${ROOT_NAMESPACES}>${condition}</d:error>`;

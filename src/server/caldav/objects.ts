@@ -17,7 +17,7 @@ import { createTodo, updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
 import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
-import { parentIdFor, sameRule } from './relations';
+import { occurrenceRule, parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
 import { memberByName, memberByUid, nameOf, type DavMember } from './store';
 import { defaultUid, MAPPING, parseObject, renderTodo } from './vtodo';
@@ -26,7 +26,7 @@ import { cal, dav, escapeXml } from './xml';
 type Db = Kysely<Database>;
 
 /** What a todo's representation is made of besides the row: a new rendering code is a new version. */
-const RENDERING = 'vtodo-2';
+const RENDERING = 'vtodo-3';
 const salts = new Map<string, string>();
 const saltFor = (host: string) => {
   let salt = salts.get(host);
@@ -46,10 +46,17 @@ const saltFor = (host: string) => {
 export const etagOf = (member: Pick<DavMember, 'seq'>, host: string) =>
   `"${String(member.seq ?? 0)}-${saltFor(host)}"`;
 
+const positionOf = (member: DavMember) =>
+  member.series_position === null ? null : Number(member.series_position);
+
+/** The RRULE a client was given for the todo (relations.ts occurrenceRule). */
+const ruleAsSent = (member: DavMember) => occurrenceRule(member.recurrence, positionOf(member));
+
 export const textOf = (member: DavMember, host: string) =>
   renderTodo(
     {
       ...member,
+      seriesPosition: positionOf(member),
       parentUid:
         member.parent_id === null
           ? null
@@ -169,7 +176,8 @@ export function putObject(
         parent: await parentIdFor(trx, ownerId, parsed.fields.parent, host, existing),
         // The same rule spelled otherwise is no change (a change would be one of this occurrence).
         ...(existing &&
-          sameRule(existing.recurrence, parsed.fields.recurrence) && { recurrence: undefined }),
+          (sameRule(existing.recurrence, parsed.fields.recurrence) ||
+            sameRule(ruleAsSent(existing), parsed.fields.recurrence)) && { recurrence: undefined }),
         labels: { set: labels },
         // An alarm out of the app's range is no reminder of the todo's (the client keeps its alarm).
         remindAt: reminder && reminder.success ? reminder.output : null,

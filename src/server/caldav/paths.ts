@@ -22,14 +22,15 @@ export const projectOfSegment = (segment: string): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
-const encode = (segment: string) => encodeURIComponent(segment).replace(/%40/g, '@');
+/** A path segment as hrefs write it (an email-like username keeps its @). */
+export const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/%40/g, '@');
 
-export const principalHref = (user: string) => `${DAV_ROOT}principals/${encode(user)}/`;
-export const homeHref = (user: string) => `${DAV_ROOT}calendars/${encode(user)}/`;
+export const principalHref = (user: string) => `${DAV_ROOT}principals/${encodeSegment(user)}/`;
+export const homeHref = (user: string) => `${DAV_ROOT}calendars/${encodeSegment(user)}/`;
 export const collectionHref = (user: string, segment: string) =>
-  `${homeHref(user)}${encode(segment)}/`;
+  `${homeHref(user)}${encodeSegment(segment)}/`;
 export const objectHref = (user: string, segment: string, name: string) =>
-  `${collectionHref(user, segment)}${encode(name)}`;
+  `${collectionHref(user, segment)}${encodeSegment(name)}`;
 
 /** The path of a request URL or an href (absolute or not); undefined outside the DAV tree. */
 export function parseDavPath(url: string): DavPath | undefined {

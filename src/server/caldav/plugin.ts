@@ -23,6 +23,7 @@ import {
 } from './handlers';
 import { errorBody } from './multistatus';
 import { collectionAt, type ResolvedPath } from './calendars';
+import { ListingCache } from './listing-cache';
 import { makeCalendar } from './mkcalendar';
 import { DAV_ROOT, parseDavPath, type DavPath } from './paths';
 
@@ -101,6 +102,7 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
   for (const method of EXTRA_METHODS)
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   const host = new URL(context.config.publicUrl).hostname;
+  const listings = new ListingCache();
 
   // RFC 6764: a client given only the server's name finds the DAV root here (with a PROPFIND body).
   await app.register(async (wellKnown) => {
@@ -158,7 +160,7 @@ export async function registerCaldav(app: FastifyInstance, context: AppContext):
         }
         const resolved = await resolvePath(context, user.id, path);
         if (!resolved) throw new DavError(404, 'Not Found');
-        return run({ context, user, path: resolved, host, request, reply });
+        return run({ context, user, path: resolved, host, request, reply, listings });
       };
       // POST and PATCH are routed too, so that they answer 405 with the methods allowed.
       const methods = [

@@ -6,8 +6,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
-import { multistatus, response, type PropertyMap, type PropRequest } from './multistatus';
+import {
+  multistatus,
+  response,
+  streamedMultistatus,
+  type DavBody,
+  type PropertyMap,
+  type PropRequest,
+} from './multistatus';
 import { canList, listMembers } from './listing';
+import type { ListingCache } from './listing-cache';
 import { etagOf, memberIn, textOf } from './objects';
 import { DAV_ROOT, homeHref, objectHref, principalHref } from './paths';
 import {
@@ -19,7 +27,7 @@ import {
   rootProperties,
 } from './properties';
 import { listCollections, type DavCollection, type ResolvedPath } from './calendars';
-import { collectionMembers, collectionSeq, nameOf, withLabels, type DavMember } from './store';
+import { collectionSeq, memberPages, nameOf, withLabels, type DavMember } from './store';
 import { child, NS, parseXml, type XmlNode } from './xml';
 
 /** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */
@@ -46,6 +54,7 @@ export interface PropfindContext {
   db: Kysely<Database>;
   user: UserRow;
   host: string;
+  listings: ListingCache;
 }
 
 async function calendarEntry(context: PropfindContext, collection: DavCollection) {
@@ -57,7 +66,7 @@ async function calendarEntry(context: PropfindContext, collection: DavCollection
   };
 }
 
-/** The resource at `path` and, at depth 1, its members: each href with its properties. */
+/** The resource at `path` and, at depth 1, its members (a calendar's: membersOf): each href with its properties. */
 async function resources(
   context: PropfindContext,
   path: ResolvedPath,
@@ -78,24 +87,8 @@ async function resources(
       );
       return [home, ...entries];
     }
-    case 'collection': {
-      const calendar = await calendarEntry(context, path.collection);
-      if (depth === 0) return [calendar];
-      const members = await withLabels(
-        db,
-        user.id,
-        await collectionMembers(db, user.id, path.collection.id),
-      );
-      return [
-        calendar,
-        ...members.map((member) => {
-          return {
-            href: objectHref(user.username, path.collection.segment, nameOf(member)),
-            properties: memberProperties(member, host),
-          };
-        }),
-      ];
-    }
+    case 'collection':
+      return [await calendarEntry(context, path.collection)];
     case 'object': {
       const member = await memberIn(db, user.id, path.collection.id, path.name);
       if (!member) throw davNotFound();
@@ -110,20 +103,48 @@ async function resources(
   }
 }
 
+/** A calendar's members with any properties (calendar-data too), a page at a time. */
+async function* renderedMembers(
+  { db, user, host }: PropfindContext,
+  collection: DavCollection,
+  request: PropRequest,
+): AsyncGenerator<string> {
+  for await (const page of memberPages(db, user.id, collection.id))
+    yield page
+      .map((member) =>
+        response(
+          objectHref(user.username, collection.segment, nameOf(member)),
+          memberProperties(member, host),
+          request,
+        ),
+      )
+      .join('');
+}
+
 export async function propfind(
   context: PropfindContext,
   path: ResolvedPath,
   depthHeader: string | undefined,
   body: XmlNode | undefined,
-): Promise<string> {
+): Promise<DavBody> {
   const depth = depthHeader === '0' ? 0 : 1;
   const request = propRequestOf(body);
-  if (path.kind === 'collection' && depth === 1 && canList(request)) {
-    // The usual sync poll (getetag of every todo): no todo is rendered (listing.ts).
-    const calendar = await resources(context, path, 0);
-    const { db, user, host } = context;
-    const members = await listMembers(db, user, path.collection, request, host);
-    return multistatus([response(calendar[0]!.href, calendar[0]!.properties, request), ...members]);
+  if (path.kind === 'collection' && depth === 1) {
+    // A calendar's members are streamed a page at a time. The calendar's change number is read
+    // first, so a change made while the pages are read is above the sync token it answers.
+    const { db, user, host, listings } = context;
+    const { collection } = path;
+    const seq = await collectionSeq(db, user.id, collection.id);
+    const calendar = response(
+      calendarHref(user, collection),
+      calendarProperties(user, collection, seq),
+      request,
+    );
+    // The usual sync poll (getetag of every todo) renders no todo, and is kept (listing.ts).
+    const members = canList(request)
+      ? listMembers(db, user, collection, request, host, { cache: listings, seq })
+      : renderedMembers(context, collection, request);
+    return streamedMultistatus([calendar], members);
   }
   const found = await resources(context, path, depth);
   return multistatus(found.map(({ href, properties }) => response(href, properties, request)));

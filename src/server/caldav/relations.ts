@@ -34,6 +34,21 @@ export function repeatOf(calendar: ICAL.Component, vtodo: ICAL.Component): strin
 }
 
 /**
+ * The rule as written for one occurrence of a series. The app's COUNT counts from the series'
+ * first occurrence, but each occurrence is its own todo, its RRULE starting at its own due date:
+ * the `position`-th (the first is 1) counts what is left, itself included, so a client ends the
+ * series where the app does (the calendar feed's ruleFrom counts its open occurrence the same way).
+ */
+export function occurrenceRule(rule: string | null, position: number | null): string | null {
+  if (rule === null || position === null || position <= 1) return rule;
+  return rule.replace(
+    /(^|;)COUNT=(\d+)/i,
+    (_match, lead: string, count: string) =>
+      `${lead}COUNT=${Math.max(1, Number(count) - position + 1)}`,
+  );
+}
+
+/**
  * Writes the app's repeat as the RRULE, anchored at the due date (DTSTART, of DUE's type), or
  * removes the rule when the todo has none.
  */

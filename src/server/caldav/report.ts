@@ -7,14 +7,21 @@ import type { UserRow } from '../db/types';
 import type { DavCollection } from './calendars';
 import { DavError } from './errors';
 import { createFilter } from './filter';
-import { goneResponse, multistatus, response, type PropRequest } from './multistatus';
+import {
+  goneResponse,
+  multistatus,
+  response,
+  streamedMultistatus,
+  type DavBody,
+  type PropRequest,
+} from './multistatus';
 import { textOf } from './objects';
 import { objectHref, parseDavPath } from './paths';
 import { syncTokenOf } from './properties';
 import { memberProperties, propRequestOf } from './propfind';
 import {
   changesSince,
-  collectionMembers,
+  memberPages,
   membersByNames,
   nameOf,
   withLabels,
@@ -36,9 +43,12 @@ function memberResponse(context: ReportContext, member: DavMember, request: Prop
   return response(href, memberProperties(member, context.host), request);
 }
 
-async function multiget(context: ReportContext, body: XmlNode): Promise<string> {
+/** A multiget's hrefs are answered this many at a time: a query and a page of answer each. */
+const MULTIGET_PAGE = 500;
+
+async function multiget(context: ReportContext, body: XmlNode): Promise<DavBody> {
   const request = propRequestOf(body);
-  const { user, collection } = context;
+  const { db, user, collection } = context;
   const asked = childrenNamed(body, NS.dav, 'href').map((href) => {
     const path = parseDavPath(href.text);
     const here =
@@ -47,57 +57,75 @@ async function multiget(context: ReportContext, body: XmlNode): Promise<string> 
       path.segment === collection.segment;
     return { href: href.text, name: here ? path.name : undefined };
   });
-  const names = asked.flatMap(({ name }) => (name === undefined ? [] : [name]));
-  const found = await membersByNames(context.db, user.id, names);
-  await withLabels(context.db, user.id, [...found.values()]);
-  const responses = asked.map(({ href, name }) => {
-    const member = name === undefined ? undefined : found.get(name);
-    return member && (member.project_id ?? 0) === collection.id
-      ? memberResponse(context, member, request)
-      : goneResponse(href);
-  });
-  return multistatus(responses);
+  async function* pages() {
+    for (let from = 0; from < asked.length; from += MULTIGET_PAGE) {
+      const chunk = asked.slice(from, from + MULTIGET_PAGE);
+      const names = chunk.flatMap(({ name }) => (name === undefined ? [] : [name]));
+      const found = await membersByNames(db, user.id, names);
+      await withLabels(db, user.id, [...found.values()]);
+      yield chunk
+        .map(({ href, name }) => {
+          const member = name === undefined ? undefined : found.get(name);
+          return member && (member.project_id ?? 0) === collection.id
+            ? memberResponse(context, member, request)
+            : goneResponse(href);
+        })
+        .join('');
+    }
+  }
+  return streamedMultistatus([], pages());
 }
 
-async function query(context: ReportContext, body: XmlNode): Promise<string> {
+async function query(context: ReportContext, body: XmlNode): Promise<DavBody> {
   const request = propRequestOf(body);
   const passes = createFilter(child(body, NS.caldav, 'filter'));
-  const members = await withLabels(
-    context.db,
-    context.user.id,
-    await collectionMembers(context.db, context.user.id, context.collection.id),
-  );
-  const responses = members
-    .filter((member) => passes(textOf(member, context.host)))
-    .map((member) => memberResponse(context, member, request));
-  return multistatus(responses);
+  const { db, user, collection, host } = context;
+  async function* pages() {
+    for await (const page of memberPages(db, user.id, collection.id))
+      yield page
+        .filter((member) => passes(textOf(member, host)))
+        .map((member) => memberResponse(context, member, request))
+        .join('');
+  }
+  return streamedMultistatus([], pages());
 }
 
 const TOKEN = /^urn:x-ticklist:sync:(\d{1,15})$/;
 const invalidToken = () =>
   new DavError(403, 'The sync token is not valid', dav('valid-sync-token'));
 
-async function syncCollection(context: ReportContext, body: XmlNode): Promise<string> {
+async function syncCollection(context: ReportContext, body: XmlNode): Promise<DavBody> {
   const request = propRequestOf(body);
   const given = child(body, NS.dav, 'sync-token')?.text.trim() ?? '';
   const since = given === '' ? 0 : Number(TOKEN.exec(given)?.[1] ?? NaN);
   if (Number.isNaN(since)) throw invalidToken();
   const { db, user, collection } = context;
-  const { token, floor, changed, gone } = await changesSince(db, user.id, collection.id, since);
+  const { token, floor, everything, changed, gone } = await changesSince(
+    db,
+    user.id,
+    collection.id,
+    since,
+  );
   // A token never given, or older than the pruned journal can answer: the client syncs in full.
   if (since > token || (since > 0 && since < floor)) throw invalidToken();
+  const tail = dav('sync-token', escapeXml(syncTokenOf(token)));
+  if (everything) {
+    // A first sync lists what is there a page at a time (a change meanwhile is above the token).
+    const pages = async function* () {
+      for await (const page of memberPages(db, user.id, collection.id))
+        yield page.map((member) => memberResponse(context, member, request)).join('');
+    };
+    return streamedMultistatus([], pages(), tail);
+  }
   await withLabels(db, user.id, changed);
   const responses = [
     ...changed.map((member) => memberResponse(context, member, request)),
-    // An initial sync lists what is there, not what has gone.
-    ...(given === ''
-      ? []
-      : gone.map((name) => goneResponse(objectHref(user.username, collection.segment, name)))),
+    ...gone.map((name) => goneResponse(objectHref(user.username, collection.segment, name))),
   ];
-  return multistatus(responses, dav('sync-token', escapeXml(syncTokenOf(token))));
+  return multistatus(responses, tail);
 }
 
-export async function runReport(context: ReportContext, body: XmlNode): Promise<string> {
+export async function runReport(context: ReportContext, body: XmlNode): Promise<DavBody> {
   if (body.ns === NS.caldav && body.name === 'calendar-multiget') return multiget(context, body);
   if (body.ns === NS.caldav && body.name === 'calendar-query') return query(context, body);
   if (body.ns === NS.dav && body.name === 'sync-collection') return syncCollection(context, body);

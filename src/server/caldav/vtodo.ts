@@ -13,7 +13,14 @@ import type { TodoRow } from '../db/types';
 import { remindAtOf, writeAlarm } from './alarms';
 import { categoriesOf, sameCategories, writeCategories } from './categories';
 import { DavError } from './errors';
-import { parentUidOf, repeatOf, sameRule, writeParent, writeRepeat } from './relations';
+import {
+  occurrenceRule,
+  parentUidOf,
+  repeatOf,
+  sameRule,
+  writeParent,
+  writeRepeat,
+} from './relations';
 import { cal } from './xml';
 
 /** The fields a VTODO and a todo share. */
@@ -180,14 +187,21 @@ function applyFields(vtodo: ICAL.Component, todo: RenderedTodo, before: TodoFiel
   if (before?.remindAt !== todo.remind_at) writeAlarm(vtodo, todo.remind_at);
   const labels = todo.labels ?? [];
   if (!before || !sameCategories(before.labels, labels)) writeCategories(vtodo, labels);
-  const rule = todo.recurrence;
+  const rule = occurrenceRule(todo.recurrence, todo.seriesPosition);
   if (!before || !sameRule(before.recurrence, rule) || (rule && before.dueDate !== todo.due_date))
     writeRepeat(vtodo, rule, todo.due_date);
   if (before?.parent !== todo.parentUid) writeParent(vtodo, todo.parentUid);
 }
 
-/** A todo as rendered: its row, the names of its labels (none when not loaded), its parent's UID. */
-export type RenderedTodo = TodoRow & { labels?: string[]; parentUid: string | null };
+/**
+ * A todo as rendered: its row, the names of its labels (none when not loaded), its parent's UID,
+ * which occurrence of its series it is (relations.ts occurrenceRule; null: none).
+ */
+export type RenderedTodo = TodoRow & {
+  labels?: string[];
+  parentUid: string | null;
+  seriesPosition: number | null;
+};
 
 export interface StoredObject {
   uid: string;

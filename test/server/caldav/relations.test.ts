@@ -88,6 +88,54 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect(rent.every((todo) => todo.attributes.recurrence === 'FREQ=MONTHLY')).toBe(true);
   });
 
+  it('counts a COUNT down on each later occurrence, so the series ends after COUNT in all on both sides', async () => {
+    const lines = ['SUMMARY:Take pills', 'DUE;VALUE=DATE:20261201', 'RRULE:FREQ=DAILY;COUNT=3'];
+    expect((await put(ada, 'pills.ics', vtodo('pills', lines))).statusCode).toBe(201);
+    // Each occurrence is completed the way a client does: GET, STATUS:COMPLETED, PUT with If-Match.
+    const rules: string[] = [];
+    for (let name = 'pills.ics', round = 0; round < 3; round += 1) {
+      const got = await dav(t.app, ada, 'GET', inbox(ada, name));
+      rules.push(/RRULE:([^\r\n]+)/.exec(got.body)![1]!);
+      const done = got.body
+        .replace(/STATUS:NEEDS-ACTION\r\n/, '')
+        .replace('END:VTODO', 'STATUS:COMPLETED\r\nEND:VTODO');
+      const completed = await put(ada, name, done, { 'if-match': got.headers.etag as string });
+      expect(completed.statusCode).toBe(204);
+      const open = (await titled('Take pills')).filter((todo) => !todo.attributes.completed);
+      if (open.length > 0) name = `todo-${open[0]!.id}.ics`;
+    }
+    expect(rules.map((rule) => /COUNT=(\d+)/.exec(rule)?.[1])).toEqual(['3', '2', '1']);
+    const pills = await titled('Take pills');
+    expect(pills.map((todo) => [todo.attributes.dueDate, todo.attributes.completed])).toEqual([
+      ['2026-12-01', true],
+      ['2026-12-02', true],
+      ['2026-12-03', true],
+    ]);
+    // The app's repeat is the series' rule throughout: what the client sent back changed nothing.
+    expect(pills.every((todo) => todo.attributes.recurrence === 'FREQ=DAILY;COUNT=3')).toBe(true);
+  });
+
+  it('takes a DUE moved on by a client that completes a repeat its own way as the new due date, losing nothing', async () => {
+    // Tasks.org and Apple Reminders complete a repeating task by moving its DUE on, still open.
+    const lines = ['SUMMARY:Stretch', 'DUE;VALUE=DATE:20261207', 'RRULE:FREQ=WEEKLY'];
+    expect((await put(ada, 'stretch.ics', vtodo('stretch', lines))).statusCode).toBe(201);
+    const got = await dav(t.app, ada, 'GET', inbox(ada, 'stretch.ics'));
+    const moved = got.body.replace(/20261207/g, '20261214');
+    const answer = await put(ada, 'stretch.ics', moved, { 'if-match': got.headers.etag as string });
+    expect(answer.statusCode).toBe(204);
+    const stretch = await titled('Stretch');
+    expect(stretch.map((todo) => todo.attributes)).toEqual([
+      expect.objectContaining({
+        dueDate: '2026-12-14',
+        completed: false,
+        recurrence: 'FREQ=WEEKLY',
+      }),
+    ]);
+    const after = await dav(t.app, ada, 'GET', inbox(ada, 'stretch.ics'));
+    expect(after.body).toContain('DUE;VALUE=DATE:20261214');
+    expect(after.body).toContain('RRULE:FREQ=WEEKLY');
+  });
+
   it('keeps a rule outside the subset verbatim, with no repeat in the app, and sends the app’s repeat as RRULE', async () => {
     const rule = 'RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=5';
     const lines = ['SUMMARY:Book club', 'DUE;VALUE=DATE:20261208', rule];

@@ -1,0 +1,82 @@
+/**
+ * The last PROPFIND depth-1 listing of each calendar, as the bytes sent, so a client polling an
+ * unchanged 10,000-todo calendar gets them again without a query or a string per todo. An entry is
+ * one user's calendar at one change number (its sync token) for one set of properties: any write
+ * to one of its todos stamps a higher number (dav_changes), so a new number is a miss and the old
+ * entry is replaced; nothing else has to invalidate it. Bounded in bytes, least recently used first
+ * out; one per app (a number means nothing in another database).
+ */
+
+/** What a listing depends on besides its calendar's change number. */
+export interface ListingKey {
+  ownerId: number;
+  username: string;
+  collection: number;
+  segment: string;
+  host: string;
+  /** The requested properties, in order (qkeys). */
+  props: string[];
+}
+
+interface Entry {
+  seq: number;
+  pages: Buffer[];
+  bytes: number;
+}
+
+/** 32 MB: a dozen 10,000-todo calendars; a listing over a quarter of it is not kept. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+export class ListingCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  /** The largest listing kept. */
+  get maxEntryBytes(): number {
+    return this.maxBytes / 4;
+  }
+
+  private static keyOf(key: ListingKey): string {
+    return JSON.stringify([
+      key.ownerId,
+      key.username,
+      key.collection,
+      key.segment,
+      key.host,
+      key.props,
+    ]);
+  }
+
+  /** The listing's pages at this change number, if kept. */
+  get(key: ListingKey, seq: number): Buffer[] | undefined {
+    const id = ListingCache.keyOf(key);
+    const entry = this.entries.get(id);
+    if (!entry || entry.seq !== seq) return undefined;
+    // Most recently used last (a Map keeps insertion order).
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return entry.pages;
+  }
+
+  set(key: ListingKey, seq: number, pages: Buffer[]): void {
+    const id = ListingCache.keyOf(key);
+    this.remove(id);
+    const bytes = pages.reduce((sum, page) => sum + page.length, 0);
+    if (bytes > this.maxEntryBytes) return;
+    this.entries.set(id, { seq, pages, bytes });
+    this.bytes += bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(id: string) {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+  }
+}
