@@ -184,13 +184,14 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
             onHideCompleted={setHideCompleted}
             bulk={bulk.bar}
           />
-          <Paper
-            component="ol"
-            variant="outlined"
-            aria-busy={isFetching || undefined}
-            sx={{ p: 0, m: 0 }}
-          >
-            <Reorderable enabled={reorderable} query={query} todos={shown.todos}>
+          {/* dnd-kit's live region and instructions go beside the list, not in it. */}
+          <Reorderable enabled={reorderable} query={query} todos={shown.todos}>
+            <Paper
+              component="ol"
+              variant="outlined"
+              aria-busy={isFetching || undefined}
+              sx={{ p: 0, m: 0 }}
+            >
               <SubtaskRows
                 todos={shown.todos}
                 tree={tree}
@@ -224,8 +225,8 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
                   );
                 }}
               />
-            </Reorderable>
-          </Paper>
+            </Paper>
+          </Reorderable>
         </>
       )}
 
