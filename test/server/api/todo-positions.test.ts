@@ -4,7 +4,8 @@
  * Todos in an order of their own (issue 41, item 7): a new todo's position is its id unless given,
  * so the order starts as the order of creation; sort=position:asc lists a project's todos in it;
  * PUT moves a todo; a position outside PostgreSQL's integers is a 400 naming `position`; subtasks
- * come in their parent's populate by position; the JSON and CSV exports carry positions and an
+ * come in their parent’s populate by position; a series’ next occurrence takes the place of the one
+ * completed; the JSON and CSV exports carry positions and an
  * import gives them back; another user's todo cannot be moved.
  */
 import type { ProjectEntity, Session, TodoEntity } from '../../../src/shared/api-types';
@@ -106,6 +107,25 @@ describeEachDialect('todo positions', (dialect) => {
     );
     const subtasks = listed.json().data[0].attributes.subtasks.data;
     expect(subtasks.map((todo: TodoEntity) => todo.attributes.title)).toEqual(['Newer', 'Older']);
+  });
+
+  it('gives a series’ next occurrence the place of the one completed', async () => {
+    const weekly = await createTodo(t.app, ann, {
+      title: 'Water the plants',
+      dueDate: '2026-12-07',
+      recurrence: 'FREQ=WEEKLY',
+      position: -50,
+    });
+    expect((await put(ann, weekly.id, { completed: true })).statusCode).toBe(200);
+    const occurrences = (
+      await get(ann, '/api/todos?filters[title][$contains]=Water the plants&sort=id:asc')
+    ).json<{ data: TodoEntity[] }>().data;
+    expect(
+      occurrences.map((todo) => [todo.attributes.completed, todo.attributes.position]),
+    ).toEqual([
+      [true, -50],
+      [false, -50],
+    ]);
   });
 
   it('does not move another user’s todo', async () => {
