@@ -37,13 +37,18 @@ export interface TodoAttributes {
    * a Strapi backend set up before priorities existed has none.
    */
   priority?: 0 | 1 | 2 | 3;
+  /**
+   * The todo's place among its siblings in the owner's order (ascending); a new todo's id unless
+   * given. Ticklist's server always sends it; a Strapi backend set up before positions had none.
+   */
+  position?: number;
   /** Present when asked for with `populate` (populate=*, populate[0]=project, …). */
   project?: ProjectRelation;
   /** Present when asked for with `populate` (populate=*, populate[0]=labels, …). */
   labels?: LabelsRelation;
   /** The parent todo, when populated: `{ data: null }` for a root (src/shared/todo-populate.ts). */
   parent?: { data: { id: number; attributes: Partial<TodoAttributes> } | null };
-  /** The direct subtasks, oldest first, when populated (`completed` among them gives "2/5"). */
+  /** The direct subtasks, by position then id, when populated (`completed` among them gives "2/5"). */
   subtasks?: { data: { id: number; attributes: Partial<TodoAttributes> }[] };
 }
 

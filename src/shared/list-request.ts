@@ -12,6 +12,7 @@ export const SORT_FIELDS = [
   'completed',
   'dueDate',
   'priority',
+  'position',
   'id',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -71,7 +72,8 @@ type TodoFieldName =
   | 'remindAt'
   | 'recurrence'
   | 'seriesId'
-  | 'priority';
+  | 'priority'
+  | 'position';
 
 export type PopulateRequest = {
   project?: true | { fields?: string[] };

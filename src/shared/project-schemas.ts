@@ -7,18 +7,15 @@
 import * as v from 'valibot';
 import { listPaginationEntry, type Pagination } from './list-pagination';
 import { asEqualsOperator, bracketObject, queryBoolean } from './qs-object';
+import { POSITION_MIN, POSITION_RANGE, positionFieldOf } from './position';
 import { bodyMessages, LARGEST_ID } from './schemas';
 import { sortSchemaOf, type SortKeyOf } from './sort-query';
 
 export const PROJECT_NAME_MAX = 100;
 export const DEFAULT_PROJECT_COLOR = '#808080';
-/** Positions are PostgreSQL integers. */
-const POSITION_MIN = -LARGEST_ID - 1;
 
 export const PROJECT_NAME_MESSAGE = `name must be 1 to ${PROJECT_NAME_MAX} characters`;
 export const PROJECT_COLOR_MESSAGE = 'color must be a colour written #rrggbb, e.g. #1e90ff';
-const POSITION_RANGE = `must be an integer from ${POSITION_MIN} to ${LARGEST_ID}`;
-const POSITION_MESSAGE = `position ${POSITION_RANGE}`;
 /** The position after `last` (the owner's last project), kept within the column's range. */
 export const positionAfter = (last: number | null | undefined): number =>
   last == null ? 0 : Math.min(last + 1, LARGEST_ID);
@@ -41,12 +38,8 @@ export const projectColorField = v.pipe(
   v.description('#rrggbb'),
 );
 
-const positionField = v.pipe(
-  v.number(POSITION_MESSAGE),
-  v.integer(POSITION_MESSAGE),
-  v.minValue(POSITION_MIN, POSITION_MESSAGE),
-  v.maxValue(LARGEST_ID, POSITION_MESSAGE),
-  v.description('the project’s place in the owner’s order (ascending); default: after the last'),
+const positionField = positionFieldOf(
+  'the project’s place in the owner’s order (ascending); default: after the last',
 );
 const archivedField = v.boolean('archived must be true or false');
 

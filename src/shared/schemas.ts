@@ -8,6 +8,7 @@ import { LARGEST_ID } from './ids';
 import { dueDateField, remindAtField } from './dates';
 import { labelsRelationField } from './label-relation';
 import { parentRelationField } from './parent-relation';
+import { positionFieldOf } from './position';
 import { NO_PRIORITY, priorityField } from './priority';
 import { projectRelationField } from './project-relation';
 import { recurrenceField } from './recurrence';
@@ -150,6 +151,10 @@ export const loginBodySchema = v.strictObject(
 const todoDescription = v.nullable(descriptionField);
 const todoCompleted = v.boolean('completed must be true or false');
 
+const todoPosition = positionFieldOf(
+  'the todo’s place among its siblings in the owner’s order (ascending, sort=position:asc); default: its id',
+);
+
 /** A recurrence repeats from the due date: the API refuses one without it. */
 export const RECURRENCE_NEEDS_DUE_DATE = 'A recurrence needs a dueDate';
 
@@ -162,6 +167,8 @@ export const todoCreateEntries = {
   remindAt: v.optional(remindAtField, null),
   recurrence: v.optional(recurrenceField, null),
   priority: v.optional(priorityField, NO_PRIORITY),
+  /** Absent: the todo's id, so a new todo comes last in the order. */
+  position: v.optional(todoPosition),
   /** The project's id, null or absent for the Inbox (a subtask's: its parent's); the server checks it is the caller's. */
   project: v.optional(projectRelationField),
   /** The parent todo's id (a subtask, in its parent's project); absent or null: a root. */
@@ -191,6 +198,7 @@ export const todoUpdateDataSchema = v.pipe(
       remindAt: v.optional(remindAtField),
       recurrence: v.optional(recurrenceField),
       priority: v.optional(priorityField),
+      position: v.optional(todoPosition),
       project: v.optional(projectRelationField),
       parent: v.optional(parentRelationField),
       labels: v.optional(labelsRelationField),
@@ -200,7 +208,7 @@ export const todoUpdateDataSchema = v.pipe(
   ),
   v.check(
     (data) => Object.entries(data).some(([key, value]) => key !== 'user' && value !== undefined),
-    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, project, parent or labels',
+    'Give at least one of title, description, completed, dueDate, remindAt, recurrence, priority, position, project, parent or labels',
   ),
 );
 

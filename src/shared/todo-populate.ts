@@ -1,7 +1,7 @@
 /**
  * populate of a todo's relations to other todos, as Strapi v4 writes it: `parent` (its parent todo,
  * `{ data: { id, attributes } }` or `{ data: null }` for a root) and `subtasks` (its direct children,
- * `{ data: [...] }`, oldest first). Each takes `fields` and may nest the same relation again, up to
+ * `{ data: [...] }`, by position, then id). Each takes `fields` and may nest the same relation again, up to
  * the depth limit: `populate[subtasks][populate][subtasks]=*` gives a root's subtree, one query a
  * level. populate-query.ts's populateEntry reads these keys with `todoRelationPopulate`.
  */
@@ -21,6 +21,7 @@ export const TODO_FIELDS = [
   'recurrence',
   'seriesId',
   'priority',
+  'position',
 ] as const satisfies readonly (keyof TodoAttributes)[];
 export type TodoField = (typeof TODO_FIELDS)[number];
 

@@ -36,6 +36,12 @@ const SCREENS: { path: string; signedIn: boolean; ready: (page: Page) => Promise
     ready: (page) => expect(page.getByTestId('todo-row').first()).toBeVisible(),
   },
   {
+    // "Your order": each row has its drag handle too.
+    path: '/inbox',
+    signedIn: true,
+    ready: (page) => expect(page.getByTestId('reorder-handle').first()).toBeVisible(),
+  },
+  {
     path: '/today',
     signedIn: true,
     ready: (page) => expect(page.getByTestId('todo-row').first()).toBeVisible(),

@@ -1,8 +1,8 @@
 /**
  * Projects in Chromium, by mouse and keyboard: the navigation drawer (a column on a wide screen, in
  * the navbar's menu on a phone), a project's page, adding todos into it (quick add and the dialog),
- * moving a todo out of the Inbox, renaming, reordering by keyboard (dnd-kit, announced), and
- * deleting with Undo.
+ * moving a todo out of the Inbox, renaming, reordering projects by keyboard and a project's todos by
+ * keyboard and mouse (dnd-kit, announced), and deleting with Undo.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -28,11 +28,25 @@ async function addProject(page: Page, name: string, colour: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/** The list's top-level todo titles, in the order shown. */
+const rowTitles = (page: Page) =>
+  page.getByTestId('todo-row').getByRole('heading', { level: 2 }).allTextContents();
+
+/** The project's todos in their order, as the API has them: the reorder's PUTs are done. */
+async function savedOrder(url: string, jwt: string, project: string): Promise<string[]> {
+  const response = await fetch(
+    `${url}/api/todos?filters[project][id][$eq]=${project}&sort=position:asc`,
+    { headers: { authorization: `Bearer ${jwt}` } },
+  );
+  const body = (await response.json()) as { data: { attributes: { title: string } }[] };
+  return body.data.map((todo) => todo.attributes.title);
+}
+
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe('projects', () => {
-  test('create from the drawer, add into it, move from the Inbox, rename, reorder by keyboard, delete and Undo', async ({
+  test('create from the drawer, add into it, move from the Inbox, rename, reorder by keyboard, reorder its todos by keyboard and mouse, delete and Undo', async ({
     page,
     server,
     session,
@@ -110,10 +124,56 @@ test.describe('projects', () => {
     await page.reload();
     await expect.poll(() => projectLinks(drawerOf(page))).toEqual(['Home', 'Office3 open']);
 
-    // Delete from its own page: asked first, its todos go to the trash, Undo brings all back.
+    // Its todos in "Your order", the project page's default: the plumber, made first, is first.
     await drawerOf(page)
       .getByRole('link', { name: /^Office/ })
       .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Office' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('position');
+    await expect
+      .poll(() => rowTitles(page))
+      .toEqual(['Pay the plumber', 'Write the report', 'Email Bob']);
+    // By keyboard: the plumber's handle, Space, one down, Space.
+    await page.getByRole('button', { name: 'Reorder Pay the plumber' }).focus();
+    await page.keyboard.press('Space');
+    await expect(
+      page.getByText(/Picked up todo Pay the plumber, at position 1 of 3/),
+    ).toBeAttached();
+    await expect(async () => {
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByText(/Todo Pay the plumber is now at position 2 of 3/)).toBeAttached({
+        timeout: 500,
+      });
+    }).toPass();
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Todo Pay the plumber dropped at position 2 of 3/)).toBeAttached();
+    await expect
+      .poll(() => rowTitles(page))
+      .toEqual(['Write the report', 'Pay the plumber', 'Email Bob']);
+    const officeId = new URL(page.url()).pathname.split('/')[2]!;
+    await expect
+      .poll(() => savedOrder(server.url, session.jwt, officeId))
+      .toEqual(['Write the report', 'Pay the plumber', 'Email Bob']);
+    // By mouse: Email Bob's handle dragged above the first row.
+    const grip = await page.getByRole('button', { name: 'Reorder Email Bob' }).boundingBox();
+    const top = await page.getByTestId('todo-row').first().boundingBox();
+    await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip!.x + grip!.width / 2, grip!.y - 10, { steps: 5 });
+    await page.mouse.move(grip!.x + grip!.width / 2, top!.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(() => rowTitles(page))
+      .toEqual(['Email Bob', 'Write the report', 'Pay the plumber']);
+    await expect
+      .poll(() => savedOrder(server.url, session.jwt, officeId))
+      .toEqual(['Email Bob', 'Write the report', 'Pay the plumber']);
+    await page.reload();
+    await expect
+      .poll(() => rowTitles(page))
+      .toEqual(['Email Bob', 'Write the report', 'Pay the plumber']);
+
+    // Delete from its own page: asked first, its todos go to the trash, Undo brings all back.
     await expect(page.getByRole('heading', { level: 1, name: 'Office' })).toBeVisible();
     await drawerOf(page).getByRole('button', { name: 'More actions for Office' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -125,7 +125,7 @@ describe('the Strapi list query schema', () => {
       {
         path: ['sort'],
         message:
-          'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, priority, id)',
+          'Cannot sort by "nope" (use createdAt, updatedAt, title, completed, dueDate, priority, position, id)',
         name: 'ValidationError',
       },
     ]);

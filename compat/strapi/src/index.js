@@ -5,7 +5,8 @@
  * Authenticated may use todos, projects and labels (scoped to their owner by the controllers and
  * policy), read the sidebar's counts and read itself (`/api/users/me`); Public may register and
  * log in. No role may list or read other users. Todos
- * made before the priority field existed get priority 0 (none).
+ * made before the priority field existed get priority 0 (none), and those made before the position
+ * field existed their id as position (as a new todo does: content-types/todo/lifecycles.js).
  */
 const GRANTS = {
   authenticated: [
@@ -33,6 +34,11 @@ module.exports = {
     await strapi.db
       .query('api::todo.todo')
       .updateMany({ where: { priority: { $null: true } }, data: { priority: 0 } });
+    // Likewise positions: null would sort apart from the rest; the id keeps the order of creation.
+    const knex = strapi.db.connection;
+    await knex(strapi.db.metadata.get('api::todo.todo').tableName)
+      .whereNull('position')
+      .update({ position: knex.ref('id') });
     const permissions = strapi.query('plugin::users-permissions.permission');
     for (const [type, actions] of Object.entries(GRANTS)) {
       const role = await strapi

@@ -13,12 +13,15 @@ export interface Preferences {
   hideCompleted: boolean;
   /** The list's last chosen page size, sort, order and status as a query string ('' = the spec's). */
   listView: string;
+  /** The same for the project and Inbox lists, whose default sort is the user's own order. */
+  scopedListView: string;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   dates: 'absolute',
   hideCompleted: false,
   listView: '',
+  scopedListView: '',
 };
 
 const keyFor = (userId: number | undefined, name: keyof Preferences) =>

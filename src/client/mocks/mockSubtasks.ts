@@ -29,9 +29,15 @@ export const meetsRelation = (id: number | null, condition: RelationIdCondition)
 const live = (rows: readonly TreeRow[], ownerId: number) =>
   rows.filter((row) => row.ownerId === ownerId && !row.deletedAt);
 
-/** The live direct subtasks, oldest first (the mock's ids grow with time). */
+/** The live direct subtasks in the owner's order (position, then id), as the server lists them. */
 const childrenOf = (rows: readonly TreeRow[], row: TreeRow) =>
-  live(rows, row.ownerId).filter((child) => child.parentId === row.todo.id);
+  live(rows, row.ownerId)
+    .filter((child) => child.parentId === row.todo.id)
+    .sort(
+      (a, b) =>
+        (a.todo.attributes.position ?? 0) - (b.todo.attributes.position ?? 0) ||
+        a.todo.id - b.todo.id,
+    );
 
 /** Every live subtask under a row, at every level. */
 export const subtreeOf = (rows: readonly TreeRow[], row: TreeRow): TreeRow[] =>

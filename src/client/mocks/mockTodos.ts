@@ -53,8 +53,9 @@ export class MockTodos {
     { projectId = null, parentId = null, ...values }: NewMockTodo,
   ): TodoEntity {
     const stamp = this.now();
+    const id = this.nextId++;
     const todo: TodoEntity = {
-      id: this.nextId++,
+      id,
       attributes: {
         description: null,
         completed: false,
@@ -64,6 +65,8 @@ export class MockTodos {
         seriesId: null,
         priority: 0,
         ...values,
+        // As the server: a new todo's place in the owner's order is its id unless given.
+        position: values.position ?? id,
         createdAt: stamp,
         updatedAt: stamp,
       },

@@ -1,6 +1,7 @@
 /** The projects' texts: toasts, the delete question and the drag-and-drop announcements. */
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
 import { hasTrash } from '../lib/features';
+import { reorderAnnouncements as sharedAnnouncements, reorderInstructions } from '../lib/reorder';
 
 const todosWord = (count: number) => (count === 1 ? '1 todo' : `${count} todos`);
 
@@ -27,36 +28,11 @@ export const deleteProjectQuestion = (): string =>
     : 'Are you sure you want to delete this project? Its todos move to the Inbox.';
 
 /** Tells a screen-reader user how to move a project with the keyboard (dnd-kit reads it out). */
-export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable:
-    'To move a project, press Space or Enter to pick it up, the up and down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.',
-};
+export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = reorderInstructions('project');
 
 /** What dnd-kit announces while a project moves: its name and its place, counted from 1. */
-export function reorderAnnouncements(
+export const reorderAnnouncements = (
   nameOf: (id: string | number) => string,
   placeOf: (id: string | number) => number,
   count: number,
-): Announcements {
-  const at = (id: string | number) => `position ${placeOf(id)} of ${count}`;
-  // dnd-kit reports the picked-up project over its own place at once: that is no move to announce
-  // (it would cut off "Picked up"), until the project has been somewhere else.
-  let moved = false;
-  return {
-    onDragStart: ({ active }) => {
-      moved = false;
-      return `Picked up project ${nameOf(active.id)}, at ${at(active.id)}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if (!over || (!moved && over.id === active.id)) return undefined;
-      moved = true;
-      return `Project ${nameOf(active.id)} is now at ${at(over.id)}.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `Project ${nameOf(active.id)} dropped at ${at(over.id)}.`
-        : `Project ${nameOf(active.id)} dropped where it was.`,
-    onDragCancel: ({ active }) =>
-      `Moving cancelled: project ${nameOf(active.id)} is back at ${at(active.id)}.`,
-  };
-}
+): Announcements => sharedAnnouncements('project', nameOf, placeOf, count);

@@ -3,7 +3,9 @@
  * into the slots they held among all the projects, so archived ones keep their places. Positions
  * are then 0, 1, 2, … in that order (projectsApi writes only those that change).
  */
+import { arrayMove } from '@dnd-kit/sortable';
 import type { ProjectEntity } from '../../shared/api-types';
+import { intoSlots } from '../lib/reorder';
 
 export function moveProject(
   all: readonly ProjectEntity[],
@@ -11,10 +13,6 @@ export function moveProject(
   from: number,
   to: number,
 ): ProjectEntity[] {
-  const moved = [...shown];
-  const [project] = moved.splice(from, 1);
-  if (!project) return [...all];
-  moved.splice(to, 0, project);
-  const queue = moved[Symbol.iterator]();
-  return all.map((slot) => (slot.attributes.archived ? slot : queue.next().value!));
+  if (!shown[from]) return [...all];
+  return intoSlots(all, arrayMove([...shown], from, to), (slot) => !slot.attributes.archived);
 }

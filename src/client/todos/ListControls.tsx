@@ -19,8 +19,10 @@ import { UNTOUCHED_ATTRIBUTE } from '../shortcuts';
 
 interface ListControlsProps {
   view: TodoView;
+  /** A project's or the Inbox's list: "Your order" is among the sorts, and its default. */
+  scoped?: boolean;
   onChange(change: Partial<TodoView>): void;
-  /** "Reset view": back to the spec's defaults (10 per page, Creation Date, Ascending, All, All). */
+  /** "Reset view": back to the list's defaults (10 per page, Creation Date or on a project's list Your order, Ascending, All, All). */
   onReset?(): void;
   debounceMs?: number;
   /** Set to the search box, for the page to focus it (the "/" shortcut). */
@@ -35,6 +37,7 @@ interface ListControlsProps {
 
 export function ListControls({
   view,
+  scoped = false,
   onChange,
   onReset,
   debounceMs = SEARCH_DEBOUNCE_MS,
@@ -122,7 +125,7 @@ export function ListControls({
     />
   );
 
-  const selects = <ViewSelects view={view} onChange={onChange} onReset={onReset} />;
+  const selects = <ViewSelects view={view} scoped={scoped} onChange={onChange} onReset={onReset} />;
 
   // The search box keeps its place in the tree in both layouts, so a phone turned across the
   // breakpoint (or a resized window) keeps the field, its focus and what is being typed.

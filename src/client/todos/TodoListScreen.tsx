@@ -26,6 +26,8 @@ import { Pagination } from './Pagination';
 import { clampPage, lastPage, rowNumber } from './pagination';
 import { ListDialogs, type DialogState } from './ListDialogs';
 import { TodoRow } from './TodoRow';
+import { Reorderable } from './reorder/Reorderable';
+import { SortableTodoRow } from './reorder/SortableTodoRow';
 import { TodoRowSkeletons } from './TodoRowSkeletons';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
@@ -51,7 +53,8 @@ export interface TodoListScreenProps {
 
 export function TodoListScreen({ project, title }: TodoListScreenProps) {
   const user = useSessionUser();
-  const { view, setView, resetView } = useListView(user?.id);
+  const scoped = project !== undefined;
+  const { view, setView, resetView } = useListView(user?.id, scoped);
   const [hideCompleted, setHideCompleted] = usePreference(user?.id, 'hideCompleted');
   // What is asked of the server: "Hide completed" narrows "All" to the pending todos; a Status
   // filter chosen on purpose (Pending, Completed) is taken as it is.
@@ -111,6 +114,15 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   });
 
   const last = data ? lastPage(data.total, data.pageSize) : 1;
+  // "Your order", ascending, as a tree (no search or filter): the top-level rows can be moved.
+  // Not while a todo added offline waits for its id.
+  const reorderable =
+    scoped &&
+    tree &&
+    view.sort === 'position' &&
+    view.order === 'asc' &&
+    !!shown &&
+    shown.todos.every((todo) => todo.id > 0);
 
   // Keep the page within 1..last, also when a delete empties the last page.
   useEffect(() => {
@@ -148,6 +160,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
         view={view}
         onChange={(change) => setView(change)}
         onReset={resetView}
+        scoped={scoped}
         searchRef={searchBox}
         autoFocus={!phone && !touch}
         compact={phone}
@@ -171,42 +184,49 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
             onHideCompleted={setHideCompleted}
             bulk={bulk.bar}
           />
-          <Paper
-            component="ol"
-            variant="outlined"
-            aria-busy={isFetching || undefined}
-            sx={{ p: 0, m: 0 }}
-          >
-            <SubtaskRows
-              todos={shown.todos}
-              tree={tree}
-              onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
-              row={(todo, { index, titleAs }, slots) => (
-                <TodoRow
-                  key={todo.id}
-                  todo={todo}
-                  sync={sync.get(todo.id)}
-                  number={
-                    index === undefined ? undefined : rowNumber(data.page, data.pageSize, index)
-                  }
-                  titleAs={titleAs}
-                  subtask={slots}
-                  onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-                  onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
-                  selected={selection.has(todo.id)}
-                  selecting={selecting}
-                  onSelect={
-                    bulk.enabled && todo.id > 0
-                      ? (target, selected) => {
-                          setSelecting(true);
-                          selection.toggle(target.id, selected);
-                        }
-                      : undefined
-                  }
-                />
-              )}
-            />
-          </Paper>
+          {/* dnd-kit's live region and instructions go beside the list, not in it. */}
+          <Reorderable enabled={reorderable} query={query} todos={shown.todos}>
+            <Paper
+              component="ol"
+              variant="outlined"
+              aria-busy={isFetching || undefined}
+              sx={{ p: 0, m: 0 }}
+            >
+              <SubtaskRows
+                todos={shown.todos}
+                tree={tree}
+                onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
+                row={(todo, { index, titleAs }, slots) => {
+                  // A top-level row of a list in "Your order" has its drag handle.
+                  const Row = reorderable && !slots.indent ? SortableTodoRow : TodoRow;
+                  return (
+                    <Row
+                      key={todo.id}
+                      todo={todo}
+                      sync={sync.get(todo.id)}
+                      number={
+                        index === undefined ? undefined : rowNumber(data.page, data.pageSize, index)
+                      }
+                      titleAs={titleAs}
+                      subtask={slots}
+                      onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
+                      onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
+                      selected={selection.has(todo.id)}
+                      selecting={selecting}
+                      onSelect={
+                        bulk.enabled && todo.id > 0
+                          ? (target, selected) => {
+                              setSelecting(true);
+                              selection.toggle(target.id, selected);
+                            }
+                          : undefined
+                      }
+                    />
+                  );
+                }}
+              />
+            </Paper>
+          </Reorderable>
         </>
       )}
 

@@ -10,6 +10,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactNode, Ref } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { LabelChips } from '../labels';
 import { usePreference } from '../lib/preferences';
@@ -46,6 +48,10 @@ interface TodoRowProps {
   titleAs?: 'h2' | 'h3' | 'h4';
   /** What a list with subtasks adds to the row (subtasks/SubtaskRows.tsx). */
   subtask?: SubtaskSlots;
+  /** "Your order": the drag handle first in the row, the row's element and its look while it moves (reorder/SortableTodoRow.tsx). */
+  handle?: ReactNode;
+  itemRef?: Ref<HTMLLIElement>;
+  dragSx?: SxProps<Theme>;
 }
 
 /** A click on these does their own thing, never selects the row. */
@@ -63,13 +69,16 @@ export function TodoRow({
   today,
   titleAs = 'h2',
   subtask: { indent = 0, lead, extra, menu, onToggle } = {},
+  handle,
+  itemRef,
+  dragSx,
 }: TodoRowProps) {
   const { title, description, completed, createdAt, updatedAt, dueDate, seriesId, priority } =
     todo.attributes;
   const [setCompleted] = useSetTodoCompletedMutation();
   const [dates] = usePreference(useSessionUser()?.id, 'dates');
   const longPress = useLongPress(onSelect && (() => onSelect(todo, true)));
-  const sx = indent > 0 ? [rowSx, { pl: indentOf(indent) }] : rowSx;
+  const sx = [rowSx, indent > 0 && { pl: indentOf(indent) }, dragSx ?? false].flat();
 
   const toggle = async (next: boolean) => {
     try {
@@ -87,12 +96,13 @@ export function TodoRow({
   };
 
   return (
-    <Box component="li" data-testid="todo-row" sx={sx} onClick={click} {...longPress}>
+    <Box component="li" ref={itemRef} data-testid="todo-row" sx={sx} onClick={click} {...longPress}>
       <Stack
         direction="row"
         spacing={0.5}
         sx={{ gridArea: 'main', alignItems: 'center', minWidth: 0 }}
       >
+        {handle}
         {onSelect && selecting && (
           <Checkbox
             size="small"

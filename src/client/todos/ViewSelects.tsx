@@ -56,11 +56,13 @@ const PAGE_SIZE_CHOICES = PAGE_SIZES.map((size) => ({ value: size, label: String
 
 interface ViewSelectsProps {
   view: TodoView;
+  /** A project's or the Inbox's list: "Your order" is among the sorts. */
+  scoped?: boolean;
   onChange(change: Partial<TodoView>): void;
   onReset?(): void;
 }
 
-export function ViewSelects({ view, onChange, onReset }: ViewSelectsProps) {
+export function ViewSelects({ view, scoped = false, onChange, onReset }: ViewSelectsProps) {
   return (
     <Box
       sx={{
@@ -84,7 +86,7 @@ export function ViewSelects({ view, onChange, onReset }: ViewSelectsProps) {
       <ViewSelect
         label="Sort by"
         value={view.sort}
-        choices={sortFields(hasDueDates())}
+        choices={sortFields(hasDueDates(), scoped)}
         onChange={(sort) => onChange({ sort })}
         minWidth={140}
       />

@@ -69,9 +69,9 @@ export function listTodosQuery(view: TodoQuery): string {
   }).toString();
 }
 
-/** The POST body that creates a deleted todo again: its title, description, completion and priority. */
+/** The POST body that creates a deleted todo again: its title, description, completion, priority and place. */
 export function restoreTodoBody({ todo, user }: RestoredTodo) {
-  const { title, description, completed, priority } = todo.attributes;
+  const { title, description, completed, priority, position } = todo.attributes;
   return {
     data: {
       title,
@@ -79,6 +79,8 @@ export function restoreTodoBody({ todo, user }: RestoredTodo) {
       completed,
       // A Strapi todo type set up before priorities existed has no priority: nothing to send then.
       ...(priority ? { priority } : {}),
+      // Back at its place in "Your order" (a todo type set up before positions had none).
+      ...(position === undefined ? {} : { position }),
       ...(user === undefined ? {} : { user }),
     },
   };

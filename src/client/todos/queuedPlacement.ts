@@ -14,6 +14,8 @@ function sortValue(todo: TodoEntity, sort: TodoView['sort']): string | number | 
   if (sort === 'dueDate') return todo.attributes.dueDate ?? null;
   // Every todo has one (0 none); a Strapi todo made before the field existed reads as none.
   if (sort === 'priority') return todo.attributes.priority ?? 0;
+  // A todo added offline has none yet: the server will give it its id, after every other's.
+  if (sort === 'position') return todo.attributes.position ?? Number.MAX_SAFE_INTEGER;
   return todo.attributes.createdAt;
 }
 

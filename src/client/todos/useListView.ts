@@ -11,7 +11,7 @@ import { useLatestSearchParams } from '../lib/useLatestSearchParams';
 import {
   changeView,
   changesRemembered,
-  DEFAULT_VIEW,
+  defaultViewFor,
   hasViewParams,
   rememberedParams,
   viewFromParams,
@@ -26,9 +26,10 @@ function withRemembered(params: URLSearchParams, remembered: string): URLSearchP
   return next;
 }
 
-export function useListView(userId: number | undefined) {
+/** `scoped`: a project's or the Inbox's list, with its own defaults ("Your order") and memory. */
+export function useListView(userId: number | undefined, scoped = false) {
   const [params, setParams] = useLatestSearchParams();
-  const [remembered, setRemembered] = usePreference(userId, 'listView');
+  const [remembered, setRemembered] = usePreference(userId, scoped ? 'scopedListView' : 'listView');
   const location = useLocation();
   const navigation = useNavigationType();
   // Back and forward show an entry as it was: only an arrival (this page's first location, or a
@@ -41,8 +42,8 @@ export function useListView(userId: number | undefined) {
 
   // Shown at once (no request for the default view first); the URL follows right after.
   const view = useMemo(
-    () => viewFromParams(restore ? withRemembered(params, remembered) : params),
-    [restore, params, remembered],
+    () => viewFromParams(restore ? withRemembered(params, remembered) : params, scoped),
+    [restore, params, remembered, scoped],
   );
   useEffect(() => {
     if (restore) setParams((current) => withRemembered(current, remembered), { replace: true });
@@ -52,17 +53,17 @@ export function useListView(userId: number | undefined) {
     (change: Partial<TodoView>, replace = false) =>
       setParams(
         (current) => {
-          const next = changeView(viewFromParams(current), change);
+          const next = changeView(viewFromParams(current, scoped), change);
           // A choice made on purpose is remembered; a page step or a search is of the moment.
-          if (changesRemembered(change)) setRemembered(rememberedParams(next));
-          return viewToParams(next);
+          if (changesRemembered(change)) setRemembered(rememberedParams(next, scoped));
+          return viewToParams(next, scoped);
         },
         { replace },
       ),
-    [setParams, setRemembered],
+    [setParams, setRemembered, scoped],
   );
-  /** "Reset view": the spec's defaults, remembered as such. */
-  const resetView = useCallback(() => setView(DEFAULT_VIEW), [setView]);
+  /** "Reset view": the list's defaults, remembered as such. */
+  const resetView = useCallback(() => setView(defaultViewFor(scoped)), [setView, scoped]);
 
   return { view, setView, resetView };
 }

@@ -12,6 +12,7 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** The list's sort choices: some of the API's SORT_FIELDS (src/shared/list-query.ts), with labels. */
 const SORT_CHOICES = [
+  { value: 'position', label: 'Your order' },
   { value: 'createdAt', label: 'Creation Date' },
   { value: 'title', label: 'Title' },
   { value: 'dueDate', label: 'Due Date' },
@@ -19,9 +20,14 @@ const SORT_CHOICES = [
 ] as const satisfies readonly { value: SortField; label: string }[];
 export type ListSortField = (typeof SORT_CHOICES)[number]['value'];
 
-/** The sort fields the backend offers: a Strapi backend has no due dates. */
-export const sortFields = (dates: boolean) =>
-  SORT_CHOICES.filter((field) => dates || field.value !== 'dueDate');
+/**
+ * The sort fields a list offers: a Strapi backend has no due dates; "Your order" is a project's or
+ * the Inbox's (`scoped`), as positions order a todo among its siblings there.
+ */
+export const sortFields = (dates: boolean, scoped = false) =>
+  SORT_CHOICES.filter(
+    (field) => (dates || field.value !== 'dueDate') && (scoped || field.value !== 'position'),
+  );
 
 export const SORT_ORDERS = [
   { value: 'asc', label: 'Ascending' },
@@ -77,6 +83,11 @@ export const DEFAULT_VIEW: TodoView = {
   label: null,
 };
 
+/** A project's and the Inbox's list start in the user's own order; /todos keeps the spec's view. */
+const SCOPED_DEFAULT_VIEW: TodoView = { ...DEFAULT_VIEW, sort: 'position' };
+export const defaultViewFor = (scoped: boolean): TodoView =>
+  scoped ? SCOPED_DEFAULT_VIEW : DEFAULT_VIEW;
+
 /** Query-string keys. */
 const KEYS = {
   page: 'page',
@@ -105,8 +116,9 @@ function priorityFrom(text: string | null): PriorityFilter {
 const labelFrom = (text: string | null): number | null =>
   text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
 
-/** Reads the view from a query string; a missing or unreadable value takes its default. */
-export function viewFromParams(params: URLSearchParams): TodoView {
+/** Reads the view from a query string; a missing or unreadable value takes its default (`scoped`: a project's or the Inbox's). */
+export function viewFromParams(params: URLSearchParams, scoped = false): TodoView {
+  const DEFAULT_VIEW = defaultViewFor(scoped);
   const page = Number(params.get(KEYS.page));
   const pageSize = Number(params.get(KEYS.pageSize)) as PageSize;
   return {
@@ -114,7 +126,7 @@ export function viewFromParams(params: URLSearchParams): TodoView {
     pageSize: oneOf<PageSize>(PAGE_SIZES, pageSize, DEFAULT_VIEW.pageSize),
     search: params.get(KEYS.search) ?? DEFAULT_VIEW.search,
     sort: oneOf<ListSortField>(
-      sortFields(hasDueDates()).map((field) => field.value),
+      sortFields(hasDueDates(), scoped).map((field) => field.value),
       (params.get(KEYS.sort) ?? undefined) as ListSortField | undefined,
       DEFAULT_VIEW.sort,
     ),
@@ -134,7 +146,8 @@ export function viewFromParams(params: URLSearchParams): TodoView {
 }
 
 /** Writes the view as a query string, leaving out what equals the default so links stay short. */
-export function viewToParams(view: TodoView): URLSearchParams {
+export function viewToParams(view: TodoView, scoped = false): URLSearchParams {
+  const DEFAULT_VIEW = defaultViewFor(scoped);
   const params = new URLSearchParams();
   if (view.page !== DEFAULT_VIEW.page) params.set(KEYS.page, String(view.page));
   if (view.pageSize !== DEFAULT_VIEW.pageSize) params.set(KEYS.pageSize, String(view.pageSize));
@@ -171,11 +184,11 @@ const REMEMBERED = ['pageSize', 'sort', 'order', 'status', 'priority'] as const;
 export const changesRemembered = (change: Partial<TodoView>) =>
   REMEMBERED.some((key) => key in change);
 
-/** The remembered part of a view as a query string; '' when it is the spec's default view. */
-export function rememberedParams(view: TodoView): string {
-  const kept: TodoView = { ...DEFAULT_VIEW };
+/** The remembered part of a view as a query string; '' when it is the list's default view. */
+export function rememberedParams(view: TodoView, scoped = false): string {
+  const kept: TodoView = { ...defaultViewFor(scoped) };
   for (const key of REMEMBERED) Object.assign(kept, { [key]: view[key] });
-  return viewToParams(kept).toString();
+  return viewToParams(kept, scoped).toString();
 }
 
 /**

@@ -24,6 +24,7 @@ import * as push from './migrations/021-push';
 import * as caldav from './migrations/022-caldav';
 import * as caldavLabels from './migrations/023-caldav-labels';
 import * as caldavMappingPruning from './migrations/024-caldav-mapping-pruning';
+import * as todoPositions from './migrations/025-todo-positions';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022-caldav': caldav,
   '023-caldav-labels': caldavLabels,
   '024-caldav-mapping-pruning': caldavMappingPruning,
+  '025-todo-positions': todoPositions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,6 +62,8 @@ export interface TodoTable {
   project_id: Generated<number | null>;
   /** The todo's parent (migration 020), in the same project, at most 3 levels deep; null: a root. */
   parent_id: Generated<number | null>;
+  /** The owner's order (migration 025), ascending; a new todo's id unless the request names one. */
+  position: Generated<number>;
 }
 
 /** A user's project (migration 018): a named, coloured list of todos. */
@@ -188,6 +190,8 @@ export interface ImportRowTable extends Pick<
   project_ref: Generated<number | null>;
   /** Position of the todo's parent among the import's rows (migration 020); null: a root. */
   parent_ref: Generated<number | null>;
+  /** The todo's position as the file gives it (migration 025); null: the todo's new id. */
+  todo_position: Generated<number | null>;
 }
 
 /** One owner's todos by state (migration 016), kept by triggers on every write to todos. */

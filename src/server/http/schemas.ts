@@ -113,6 +113,11 @@ const ownAttributes = {
     enum: [0, 1, 2, 3],
     description: '0 none, 1 low, 2 medium, 3 high',
   },
+  position: {
+    type: 'integer',
+    description:
+      'the todo’s place among its siblings in the owner’s order (ascending, sort=position:asc); a new todo’s id unless given',
+  },
 } as const;
 const todoAttributes = {
   ...ownAttributes,
@@ -131,6 +136,7 @@ const todoAttributeNames = [
   'recurrence',
   'seriesId',
   'priority',
+  'position',
 ];
 
 export const todoEntitySchema = {

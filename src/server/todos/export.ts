@@ -97,7 +97,7 @@ export const unneutralised = (text: string): string =>
 /** The CSV's project columns, after the todo's own TODO_COLUMNS; then the label columns and `parent`. */
 export const PROJECT_COLUMNS = ['project', 'projectColor', 'projectPosition', 'projectArchived'];
 export const LABEL_COLUMNS = ['labels', 'labelColor'];
-const TODO_COLUMNS = 11;
+const TODO_COLUMNS = 12;
 
 export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string> {
   // The byte-order mark tells spreadsheets that the file is UTF-8.
@@ -115,6 +115,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
         'recurrence',
         'seriesId',
         'priority',
+        'position',
         ...PROJECT_COLUMNS,
         ...LABEL_COLUMNS,
         'parent',
@@ -165,6 +166,7 @@ export async function* csvExport(db: Db, ownerId: number): AsyncGenerator<string
       row.recurrence ?? '',
       row.series_id ?? '',
       row.priority,
+      row.position,
       (row.project_id !== null && names.get(row.project_id)) || '',
       // The project's own columns are on its row, and so are the labels'.
       '',

@@ -15,7 +15,7 @@ import { liveTodoCount, makeRoom } from './capacity';
 import { labelIdsFor, linkImported, type ImportedLabel } from '../labels';
 import { projectIdsFor, type ImportedProject } from './import-projects';
 import { linkImportedParents } from './import-subtasks';
-import { rowOf, seriesFor, type ImportedTodo } from './todo-rows';
+import { positionsFromIds, rowOf, seriesFor, type ImportedTodo } from './todo-rows';
 
 type Db = Kysely<Database>;
 
@@ -122,6 +122,7 @@ async function stage(
           owner_id: _owner,
           project_id: _project,
           parent_id: _parent,
+          position: _position,
           ...row
         } = rowOf(ownerId, todo, todo.recurrence ? await seriesOf(trx, todo) : null);
         rows.push({
@@ -130,6 +131,7 @@ async function stage(
           position: index,
           project_ref: todo.projectRef ?? null,
           parent_ref: todo.parentRef ?? null,
+          todo_position: todo.position ?? null,
         });
       }
       await trx.insertInto('import_rows').values(rows).execute();
@@ -194,6 +196,8 @@ export async function importTodos(
             .then(eb.cast<string>(eb.val(at), 'text'))
             .end()
             .as('reminded_at'),
+          // A todo the file gives no position gets its id (positionsFromIds, below).
+          eb.fn.coalesce('todo_position', eb.lit(0)).as('position'),
           // Each staged row's project entry as the owner's project id (ids from the database: literals).
           (projectIds.length === 0
             ? sql<number | null>`cast(null as integer)`
@@ -208,7 +212,7 @@ export async function importTodos(
       const ids = (
         await trx
           .insertInto('todos')
-          .columns(['owner_id', ...COLUMNS, 'reminded_at', 'project_id'])
+          .columns(['owner_id', ...COLUMNS, 'reminded_at', 'position', 'project_id'])
           .expression(staged)
           .returning('id')
           .execute()
@@ -219,6 +223,11 @@ export async function importTodos(
       await linkImportedParents(trx, batchId, ids);
       // The rows went in in file order, so their ids ascend in it.
       ids.sort((a, b) => a - b);
+      await positionsFromIds(
+        trx,
+        ownerId,
+        ids.filter((_, index) => todos[index]!.position === undefined),
+      );
       await linkImported(
         trx,
         ownerId,

@@ -115,6 +115,7 @@ function rowReader(header: string[]): (record: string[]) => RawRow {
             recurrence: cell(record, 'recurrence') || null,
             seriesId: cell(record, 'seriesid') || undefined,
             priority: integer(cell(record, 'priority')),
+            position: integer(cell(record, 'position')),
             createdAt: cell(record, 'createdat'),
             updatedAt: cell(record, 'updatedat'),
             projectName: text(record, 'project') || undefined,
@@ -222,6 +223,7 @@ function checkedRow(
       remindAt: row.remindAt ?? null,
       recurrence: row.recurrence ?? null,
       priority: row.priority,
+      position: row.position,
     });
     if (todo.recurrence && !todo.dueDate)
       throw fieldError(['recurrence'], RECURRENCE_NEEDS_DUE_DATE);

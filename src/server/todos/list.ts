@@ -24,6 +24,7 @@ const SORT_COLUMNS = {
   completed: 'completed',
   dueDate: 'due_date',
   priority: 'priority',
+  position: 'position',
   id: 'id',
 } as const satisfies Record<SortField, string>;
 
@@ -42,6 +43,7 @@ export const LISTED_COLUMNS = [
   'priority',
   'project_id',
   'parent_id',
+  'position',
 ] as const;
 export type ListedTodo = Pick<TodoRow, (typeof LISTED_COLUMNS)[number]>;
 

@@ -14,6 +14,7 @@ const attributesOf = (row: ListedTodo): TodoAttributes => ({
   recurrence: row.recurrence,
   seriesId: row.series_id,
   priority: row.priority as Priority,
+  position: row.position,
 });
 
 export const toTodoEntity = (row: ListedTodo): TodoEntity => ({

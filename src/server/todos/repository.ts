@@ -11,7 +11,7 @@ import { DomainError } from '../domain-error';
 import { makeRoom } from './capacity';
 import { firstOccurrence } from './rule-dates';
 import { continueSeries, startSeries, type ChangedTodo } from './series';
-import { rowOf, seriesFor, type TodoInput } from './todo-rows';
+import { positionsFromIds, rowOf, seriesFor, type TodoInput } from './todo-rows';
 import { changeFollowing } from './series-scope';
 import type { MissingProject } from '../projects';
 import { writeTodoLabels } from '../labels';
@@ -81,11 +81,13 @@ export function createTodo(
       { ...todo, project: placed.projectId, parent: placed.parentId },
       await seriesFor(trx, ownerId, todo, now),
     );
-    const created = await trx
+    const inserted = await trx
       .insertInto('todos')
       .values(row)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.position === undefined) await positionsFromIds(trx, ownerId, [inserted.id]);
+    const created = { ...inserted, position: input.position ?? inserted.id };
     const labels =
       input.labels && (await writeTodoLabels(trx, ownerId, created, input.labels, onMissingLabel));
     await recordEvent(trx, ownerId, 'created', created.id);
@@ -169,6 +171,7 @@ export function updateTodo(
           patch.remindAt !== current.remind_at && { remind_at: patch.remindAt, reminded_at: null }),
         ...(patch.recurrence !== undefined && { recurrence: patch.recurrence }),
         ...(patch.priority !== undefined && { priority: patch.priority }),
+        ...(patch.position !== undefined && { position: patch.position }),
         ...(projectId !== undefined && { project_id: projectId }),
         ...(parentId !== undefined && { parent_id: parentId }),
         series_id: seriesId,

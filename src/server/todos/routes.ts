@@ -40,6 +40,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       schema: {
         ...common,
         summary: 'A page of the caller’s todos (Strapi bracket syntax: pagination, filters, sort)',
+        description:
+          'Default order createdAt:asc. sort=position:asc gives the owner’s own order, e.g. a project’s top-level todos with filters[project][id][$eq]=7&filters[parent][id][$null]=true&sort=position:asc; ties are broken by id.',
         querystring: listQuerySchema,
         response: { 200: todoListSchema, ...errorResponses },
       },
@@ -82,6 +84,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       schema: {
         ...common,
         summary: 'Create a todo owned by the caller',
+        description:
+          'Without a position, the new todo’s position is its id, so it comes last in the owner’s order.',
         querystring: todoCreateQuerySchema,
         headers: idempotencyHeaders,
         body: createBody,
@@ -111,6 +115,8 @@ export function todoRoutes(app: FastifyInstance, { config, db, authenticate }: A
       schema: {
         ...common,
         summary: 'Change one of the caller’s todos',
+        description:
+          'A position moves the todo in the owner’s order (sort=position:asc); to reorder, PUT the new positions of the todos whose place changed.',
         params: todoIdParamsSchema,
         querystring: todoUpdateQuerySchema,
         headers: idempotencyHeaders,

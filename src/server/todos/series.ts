@@ -156,6 +156,8 @@ export async function continueSeries(
       priority: row.priority,
       project_id: row.project_id,
       parent_id: row.parent_id,
+      // It takes the completed one's place in the owner's order (ties are broken by id).
+      position: row.position,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

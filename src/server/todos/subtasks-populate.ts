@@ -1,6 +1,6 @@
 /**
  * populate of a page's relations to other todos: each todo's `parent` ({ data: { id, attributes } } or
- * { data: null }) and its `subtasks` ({ data: [...] }, its live children oldest first), each nested
+ * { data: null }) and its `subtasks` ({ data: [...] }, its live children in the owner's order: by position, then id), each nested
  * again when asked (todo-populate.ts). One query per relation and level, whatever the page's size.
  */
 import type { Kysely } from 'kysely';
@@ -62,7 +62,7 @@ async function parentsOf(
   return new Map(rows.map((row) => [row.id, relation(row.parent_id)]));
 }
 
-/** Each row's live children as a relation, oldest first, by the row's id. */
+/** Each row's live children as a relation, in the owner's order (position, then id), by the row's id. */
 async function subtasksOf(
   db: Db,
   ownerId: number,
@@ -78,9 +78,7 @@ async function subtasksOf(
   );
   // Sorted here: asked to sort, SQLite would walk all the owner's todos in the default order's
   // index rather than look up the few children by parent.
-  children.sort((a, b) =>
-    a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
-  );
+  children.sort((a, b) => a.position - b.position || a.id - b.id);
   const below = spec.nested ? await subtasksOf(db, ownerId, children, spec.nested) : undefined;
   const byParent = new Map<number, Related[]>(rows.map((row) => [row.id, []]));
   for (const child of children) {

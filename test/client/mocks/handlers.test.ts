@@ -224,6 +224,7 @@ describe('the contract check on the mock’s answers', () => {
       recurrence: null,
       seriesId: null,
       priority: 0,
+      position: 1,
     },
   };
 

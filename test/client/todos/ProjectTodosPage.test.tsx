@@ -52,6 +52,19 @@ describe('a project’s page', () => {
     expect(lastListQuery().get('filters[project][id][$eq]')).toBe(String(work));
   });
 
+  it('is in "Your order" by default, each row with its handle; another sort has none', async () => {
+    const { user } = openProject(work);
+    expect(
+      await screen.findByRole('button', { name: 'Reorder Write the report' }),
+    ).toBeInTheDocument();
+    expect(lastListQuery().get('sort')).toBe('position:asc');
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sortBy).getByRole('option', { selected: true })).toHaveTextContent('Your order');
+    await user.selectOptions(sortBy, 'Title');
+    await waitFor(() => expect(lastListQuery().get('sort')).toBe('title:asc'));
+    expect(screen.queryByRole('button', { name: /^Reorder/ })).not.toBeInTheDocument();
+  });
+
   it('adds a todo into the project from the dialog, whose Project select starts there', async () => {
     const { user } = openProject(work);
     await screen.findByText('Write the report');

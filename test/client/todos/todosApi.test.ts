@@ -258,10 +258,10 @@ describe('changes refetch the list on screen', () => {
     subscription.unsubscribe();
   });
 
-  it('a restore body keeps a missing description as null and leaves out an unknown owner', () => {
+  it('a restore body keeps a missing description as null, the place, and leaves out an unknown owner', () => {
     const todo = api.insert({ title: 'Bare', description: null, completed: false });
     expect(restoreTodoBody({ todo, user: undefined })).toEqual({
-      data: { title: 'Bare', description: null, completed: false },
+      data: { title: 'Bare', description: null, completed: false, position: todo.id },
     });
     const flagged = api.insert({ title: 'Urgent', priority: 3 });
     expect(restoreTodoBody({ todo: flagged, user: 7 }).data).toMatchObject({ priority: 3 });

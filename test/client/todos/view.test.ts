@@ -2,6 +2,7 @@ import {
   changesRemembered,
   changeView,
   DEFAULT_VIEW,
+  defaultViewFor,
   hasViewParams,
   PRIORITY_FILTERS,
   rememberedParams,
@@ -148,6 +149,20 @@ describe('the priority sort and filter (issue 41)', () => {
       [1, 'Low'],
       [0, 'None'],
     ]);
+  });
+});
+
+describe('"Your order" (issue 41)', () => {
+  it('is the default of a project’s or the Inbox’s list, and not offered on /todos', () => {
+    const none = new URLSearchParams();
+    expect(viewFromParams(none, true)).toEqual({ ...DEFAULT_VIEW, sort: 'position' });
+    expect(viewFromParams(none)).toEqual(DEFAULT_VIEW);
+    expect(viewFromParams(new URLSearchParams('sort=position')).sort).toBe('createdAt');
+    expect(viewToParams(defaultViewFor(true), true).toString()).toBe('');
+    expect(viewToParams({ ...defaultViewFor(true), sort: 'createdAt' }, true).toString()).toBe(
+      'sort=createdAt',
+    );
+    expect(rememberedParams({ ...DEFAULT_VIEW, sort: 'position' }, true)).toBe('');
   });
 });
 

@@ -119,6 +119,8 @@ describeEachDialect('export and import', (dialect) => {
         createdAt: expect.stringMatching(/Z$/),
         updatedAt: expect.stringMatching(/Z$/),
         ...UNDATED,
+        // A new todo's id: checked against the list below.
+        position: expect.any(Number),
         project: null,
         labels: [],
         parent: null,
@@ -166,6 +168,7 @@ describeEachDialect('export and import', (dialect) => {
       'recurrence',
       'seriesId',
       'priority',
+      'position',
       'project',
       'projectColor',
       'projectPosition',

@@ -49,6 +49,8 @@ describeEachDialect('todos API', (dialect) => {
             recurrence: null,
             seriesId: null,
             priority: 0,
+            // A new todo comes last in the owner's order: its position is its id.
+            position: body.data.id,
           },
         },
         meta: {},

@@ -26,6 +26,7 @@ const valueOf: Record<Field, (row: TodoRow) => string | number> = {
   completed: (row) => row.completed,
   dueDate: (row) => row.due_date ?? '',
   priority: (row) => row.priority,
+  position: (row) => row.position,
   id: (row) => row.id,
 };
 
@@ -71,11 +72,13 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
       // A few due dates shared by many todos, and every fifth undated; four priorities, many ties.
       const dueDate = i % 5 === 0 ? null : `2026-12-0${(i % 7) + 1}`;
       const priority = (i * 7) % 4;
+      // Every other todo placed among a few shared positions, the rest at their ids: ties again.
+      const position = i % 2 === 0 ? (i * 13) % 40 : undefined;
       mine.push(
         await createTodo(
           db,
           owner.id,
-          { title, description: null, completed: i % 3 === 0, dueDate, priority },
+          { title, description: null, completed: i % 3 === 0, dueDate, priority, position },
           { now: at },
         ),
       );
@@ -104,6 +107,11 @@ describe.each(dialectsUnderTest())('deep pages on %s', (dialect) => {
     [
       { field: 'priority', direction: 'asc' },
       { field: 'dueDate', direction: 'asc' },
+    ],
+    [{ field: 'position', direction: 'asc' }],
+    [
+      { field: 'position', direction: 'desc' },
+      { field: 'title', direction: 'asc' },
     ],
   ];
 
