@@ -11,6 +11,7 @@ import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/018-projects';
 import * as caldav from '../../../../src/server/db/migrations/022-caldav';
 import * as caldavLabels from '../../../../src/server/db/migrations/023-caldav-labels';
+import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
 
 /** Queries of owner 1 (ada) and her project `p`, and the index each reads. */
@@ -125,13 +126,16 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     await newProject('Work');
     const work = await db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
     await db.updateTable('todos').set({ project_id: work.id }).execute();
-    // Migrations 022 and 023 (CalDAV) read project_id in their triggers and name projects: they go first.
+    // Migration 025 indexes project_id; 022 and 023 (CalDAV) read it in their triggers and name
+    // projects: they go first.
+    await positions.down(db);
     await caldavLabels.down(db);
     await caldav.down(db);
     await down(db);
     await up(db);
     await caldav.up(db);
     await caldavLabels.up(db);
+    await positions.up(db);
     const rows = await projectIds();
     expect(rows).toHaveLength(33);
     expect(new Set(rows.map((row) => row.project_id))).toEqual(new Set([null]));
