@@ -106,14 +106,14 @@ export class MockTodos {
   /** The todo with its project, labels, parent and subtasks as `populate` asks for them. */
   private populated(row: Row, populate: MockListQuery['populate']): TodoEntity {
     const { ownerId, todo, projectId } = row;
-    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate) };
+    const labelsOf = (id: number) => this.labels?.relation(ownerId, id) ?? { data: [] };
+    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate, labelsOf) };
     if (populate.project) {
       const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
       const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
       attributes.project = { data };
     }
-    if (populate.labels)
-      attributes.labels = this.labels?.relation(ownerId, todo.id) ?? { data: [] };
+    if (populate.labels) attributes.labels = labelsOf(todo.id);
     return { ...todo, attributes };
   }
 

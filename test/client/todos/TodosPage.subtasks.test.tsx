@@ -59,8 +59,14 @@ function seed() {
 }
 
 describe('subtasks in the list', () => {
-  it('lists top-level todos with their subtasks indented under them and a done/total count', async () => {
-    seed();
+  it('lists top-level todos with their subtasks indented under them, their label chips and a done/total count', async () => {
+    const parent = seed();
+    const errands = api.backend.labels.insert(7, { name: 'Errands', color: '#db4035' }).id;
+    const home = api.backend.labels.insert(7, { name: 'home' }).id;
+    const [books, , prices] = api.todos.filter((todo) => todo.id !== parent.id);
+    api.backend.labels.link(7, parent.id, { set: [home] });
+    api.backend.labels.link(7, books!.id, { set: [errands, home] });
+    api.backend.labels.link(7, prices!.id, { set: [errands] });
     open();
     await waitFor(() =>
       expect(outline()).toEqual([
@@ -74,9 +80,22 @@ describe('subtasks in the list', () => {
     expect(progressOf('Move house')).toHaveTextContent('1/2 subtasks done');
     expect(progressOf('Hire a van')).toHaveTextContent('0/1 subtasks done');
     expect(within(rowOf('Water plants')).queryByTestId('subtask-progress')).toBeNull();
+    // Each row's labels as chips, at every level, from the same request.
+    const chipsOf = (title: string) =>
+      within(rowOf(title))
+        .queryAllByRole('listitem')
+        .map((chip) => chip.textContent);
+    await waitFor(() => expect(chipsOf('Compare prices')).toEqual(['Errands']));
+    expect(chipsOf('Move house')).toEqual(['home']);
+    expect(chipsOf('Pack books')).toEqual(['Errands', 'home']);
+    expect(chipsOf('Hire a van')).toEqual([]);
     // One request: the top-level todos (paging counts those) with two levels of subtasks.
     const [list] = writes('GET').filter((request) => request.url.pathname === '/api/todos');
     expect(list?.url.searchParams.get('filters[parent][id][$null]')).toBe('true');
+    expect(list?.url.searchParams.get('populate[subtasks][populate][labels]')).toBe('true');
+    expect(writes('GET').filter((request) => request.url.pathname === '/api/todos')).toHaveLength(
+      1,
+    );
     expect(screen.getAllByTestId('todo-number').map((number) => number.textContent)).toEqual([
       '1.',
       '2.',
