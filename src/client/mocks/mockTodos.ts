@@ -224,10 +224,17 @@ export class MockTodos {
 
   /** One action over several todos, all or none: an id that is not the owner's is a 404. */
   bulk(ownerId: number, body: unknown): number {
-    const { action, ids, project } = parseBody(bulkBodySchema, body);
+    const { action, ids, project, label } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
-    // Bulk labelling is not used by the app: the mock changes nothing for it.
-    if (action === 'label' || action === 'unlabel') return rows.length;
+    if (label !== undefined) {
+      const todoIds = rows.map((row) => row.todo.id);
+      const changed = this.labels?.labelMany(ownerId, todoIds, label, action === 'label') ?? [];
+      const at = this.now();
+      for (const row of rows)
+        if (changed.includes(row.todo.id))
+          row.todo.attributes = { ...row.todo.attributes, updatedAt: at };
+      return changed.length;
+    }
     if (project !== undefined) return moveRows(this.rows, rows, this.projectFor(ownerId, project));
     const at = this.now();
     for (const row of rows) {
