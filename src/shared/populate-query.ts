@@ -133,3 +133,33 @@ export const populateEntry = v.optional(
   ),
   '',
 );
+
+/** Whether a raw populate names a todo's relations to other todos (parent, subtasks). */
+const namesTodoRelations = (raw: unknown): boolean => {
+  const names =
+    typeof raw === 'string'
+      ? raw.split(',').map((name) => name.trim())
+      : Array.isArray(raw)
+        ? raw
+        : isRecord(raw)
+          ? [...Object.keys(raw), ...Object.values(raw)]
+          : [];
+  return names.some((name) => name === 'parent' || name === 'subtasks');
+};
+
+/**
+ * populate of the trash: a trashed todo's project and labels (`populate=*` is those two); its parent
+ * and subtasks are not asked there (the trash lists todos, not trees) and are refused.
+ */
+export const trashPopulateEntry = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check(
+      (raw) => !namesTodoRelations(raw),
+      'populate in the trash takes project and labels only (populate[0]=project&populate[1]=labels)',
+    ),
+    populateEntry,
+    v.transform(({ project, labels }: Populate): Populate => ({ project, labels })),
+  ),
+  '',
+);

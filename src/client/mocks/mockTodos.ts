@@ -137,8 +137,13 @@ export class MockTodos {
   }
 
   trashPage(ownerId: number, params: URLSearchParams) {
-    const { page, pageSize } = readTrashQuery(params);
-    return pageOf(this.trashed(ownerId), page, pageSize);
+    const { page, pageSize, populate } = readTrashQuery(params);
+    const trashed = this.trashed(ownerId).map((todo) => {
+      const row = this.rows.find((candidate) => candidate.todo.id === todo.id)!;
+      const { attributes } = this.populated(row, populate);
+      return { ...todo, attributes: { ...attributes, ...todo.attributes } };
+    });
+    return pageOf(trashed, page, pageSize);
   }
 
   find(ownerId: number, id: number, trashed = false): Row {

@@ -38,7 +38,11 @@ const trashApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTrash: builder.query<TrashPage, number>({
       query: (page) =>
-        `todos/trash?${listSearchParams({ pagination: { page, pageSize: TRASH_PAGE_SIZE } })}`,
+        `todos/trash?${listSearchParams({
+          pagination: { page, pageSize: TRASH_PAGE_SIZE },
+          // Each row shows its project and its labels, as the list's rows do.
+          populate: { project: true, labels: true },
+        })}`,
       transformResponse: (response: Parameters<typeof toTodoPage>[0], _meta, page) =>
         toTodoPage(response, { ...DEFAULT_VIEW, page, pageSize: TRASH_PAGE_SIZE }) as TrashPage,
       providesTags: [TODO_TAGS.trash],
