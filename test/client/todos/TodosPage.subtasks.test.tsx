@@ -2,7 +2,7 @@
  * Subtasks on the list screen in jsdom, on the mock API (issue 41, items 4 and 7): subtasks under
  * their parent with its "1/2" count, folded and unfolded (remembered in the session), the question
  * when completing a parent with open subtasks, Add subtask with the Parent field, a parent removed
- * in Edit, the delete dialog's word on the subtree, and a search that lists subtasks flat.
+ * in Edit, a parent given to a top-level todo in Edit, the delete dialog's word on the subtree, and a search that lists subtasks flat.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -184,6 +184,49 @@ describe('subtasks in the list', () => {
     await waitFor(() => expect(progressOf('Move house')).toHaveTextContent('1/3'));
     // The third level holds no subtasks: its row has no menu.
     expect(screen.queryByRole('button', { name: 'More actions for Compare prices' })).toBeNull();
+  });
+
+  it('puts a top-level todo under another from Edit’s Parent field', async () => {
+    const parent = seed();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Water plants' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit this todo' });
+    const field = within(dialog).getByRole('combobox', { name: 'Parent' });
+    const choices = () =>
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('placeholder', 'None (a top-level todo)');
+    // With nothing typed: the top-level todos and their subtasks, never the todo itself nor a
+    // third-level one.
+    await user.click(field);
+    await waitFor(() =>
+      expect(choices()).toEqual([
+        'Move house',
+        'Move house › Pack books',
+        'Move house › Hire a van',
+      ]),
+    );
+    // Typed: the list's search finds it.
+    await user.type(field, 'van');
+    await waitFor(() => expect(choices()).toEqual(['Move house › Hire a van']));
+    await user.click(screen.getByRole('option', { name: 'Move house › Hire a van' }));
+    expect(field).toHaveValue('Move house › Hire a van');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(writes('PUT')).toHaveLength(1));
+    const van = api.todos.find((todo) => todo.attributes.title === 'Hire a van')!;
+    expect(writes('PUT')[0]!.body).toMatchObject({ data: { parent: van.id } });
+    await waitFor(() =>
+      expect(outline()).toEqual([
+        'h2 Move house',
+        'h3 Pack books',
+        'h3 Hire a van',
+        'h4 Compare prices',
+        'h4 Water plants',
+      ]),
+    );
+    expect(parent.id).toBeGreaterThan(0);
   });
 
   it('makes a subtask top-level when Edit removes its parent', async () => {
