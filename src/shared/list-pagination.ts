@@ -65,14 +65,15 @@ export const paginationSchema = v.pipe(
 /** A list's pagination, page 1 of DEFAULT_PAGE_SIZE when the query names none. */
 export const listPaginationEntry = v.optional(paginationSchema, {});
 
-const refusedByTrash = (key: string) =>
+export const refusedByTrash = (key: string) =>
   v.optional(
     v.never(`${key} is not accepted here: the trash lists the most recently deleted first`),
   );
 
 /**
- * The trash list's query: pagination only. Its order is fixed (most recently trashed first), so a
- * sort or a filter is refused rather than ignored; other keys are ignored, as in the list's query.
+ * The project trash's query: pagination only (the todo trash's adds populate, trash-query.ts). Its
+ * order is fixed (most recently trashed first), so a sort or a filter is refused rather than
+ * ignored; other keys are ignored, as in the list's query.
  */
 export const trashQuerySchema = v.object({
   pagination: listPaginationEntry,

@@ -60,7 +60,12 @@ export type TodoRelationRequest =
   | true
   | {
       fields?: TodoFieldName[];
-      populate?: { parent?: TodoRelationRequest; subtasks?: TodoRelationRequest };
+      /** The same relation nested again; `labels` gives a nested subtask's labels. */
+      populate?: {
+        parent?: TodoRelationRequest;
+        subtasks?: TodoRelationRequest;
+        labels?: true | { fields?: string[] };
+      };
     };
 type TodoFieldName =
   | 'title'

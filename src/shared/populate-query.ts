@@ -5,23 +5,17 @@
  * feature's (project-relation.ts, label-relation.ts, todo-populate.ts).
  */
 import * as v from 'valibot';
-import type { LabelAttributes } from './api-types';
+import { labelsPopulate, type LabelsPopulate } from './label-populate';
 import { PROJECT_FIELDS, type ProjectField } from './project-relation';
 import { bracketObject, isRecord } from './qs-object';
 import { todoRelationPopulate, type TodoRelationPopulate } from './todo-populate';
 
-export const LABEL_FIELDS = [
-  'name',
-  'color',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof LabelAttributes)[];
-export type LabelField = (typeof LABEL_FIELDS)[number];
+export { LABEL_FIELDS, type LabelField } from './label-populate';
 
 /** The relations populate asks for; one undefined is not asked, `fields` undefined is all of them. */
 export interface Populate {
   project?: { fields?: ProjectField[] };
-  labels?: { fields?: LabelField[] };
+  labels?: LabelsPopulate;
   /** The todo's parent and its direct subtasks, each possibly nested (todo-populate.ts). */
   parent?: TodoRelationPopulate;
   subtasks?: TodoRelationPopulate;
@@ -56,11 +50,6 @@ const relationObjects = {
     (key) => `populate.project.${key} is not supported (use fields)`,
     'populate.project must be true or an object such as populate[project][fields][0]=name',
   ),
-  labels: bracketObject(
-    { fields: v.optional(fieldsOf('labels', LABEL_FIELDS, 'label')) },
-    (key) => `populate.labels.${key} is not supported (use fields)`,
-    'populate.labels must be true or an object such as populate[labels][fields][0]=name',
-  ),
 };
 
 const EXAMPLE = 'populate must look like populate=* or populate[0]=project';
@@ -70,7 +59,7 @@ export const populateEntry = v.optional(
   v.pipe(
     v.unknown(),
     v.description(
-      'populate=* (every relation), populate[0]=project (or labels, parent, subtasks): each todo’s project or parent as { data: { id, attributes } } (or { data: null }), its labels and subtasks as { data: [{ id, attributes }] }; populate[labels][fields][0]=name for some attributes; populate[subtasks][populate][subtasks]=* nests subtasks (or parent) up to the depth limit',
+      'populate=* (every relation), populate[0]=project (or labels, parent, subtasks): each todo’s project or parent as { data: { id, attributes } } (or { data: null }), its labels and subtasks as { data: [{ id, attributes }] }; populate[labels][fields][0]=name for some attributes; populate[subtasks][populate][subtasks]=* nests subtasks (or parent) up to the depth limit, populate[subtasks][populate][labels]=true adds the subtasks’ labels',
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }): Populate => {
       const raw = dataset.value;
@@ -110,6 +99,15 @@ export const populateEntry = v.optional(
           addIssue({ message: unknownRelation(name) });
           return NEVER;
         }
+        if (name === 'labels') {
+          const parsed = labelsPopulate(value);
+          if ('message' in parsed) {
+            addIssue({ message: parsed.message });
+            return NEVER;
+          }
+          populate.labels = parsed.value;
+          continue;
+        }
         if (name === 'parent' || name === 'subtasks') {
           const parsed = todoRelationPopulate(name, value);
           if ('message' in parsed) {
@@ -132,6 +130,36 @@ export const populateEntry = v.optional(
       }
       return populate;
     }),
+  ),
+  '',
+);
+
+/** Whether a raw populate names a todo's relations to other todos (parent, subtasks). */
+const namesTodoRelations = (raw: unknown): boolean => {
+  const names =
+    typeof raw === 'string'
+      ? raw.split(',').map((name) => name.trim())
+      : Array.isArray(raw)
+        ? raw
+        : isRecord(raw)
+          ? [...Object.keys(raw), ...Object.values(raw)]
+          : [];
+  return names.some((name) => name === 'parent' || name === 'subtasks');
+};
+
+/**
+ * populate of the trash: a trashed todo's project and labels (`populate=*` is those two); its parent
+ * and subtasks are not asked there (the trash lists todos, not trees) and are refused.
+ */
+export const trashPopulateEntry = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check(
+      (raw) => !namesTodoRelations(raw),
+      'populate in the trash takes project and labels only (populate[0]=project&populate[1]=labels)',
+    ),
+    populateEntry,
+    v.transform(({ project, labels }: Populate): Populate => ({ project, labels })),
   ),
   '',
 );

@@ -3,10 +3,13 @@
  * `{ data: { id, attributes } }` or `{ data: null }` for a root) and `subtasks` (its direct children,
  * `{ data: [...] }`, by position, then id). Each takes `fields` and may nest the same relation again, up to
  * the depth limit: `populate[subtasks][populate][subtasks]=*` gives a root's subtree, one query a
- * level. populate-query.ts's populateEntry reads these keys with `todoRelationPopulate`.
+ * level. Subtasks may carry their labels too (`populate[subtasks][populate][labels]=true`), so that a
+ * tree's rows show their chips from the same request. populate-query.ts's populateEntry reads these
+ * keys with `todoRelationPopulate`.
  */
 import * as v from 'valibot';
 import type { TodoAttributes } from './api-types';
+import { labelsPopulate, type LabelsPopulate } from './label-populate';
 import { MAX_DEPTH } from './parent-relation';
 import { bracketObject, isRecord } from './qs-object';
 
@@ -27,11 +30,19 @@ export type TodoField = (typeof TODO_FIELDS)[number];
 
 export type TodoRelationName = 'parent' | 'subtasks';
 
-/** One relation to populate: the attributes asked (undefined: all), and the same relation of those todos. */
+/**
+ * One relation to populate: the attributes asked (undefined: all), the same relation of those todos,
+ * and (subtasks only) their labels.
+ */
 export interface TodoRelationPopulate {
   fields?: TodoField[];
   nested?: TodoRelationPopulate;
+  labels?: LabelsPopulate;
 }
+
+/** What a relation's nested populate may name besides the relation itself. */
+const alsoNamed = (name: TodoRelationName) => (name === 'subtasks' ? ['labels'] : []);
+const mayName = (name: TodoRelationName) => [name, ...alsoNamed(name)].join(' or ');
 
 /** How many times a relation may be followed from a todo: from a root, its subtasks and theirs. */
 const MAX_NESTING = MAX_DEPTH - 1;
@@ -85,23 +96,44 @@ export function todoRelationPopulate(
         ? populate
         : undefined;
   if (named) {
-    const ok = named.every((item) => item === name || item === '*');
-    if (!ok) return { message: `${inner} may name ${name} only` };
-    return withNested(fields, todoRelationPopulate(name, '*', `${inner}.${name}`, level + 1));
+    const ok = named.every(
+      (item) => item === name || item === '*' || alsoNamed(name).includes(item),
+    );
+    if (!ok) return { message: `${inner} may name ${mayName(name)} only` };
+    const nests = named.some((item) => item === name || item === '*');
+    return withNested(
+      fields,
+      nests ? todoRelationPopulate(name, '*', `${inner}.${name}`, level + 1) : undefined,
+      named.includes('labels') ? { value: {} } : undefined,
+    );
   }
   const keys = isRecord(populate) ? Object.keys(populate) : [];
-  if (keys.length !== 1 || keys[0] !== name)
-    return { message: `${inner} may name ${name} only, e.g. ${inner}[${name}]=*` };
+  const allowed = [name, ...alsoNamed(name)];
+  if (keys.length === 0 || !keys.every((key) => allowed.includes(key)))
+    return { message: `${inner} may name ${mayName(name)} only, e.g. ${inner}[${name}]=*` };
+  const record = populate as Record<string, unknown>;
   return withNested(
     fields,
-    todoRelationPopulate(
-      name,
-      (populate as Record<string, unknown>)[name],
-      `${inner}.${name}`,
-      level + 1,
-    ),
+    name in record
+      ? todoRelationPopulate(name, record[name], `${inner}.${name}`, level + 1)
+      : undefined,
+    'labels' in record ? labelsPopulate(record.labels, `${inner}.labels`) : undefined,
   );
 }
 
-const withNested = (fields: TodoField[] | undefined, nested: Parsed): Parsed =>
-  'message' in nested ? nested : { value: { fields, nested: nested.value } };
+/** The relation with its fields, nested level and labels, or the first message among them. */
+function withNested(
+  fields: TodoField[] | undefined,
+  nested: Parsed | undefined,
+  labels: { value: LabelsPopulate } | { message: string } | undefined,
+): Parsed {
+  if (nested && 'message' in nested) return nested;
+  if (labels && 'message' in labels) return labels;
+  return {
+    value: {
+      fields,
+      ...(nested && { nested: nested.value }),
+      ...(labels && { labels: labels.value }),
+    },
+  };
+}

@@ -1,7 +1,8 @@
 /**
  * Labels in Chromium, a newcomer's flow by mouse and keyboard: make a label in the drawer, add a
  * todo with `@label` in quick add and see its chip, filter by the label from the drawer (the chip
- * above the list removes the filter), label another todo in its dialog, rename the label and
+ * above the list removes the filter), label another todo in its dialog, take the label off both and
+ * put it back from the selection bar's Label… menu, rename the label and
  * delete it (its todos stay); on a phone, the labels in the navbar's menu and rows of chips that
  * never scroll sideways at 390 px.
  */
@@ -92,6 +93,29 @@ test.describe('labels', () => {
     await expect(page.getByText('Todo updated successfully!')).toBeVisible();
     await expect(chipsOf(page, 'Pay the plumber')).toHaveText(['Errands']);
     await expect(drawer.getByRole('link', { name: 'Errands 2 open' })).toBeVisible();
+
+    // The selection bar's Label…: both have Errands (ticked), so choosing it takes it off both;
+    // chosen again by keyboard (now unticked) it goes back on both.
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all 2' }).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByRole('button', { name: 'Label…' }).click();
+    const errands = page.getByRole('menuitemcheckbox', { name: 'Errands' });
+    await expect(errands).toHaveAttribute('aria-checked', 'true');
+    await errands.click();
+    await expect(page.getByText('Label Errands removed from 2 todos')).toBeVisible();
+    await expect(page.getByTestId('todo-row').getByRole('list', { name: 'Labels' })).toHaveCount(0);
+    await expect(drawer.getByRole('link', { name: 'Errands', exact: true })).toBeVisible();
+    await bar.getByRole('button', { name: 'Label…' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(errands).toHaveAttribute('aria-checked', 'false');
+    await expect(errands).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('2 todos labelled Errands')).toBeVisible();
+    await expect(chipsOf(page, 'Pay the plumber')).toHaveText(['Errands']);
+    await expect(chipsOf(page, 'Buy milk @someday')).toHaveText(['Errands']);
+    await expect(drawer.getByRole('link', { name: 'Errands 2 open' })).toBeVisible();
+    await bar.getByRole('button', { name: 'Done' }).click();
 
     // Rename from the label's menu: the chips follow.
     await drawer.getByRole('button', { name: 'More actions for label Errands' }).click();

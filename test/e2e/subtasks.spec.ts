@@ -2,7 +2,8 @@
  * Subtasks (issue 41) in Chromium against the built server: a parent added, two subtasks added from
  * its menu (by mouse, then by keyboard), its "0/2" count, a subtask ticked (1/2), the subtasks
  * folded and unfolded, the parent completed with the question answered "Complete all" (2/2), the
- * parent deleted with its subtree to the trash and Undo bringing all three back. A subtask added
+ * parent deleted with its subtree to the trash and Undo bringing all three back, a top-level todo
+ * put under a subtask from its Edit dialog's Parent. A subtask added
  * offline under a todo deleted meanwhile lands at the top level (`onMissingParent=root`). On a
  * phone, three levels of indent scroll nothing sideways.
  */
@@ -150,6 +151,21 @@ test.describe('todos: subtasks', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('Pack');
     await expect(rowNamed(page, 'Pack bags')).toContainText('Subtask of Plan the trip');
     await expect(page.getByTestId('todo-row')).toHaveCount(1);
+
+    // A top-level todo put under a subtask from its Edit dialog: type in Parent, pick, save.
+    await post(server.url, session, { title: 'Renew passport' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.getByRole('button', { name: 'Edit Renew passport' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit this todo' });
+    const parentBox = edit.getByRole('combobox', { name: 'Parent' });
+    await parentBox.fill('Pack');
+    await page.getByRole('option', { name: 'Plan the trip › Pack bags' }).click();
+    await expect(parentBox).toHaveValue('Plan the trip › Pack bags');
+    await edit.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByText('Todo updated successfully!')).toBeVisible();
+    await expect
+      .poll(() => outline(page))
+      .toEqual(['h2 Plan the trip', 'h3 Book flights', 'h3 Pack bags', 'h4 Renew passport']);
   });
 
   test('a subtask added offline under a todo deleted meanwhile lands at the top level', async ({

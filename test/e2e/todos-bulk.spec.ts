@@ -1,11 +1,11 @@
-/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), mark completed, delete (after asking) with one Undo, Escape. */
+/** Bulk actions in Chromium against the built server: selection mode, select (by keyboard too), mark completed, delete (after asking) with one Undo, Move to… a project, Escape. */
 import { expect, test } from './support/fixtures';
 import { screenshotBoth } from './support/browser';
 import { createTodoList, registerUser } from './support/session';
 import { expectRows, numbered, openTodos } from './support/todos-page';
 
 test.describe('todos: bulk actions', () => {
-  test('selects rows by keyboard, completes them in one call, deletes them with one Undo that restores them in one call', async ({
+  test('selects rows by keyboard, completes them in one call, deletes them with one Undo that restores them in one call, moves them to a project', async ({
     browser,
     server,
   }) => {
@@ -15,6 +15,12 @@ test.describe('todos: bulk actions', () => {
       { title: 'Two' },
       { title: 'Three' },
     ]);
+    const project = await fetch(`${server.url}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data: { name: 'Work' } }),
+    });
+    expect(project.status).toBe(200);
     const { page, context } = await openTodos(browser, server.url, session);
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
     const bulkBodies: unknown[] = [];
@@ -65,10 +71,27 @@ test.describe('todos: bulk actions', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('2 todos restored', { exact: true })).toBeVisible();
     await expectRows(page, numbered(1, ['One', 'Two', 'Three']));
+
+    // Move to…: a menu of the Inbox and the projects, by keyboard; both go to Work in one call.
+    await page.getByRole('checkbox', { name: 'Select One' }).check();
+    await page.getByRole('checkbox', { name: 'Select Two' }).check();
+    await expect(bar.getByText('2 selected', { exact: true })).toBeVisible();
+    await bar.getByRole('button', { name: 'Move to…' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Inbox', 'Work']);
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Work' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('2 todos moved to Work', { exact: true })).toBeVisible();
+    const drawer = page.getByRole('navigation', { name: 'Lists' });
+    await drawer.getByRole('link', { name: 'Work 1 open' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Work' })).toBeVisible();
+    await expectRows(page, numbered(1, ['One', 'Two']));
     expect(bulkBodies.map((body) => (body as { action: string }).action)).toEqual([
       'complete',
       'delete',
       'restore',
+      'move',
     ]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 /**
  * The trash in Chromium against the built server: Undo restores the same todo, the Trash page
- * (from the user menu) lists deleted todos, restores one, and empties the rest after a confirmation;
+ * (from the user menu) lists deleted todos with their project and labels, restores one, and empties
+ * the rest after a confirmation;
  * "Select all N" and "Restore selected", and "Restore all" across pages.
  */
 import { expect, test } from './support/fixtures';
@@ -58,6 +59,19 @@ test.describe('todos: the trash', () => {
       { title: 'Old idea' },
       { title: 'Buy milk' },
     ]);
+    // Buy milk is in a project and has a label: its trash row says both.
+    const post = async (path: string, data: unknown, method = 'POST') => {
+      const response = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+        body: JSON.stringify({ data }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { id: number } }).data.id;
+    };
+    const shopping = await post('/projects', { name: 'Shopping', color: '#299438' });
+    const errands = await post('/labels', { name: 'Errands' });
+    await post(`/todos/${ids[2]}`, { project: shopping, labels: [errands] }, 'PUT');
     await deleteTodo(server.url, session.jwt, ids[1]!);
     await deleteTodo(server.url, session.jwt, ids[2]!);
     const { page, context } = await openTodos(browser, server.url, session);
@@ -71,6 +85,9 @@ test.describe('todos: the trash', () => {
     await expect(rows.nth(1)).toBeVisible();
     await expect(rows.locator('h2')).toHaveText(['Buy milk', 'Old idea']);
     await expect(rows.first().locator('time')).toHaveText(/now|second|minute/);
+    await expect(rows.first().getByTestId('trash-project')).toHaveText('Project: Shopping');
+    await expect(rows.first().getByRole('list', { name: 'Labels' })).toHaveText('Errands');
+    await expect(rows.nth(1).getByTestId('trash-project')).toHaveCount(0);
     await screenshotBoth(page, 'trash');
 
     await page.getByRole('button', { name: 'Restore Old idea' }).click();

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import type { LabelCondition } from '../../shared/label-relation';
 import type { Pagination } from '../../shared/list-pagination';
-import { trashQuerySchema } from '../../shared/list-pagination';
+import { todoTrashQuerySchema } from '../../shared/trash-query';
 import { listQuerySchema, type DueDateCondition } from '../../shared/list-query';
 import { meetsPriority } from '../../shared/priority';
 import type { ParentCondition } from '../../shared/parent-relation';
@@ -104,9 +104,11 @@ export function readListQuery(params: URLSearchParams): MockListQuery {
   };
 }
 
-/** The trash's query: pagination only, as the contract has it. */
-export const readTrashQuery = (params: URLSearchParams) =>
-  pageOf_(parsed(trashQuerySchema, params).pagination);
+/** The trash's query: pagination and populate (project, labels), as the contract has it. */
+export const readTrashQuery = (params: URLSearchParams) => {
+  const { pagination, populate } = parsed(todoTrashQuerySchema, params);
+  return { ...pageOf_(pagination), populate };
+};
 
 /** One page of `rows` with Strapi's page pagination; a page past the end is empty with the true total. */
 export function pageOf<T>(rows: T[], page: number, pageSize: number) {

@@ -107,6 +107,24 @@ export class MockLabels {
     this.links.set(todoId, ids);
   }
 
+  /**
+   * Puts one label on todos (`on`) or takes it off them, as the bulk `label` and `unlabel` do: the
+   * ids of those changed (one that had it already, or lacked it, is left as it was).
+   */
+  labelMany(ownerId: number, todoIds: number[], labelId: number, on: boolean): number[] {
+    this.check(ownerId, { set: [labelId] });
+    const changed: number[] = [];
+    for (const todoId of todoIds) {
+      const ids = new Set(this.links.get(todoId));
+      if (ids.has(labelId) === on) continue;
+      if (on) ids.add(labelId);
+      else ids.delete(labelId);
+      this.links.set(todoId, ids);
+      changed.push(todoId);
+    }
+    return changed;
+  }
+
   idsOf(todoId: number): number[] {
     return [...(this.links.get(todoId) ?? [])];
   }

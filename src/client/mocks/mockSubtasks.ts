@@ -43,19 +43,24 @@ const childrenOf = (rows: readonly TreeRow[], row: TreeRow) =>
 export const subtreeOf = (rows: readonly TreeRow[], row: TreeRow): TreeRow[] =>
   childrenOf(rows, row).flatMap((child) => [child, ...subtreeOf(rows, child)]);
 
+/** A todo's labels as populate gives them (the mock's labels say). */
+export type LabelsOf = (todoId: number) => NonNullable<TodoAttributes['labels']>;
+
 function related(
   rows: readonly TreeRow[],
   row: TreeRow,
   populate: TodoRelationPopulate,
   name: 'parent' | 'subtasks',
+  labelsOf: LabelsOf,
 ) {
-  const { fields, nested } = populate;
+  const { fields, nested, labels } = populate;
   const attributes = (
     fields
       ? Object.fromEntries(fields.map((field) => [field, row.todo.attributes[field]]))
       : { ...row.todo.attributes }
   ) as Partial<TodoAttributes>;
-  if (nested) Object.assign(attributes, relationsOf(rows, row, { [name]: nested }));
+  if (labels) attributes.labels = labelsOf(row.todo.id);
+  if (nested) Object.assign(attributes, relationsOf(rows, row, { [name]: nested }, labelsOf));
   return { id: row.todo.id, attributes };
 }
 
@@ -64,16 +69,19 @@ export function relationsOf(
   rows: readonly TreeRow[],
   row: TreeRow,
   populate: { parent?: TodoRelationPopulate; subtasks?: TodoRelationPopulate },
+  labelsOf: LabelsOf,
 ): Pick<TodoAttributes, 'parent' | 'subtasks'> {
   const out: Pick<TodoAttributes, 'parent' | 'subtasks'> = {};
   if (populate.parent) {
     const parent = live(rows, row.ownerId).find((other) => other.todo.id === row.parentId);
-    out.parent = { data: parent ? related(rows, parent, populate.parent, 'parent') : null };
+    out.parent = {
+      data: parent ? related(rows, parent, populate.parent, 'parent', labelsOf) : null,
+    };
   }
   if (populate.subtasks)
     out.subtasks = {
       data: childrenOf(rows, row).map((child) =>
-        related(rows, child, populate.subtasks!, 'subtasks'),
+        related(rows, child, populate.subtasks!, 'subtasks', labelsOf),
       ),
     };
   return out;

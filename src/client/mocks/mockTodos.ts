@@ -109,14 +109,14 @@ export class MockTodos {
   /** The todo with its project, labels, parent and subtasks as `populate` asks for them. */
   private populated(row: Row, populate: MockListQuery['populate']): TodoEntity {
     const { ownerId, todo, projectId } = row;
-    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate) };
+    const labelsOf = (id: number) => this.labels?.relation(ownerId, id) ?? { data: [] };
+    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate, labelsOf) };
     if (populate.project) {
       const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
       const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
       attributes.project = { data };
     }
-    if (populate.labels)
-      attributes.labels = this.labels?.relation(ownerId, todo.id) ?? { data: [] };
+    if (populate.labels) attributes.labels = labelsOf(todo.id);
     return { ...todo, attributes };
   }
 
@@ -140,8 +140,13 @@ export class MockTodos {
   }
 
   trashPage(ownerId: number, params: URLSearchParams) {
-    const { page, pageSize } = readTrashQuery(params);
-    return pageOf(this.trashed(ownerId), page, pageSize);
+    const { page, pageSize, populate } = readTrashQuery(params);
+    const trashed = this.trashed(ownerId).map((todo) => {
+      const row = this.rows.find((candidate) => candidate.todo.id === todo.id)!;
+      const { attributes } = this.populated(row, populate);
+      return { ...todo, attributes: { ...attributes, ...todo.attributes } };
+    });
+    return pageOf(trashed, page, pageSize);
   }
 
   find(ownerId: number, id: number, trashed = false): Row {
@@ -227,10 +232,17 @@ export class MockTodos {
 
   /** One action over several todos, all or none: an id that is not the owner's is a 404. */
   bulk(ownerId: number, body: unknown): number {
-    const { action, ids, project } = parseBody(bulkBodySchema, body);
+    const { action, ids, project, label } = parseBody(bulkBodySchema, body);
     const rows = ids.map((id) => this.find(ownerId, id, action === 'restore'));
-    // Bulk labelling is not used by the app: the mock changes nothing for it.
-    if (action === 'label' || action === 'unlabel') return rows.length;
+    if (label !== undefined) {
+      const todoIds = rows.map((row) => row.todo.id);
+      const changed = this.labels?.labelMany(ownerId, todoIds, label, action === 'label') ?? [];
+      const at = this.now();
+      for (const row of rows)
+        if (changed.includes(row.todo.id))
+          row.todo.attributes = { ...row.todo.attributes, updatedAt: at };
+      return changed.length;
+    }
     if (project !== undefined) return moveRows(this.rows, rows, this.projectFor(ownerId, project));
     const at = this.now();
     for (const row of rows) {

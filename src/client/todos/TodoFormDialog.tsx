@@ -130,7 +130,11 @@ function TodoFormBody({
             </option>
           ))}
         </TextField>
-        <ParentField control={control} title={initialValues?.parentTitle} />
+        <ParentField
+          control={control}
+          title={initialValues?.parentTitle}
+          todoId={initialValues?.todoId}
+        />
         <ProjectSelect field={register('project')} value={project} />
         <Controller
           control={control}

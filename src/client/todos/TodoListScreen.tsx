@@ -41,6 +41,8 @@ import { SubtaskRows } from './subtasks/SubtaskRows';
 import { isTreeView } from './subtasks/subtaskQuery';
 import { rowIds } from './subtasks/subtaskTree';
 
+const NO_TODOS: never[] = [];
+
 export const OFFLINE_MISS_TEXT =
   'This list is not saved on this device yet: it shows when you are back online.';
 
@@ -90,6 +92,7 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
   const pageIds = useMemo(() => (data ? rowIds(data.todos, tree) : []), [data, tree]);
   const { selection, selecting, setSelecting, stopSelecting, ...bulk } = useListBulk({
     key: `${project}?${viewToParams(query).toString()}`,
+    todos: data?.todos ?? NO_TODOS,
     pageIds,
     searchBox,
   });

@@ -81,5 +81,7 @@ export type TodoDialogInput = v.InferInput<typeof todoDialogSchema> &
   Partial<DateFormValues> & {
     /** The parent's title, which the Parent field shows (left out: the todo has no parent). */
     parentTitle?: string;
+    /** The todo being edited (left out on an add): the Parent field offers parents for it. */
+    todoId?: number;
   };
 export type TodoDialogValues = v.InferOutput<typeof todoDialogSchema>;

@@ -118,6 +118,7 @@ export function formValuesOf(todo: TodoEntity) {
     recurrence: recurrence ?? '',
     ...repeatOf(recurrence),
     ...parentValues(parentOf(todo)),
+    todoId: todo.id,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Ticklist's trash and bulk calls (beyond Strapi, see README): the trash's pages, emptying it, and
- * one all-or-nothing call that completes, reopens, deletes or restores many todos. Restoring one
+ * one all-or-nothing call that completes, reopens, deletes, restores, moves or (un)labels many todos. Restoring one
  * todo is todosApi's restoreTodo (it is also the Undo of a delete).
  */
 import type { TodoEntity } from '../../shared/api-types';
@@ -12,7 +12,8 @@ import { DEFAULT_VIEW } from './view';
 
 export const TRASH_PAGE_SIZE = 10;
 
-export type BulkAction = 'complete' | 'uncomplete' | 'delete' | 'restore' | 'move';
+export type BulkAction =
+  'complete' | 'uncomplete' | 'delete' | 'restore' | 'move' | 'label' | 'unlabel';
 
 /** A trashed todo: its attributes add when it was deleted. */
 export type TrashedTodo = TodoEntity & {
@@ -28,13 +29,20 @@ const BULK_TAGS = {
   delete: [TODO_TAGS.list, TODO_TAGS.trash],
   restore: [TODO_TAGS.list, TODO_TAGS.trash],
   move: [TODO_TAGS.list],
+  // The sidebar's open counts per label come with the list tag too.
+  label: [TODO_TAGS.list],
+  unlabel: [TODO_TAGS.list],
 } as const;
 
 const trashApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getTrash: builder.query<TrashPage, number>({
       query: (page) =>
-        `todos/trash?${listSearchParams({ pagination: { page, pageSize: TRASH_PAGE_SIZE } })}`,
+        `todos/trash?${listSearchParams({
+          pagination: { page, pageSize: TRASH_PAGE_SIZE },
+          // Each row shows its project and its labels, as the list's rows do.
+          populate: { project: true, labels: true },
+        })}`,
       transformResponse: (response: Parameters<typeof toTodoPage>[0], _meta, page) =>
         toTodoPage(response, { ...DEFAULT_VIEW, page, pageSize: TRASH_PAGE_SIZE }) as TrashPage,
       providesTags: [TODO_TAGS.trash],
@@ -54,7 +62,7 @@ const trashApi = api.injectEndpoints({
 
     bulkTodos: builder.mutation<
       number,
-      { action: BulkAction; ids: number[]; project?: number | null }
+      { action: BulkAction; ids: number[]; project?: number | null; label?: number }
     >({
       query: (body) => ({ url: 'todos/bulk', method: 'POST', body }),
       transformResponse: (response: { data: { count: number } }) => response.data.count,

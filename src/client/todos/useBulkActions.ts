@@ -16,13 +16,15 @@ export const BULK_MESSAGES: Record<BulkAction, (n: number, where?: string) => st
   delete: (n) => `${count(n)} moved to the trash`,
   restore: (n) => `${count(n)} restored`,
   move: (n, where) => `${count(n)} moved to ${where}`,
+  label: (n, label) => `${count(n)} labelled ${label}`,
+  unlabel: (n, label) => `Label ${label} removed from ${count(n)}`,
 };
 
-/** Where a move sends the todos: a project's id (null: the Inbox), and its name for the toast. */
-export interface MoveTarget {
-  project: number | null;
-  name: string;
-}
+/**
+ * What a move or a label action names: a project's id (null: the Inbox) or a label's id, and its
+ * name for the toast.
+ */
+export type BulkTarget = { project: number | null; name: string } | { label: number; name: string };
 
 export function useBulkActions({
   undoButton,
@@ -33,9 +35,10 @@ export function useBulkActions({
 }) {
   const [bulk, { isLoading }] = useBulkTodosMutation();
 
-  const run = async (action: BulkAction, ids: number[], to?: MoveTarget): Promise<boolean> => {
+  const run = async (action: BulkAction, ids: number[], to?: BulkTarget): Promise<boolean> => {
     try {
-      const changed = await bulk({ action, ids, ...(to && { project: to.project }) }).unwrap();
+      const { name: _name, ...target } = to ?? { name: '' };
+      const changed = await bulk({ action, ids, ...target }).unwrap();
       if (action === 'delete') {
         toasts.undoable(BULK_MESSAGES.delete(ids.length), {
           kind: 'bulk',
@@ -44,7 +47,8 @@ export function useBulkActions({
           onFocusLost,
         });
       } else {
-        const n = action === 'restore' ? ids.length : changed;
+        // Labelled: every todo chosen now has the label, also one that had it already.
+        const n = action === 'restore' || action === 'label' ? ids.length : changed;
         toasts.success(BULK_MESSAGES[action](n, to?.name), 'bulk');
       }
       return true;

@@ -1,6 +1,7 @@
 /**
  * One trashed todo, drawn as the list draws its rows (the same grid, type and dividers): a box that
- * picks it for "Restore selected", its title, when it was deleted, and Restore.
+ * picks it for "Restore selected", its title with its project and label chips, when it was deleted,
+ * and Restore.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,8 +9,10 @@ import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { LabelChips } from '../labels';
 import { todoRowSx, type TrashedTodo } from '../todos';
 import { TimeAgo } from '../ui/TimeAgo';
+import { ProjectName } from './ProjectName';
 
 interface TrashRowProps {
   todo: TrashedTodo;
@@ -43,14 +46,18 @@ export function TrashRow({ todo, selected, onSelect, onRestore }: TrashRowProps)
           slotProps={{ input: { 'aria-label': `Select ${title}` } }}
           sx={{ p: 0.5 }}
         />
-        <Typography
-          component="h2"
-          variant="subtitle1"
-          dir="auto"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
-        >
-          {title}
-        </Typography>
+        <Box sx={titleLineSx}>
+          <Typography
+            component="h2"
+            variant="subtitle1"
+            dir="auto"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+          >
+            {title}
+          </Typography>
+          <ProjectName todo={todo} />
+          <LabelChips todo={todo} />
+        </Box>
       </Stack>
       <Stack
         direction="row"
@@ -74,3 +81,13 @@ export function TrashRow({ todo, selected, onSelect, onRestore }: TrashRowProps)
     </Box>
   );
 }
+
+/** The title, then the project and the chips, which go under it when it is long (as on a list row). */
+const titleLineSx = {
+  flex: '1 1 auto',
+  minWidth: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: 1,
+} as const;

@@ -4,12 +4,14 @@
  * the OpenAPI document and Fastify's serialiser, which sends nothing outside them.
  */
 import { MAX_DEPTH } from '../../shared/parent-relation';
+import { labelsRelationSchema } from './label-schemas';
 
 type Relation = 'parent' | 'subtasks';
 
 /**
  * `{ data: { id, attributes } | null }` (parent) or `{ data: [...] }` (subtasks), whose todos carry
- * `base` attributes (those asked for with fields) and the same relation again `levels - 1` times.
+ * `base` attributes (those asked for with fields) and the same relation again `levels - 1` times;
+ * subtasks may carry their labels too.
  */
 function relationSchema(relation: Relation, base: object, levels: number): object {
   const entity = {
@@ -21,6 +23,7 @@ function relationSchema(relation: Relation, base: object, levels: number): objec
         type: 'object',
         properties: {
           ...base,
+          ...(relation === 'subtasks' && { labels: labelsRelationSchema }),
           ...(levels > 1 && { [relation]: relationSchema(relation, base, levels - 1) }),
         },
       },
@@ -32,7 +35,7 @@ function relationSchema(relation: Relation, base: object, levels: number): objec
     description:
       relation === 'parent'
         ? 'present when asked for with populate (populate=*, populate[0]=parent): the parent todo, null for a root'
-        : 'present when asked for with populate (populate=*, populate[subtasks][fields][0]=completed, populate[subtasks][populate][subtasks]=*): the direct subtasks, oldest first',
+        : 'present when asked for with populate (populate=*, populate[subtasks][fields][0]=completed, populate[subtasks][populate][subtasks]=*): the direct subtasks, oldest first, with their labels when asked (populate[subtasks][populate][labels]=true)',
     properties: { data: relation === 'parent' ? entity : { type: 'array', items: entity } },
   };
 }

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { TodoEntity } from '../../shared/api-types';
 import type { Populate } from '../../shared/populate-query';
 import type { TodoRelationPopulate } from '../../shared/todo-populate';
-import type { Database } from '../db/types';
+import type { Database, LabelRow } from '../db/types';
+import { labelsOfTodos, toLabelsRelation } from '../labels';
 import { LISTED_COLUMNS, type ListedTodo } from './list';
 import { toTodoEntity } from './present';
 import { inChunks } from './subtasks';
@@ -62,13 +63,20 @@ async function parentsOf(
   return new Map(rows.map((row) => [row.id, relation(row.parent_id)]));
 }
 
-/** Each row's live children as a relation, in the owner's order (position, then id), by the row's id. */
-async function subtasksOf(
+/** One level of a subtree: the live children of the level above, in the owner's order (position, then id), and what is asked of them. */
+interface Level {
+  parents: ListedTodo[];
+  children: ListedTodo[];
+  spec: TodoRelationPopulate;
+}
+
+/** The levels of subtasks below `rows` that `spec` asks for: one query a level. */
+async function levelsBelow(
   db: Db,
   ownerId: number,
   rows: ListedTodo[],
   spec: TodoRelationPopulate,
-): Promise<Map<number, { data: Related[] }>> {
+): Promise<Level[]> {
   const children: ListedTodo[] = [];
   await inChunks(
     rows.map((row) => row.id),
@@ -79,14 +87,46 @@ async function subtasksOf(
   // Sorted here: asked to sort, SQLite would walk all the owner's todos in the default order's
   // index rather than look up the few children by parent.
   children.sort((a, b) => a.position - b.position || a.id - b.id);
-  const below = spec.nested ? await subtasksOf(db, ownerId, children, spec.nested) : undefined;
-  const byParent = new Map<number, Related[]>(rows.map((row) => [row.id, []]));
-  for (const child of children) {
-    const { id, attributes } = relatedOf(child, spec);
-    if (below) attributes.subtasks = below.get(id);
-    byParent.get(child.parent_id!)?.push({ id, attributes });
+  const level = { parents: rows, children, spec };
+  if (!spec.nested || children.length === 0) return [level];
+  return [level, ...(await levelsBelow(db, ownerId, children, spec.nested))];
+}
+
+/** The labels of the subtasks at every level that asks for them, by todo id: one query for them all. */
+async function labelsOfLevels(db: Db, ownerId: number, levels: Level[]) {
+  const ids = levels.flatMap(({ children, spec }) =>
+    spec.labels ? children.map((child) => child.id) : [],
+  );
+  const labels = new Map<number, LabelRow[]>();
+  await inChunks(ids, async (chunk) => {
+    for (const [id, rows] of await labelsOfTodos(db, ownerId, chunk)) labels.set(id, rows);
+  });
+  return labels;
+}
+
+/** Each row's live children as a relation, in the owner's order (position, then id), by the row's id. */
+async function subtasksOf(
+  db: Db,
+  ownerId: number,
+  rows: ListedTodo[],
+  spec: TodoRelationPopulate,
+): Promise<Map<number, { data: Related[] }>> {
+  const levels = await levelsBelow(db, ownerId, rows, spec);
+  const labels = await labelsOfLevels(db, ownerId, levels);
+  // Built from the deepest level up, so that each child carries its own subtasks.
+  let below: Map<number, { data: Related[] }> | undefined;
+  for (const { parents, children, spec: asked } of levels.reverse()) {
+    const byParent = new Map<number, Related[]>(parents.map((row) => [row.id, []]));
+    for (const child of children) {
+      const { id, attributes } = relatedOf(child, asked);
+      if (asked.labels)
+        attributes.labels = toLabelsRelation(labels.get(id) ?? [], asked.labels.fields);
+      if (asked.nested) attributes.subtasks = below?.get(id) ?? { data: [] };
+      byParent.get(child.parent_id!)?.push({ id, attributes });
+    }
+    below = new Map([...byParent].map(([id, data]) => [id, { data }]));
   }
-  return new Map([...byParent].map(([id, data]) => [id, { data }]));
+  return below!;
 }
 
 /** The page's entities with `parent` and `subtasks` added as `populate` asks. */

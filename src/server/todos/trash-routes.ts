@@ -4,7 +4,7 @@
  * never read as an id.
  */
 import type { FastifyInstance } from 'fastify';
-import { trashQuerySchema } from '../../shared/list-pagination';
+import { todoTrashQuerySchema } from '../../shared/trash-query';
 import { todoIdParamsSchema } from '../../shared/schemas';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -18,6 +18,7 @@ import {
 } from '../http/schemas';
 import type { ValibotTypeProvider } from '../http/valibot-compiler';
 import { paginationMeta } from '../http/pagination';
+import { toPopulatedEntities } from './populate';
 import { toTrashedEntity } from './present';
 import { changedAnswer } from './todo-requests';
 import { emptyTrash, listTrash, restoreAllTrash, restoreTodo } from './trash';
@@ -32,16 +33,22 @@ export function trashRoutes(app: FastifyInstance, { db, authenticate }: AppConte
       preValidation: authenticate,
       schema: {
         ...common,
-        summary: 'A page of the caller’s deleted todos, most recently deleted first',
-        querystring: trashQuerySchema,
+        summary:
+          'A page of the caller’s deleted todos, most recently deleted first, with their project and labels when populate asks',
+        querystring: todoTrashQuerySchema,
         response: { 200: trashListSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { pagination } = request.query;
-      const { rows, total } = await listTrash(db, sessionOf(request).user.id, pagination);
+      const { pagination, populate } = request.query;
+      const ownerId = sessionOf(request).user.id;
+      const { rows, total } = await listTrash(db, ownerId, pagination);
+      const populated = await toPopulatedEntities(db, ownerId, rows, populate);
       return {
-        data: rows.map(toTrashedEntity),
+        data: rows.map((row, index) => {
+          const { id, attributes } = toTrashedEntity(row);
+          return { id, attributes: { ...populated[index]!.attributes, ...attributes } };
+        }),
         meta: { pagination: paginationMeta(pagination, total) },
       };
     },

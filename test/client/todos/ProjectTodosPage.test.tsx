@@ -1,7 +1,8 @@
 /**
  * A project's page and the Inbox on the mock API: the same list as /todos, narrowed to the scope,
  * with the project's name as the heading; todos added there (dialog or quick add) go into it; the
- * dialog's Project select moves a todo; an id that is no project of the user is the 404 page.
+ * dialog's Project select moves a todo; the selection bar moves todos and puts a label on them or
+ * takes it off; an id that is no project of the user is the 404 page.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -150,5 +151,55 @@ describe('moving the selection', () => {
       { action: 'move', ids: [1, 4], project: home },
     ]);
     await waitFor(() => expect(titles()).toEqual([]));
+  });
+});
+
+describe('labelling the selection', () => {
+  it('puts a label on the selected todos in one bulk call, and takes it off again', async () => {
+    const errands = api.backend.labels.insert(7, { name: 'Errands', color: '#db4035' }).id;
+    api.backend.labels.insert(7, { name: 'home' });
+    const call = api.insert({ title: 'Call the bank' });
+    api.backend.labels.link(7, call.id, { set: [errands] });
+    const { user } = open(InboxPage, '/inbox', '/inbox');
+    const chipsOf = (title: string) =>
+      within(
+        screen
+          .getAllByTestId('todo-row')
+          .find((row) => within(row).getByRole('heading').textContent === title)!,
+      )
+        .queryAllByRole('listitem')
+        .map((chip) => chip.textContent);
+    await waitFor(() => expect(chipsOf('Call the bank')).toEqual(['Errands']));
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Pay the plumber' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Call the bank' }));
+
+    // One of the two has Errands (mixed), none has home: choosing Errands puts it on both.
+    await user.click(screen.getByRole('button', { name: 'Label…' }));
+    let menu = await screen.findByRole('menu');
+    const states = () =>
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => [item.textContent, item.getAttribute('aria-checked')]);
+    expect(states()).toEqual([
+      ['Errands', 'mixed'],
+      ['home', 'false'],
+    ]);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Errands' }));
+    expect(await screen.findByText('2 todos labelled Errands')).toBeInTheDocument();
+    await waitFor(() => expect(chipsOf('Pay the plumber')).toEqual(['Errands']));
+
+    // Now both have it (checked): choosing it again takes it off both.
+    await user.click(screen.getByRole('button', { name: 'Label…' }));
+    menu = await screen.findByRole('menu');
+    expect(states()[0]).toEqual(['Errands', 'true']);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Errands' }));
+    expect(await screen.findByText('Label Errands removed from 2 todos')).toBeInTheDocument();
+    await waitFor(() => expect(chipsOf('Call the bank')).toEqual([]));
+    expect(chipsOf('Pay the plumber')).toEqual([]);
+    expect(api.requestsTo('POST', '/api/todos/bulk').map((request) => request.body)).toEqual([
+      { action: 'label', ids: [1, call.id], label: errands },
+      { action: 'unlabel', ids: [1, call.id], label: errands },
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * Subtasks on the list screen in jsdom, on the mock API (issue 41, items 4 and 7): subtasks under
  * their parent with its "1/2" count, folded and unfolded (remembered in the session), the question
  * when completing a parent with open subtasks, Add subtask with the Parent field, a parent removed
- * in Edit, the delete dialog's word on the subtree, and a search that lists subtasks flat.
+ * in Edit, a parent given to a top-level todo in Edit, the delete dialog's word on the subtree, and a search that lists subtasks flat.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,8 +59,14 @@ function seed() {
 }
 
 describe('subtasks in the list', () => {
-  it('lists top-level todos with their subtasks indented under them and a done/total count', async () => {
-    seed();
+  it('lists top-level todos with their subtasks indented under them, their label chips and a done/total count', async () => {
+    const parent = seed();
+    const errands = api.backend.labels.insert(7, { name: 'Errands', color: '#db4035' }).id;
+    const home = api.backend.labels.insert(7, { name: 'home' }).id;
+    const [books, , prices] = api.todos.filter((todo) => todo.id !== parent.id);
+    api.backend.labels.link(7, parent.id, { set: [home] });
+    api.backend.labels.link(7, books!.id, { set: [errands, home] });
+    api.backend.labels.link(7, prices!.id, { set: [errands] });
     open();
     await waitFor(() =>
       expect(outline()).toEqual([
@@ -74,9 +80,22 @@ describe('subtasks in the list', () => {
     expect(progressOf('Move house')).toHaveTextContent('1/2 subtasks done');
     expect(progressOf('Hire a van')).toHaveTextContent('0/1 subtasks done');
     expect(within(rowOf('Water plants')).queryByTestId('subtask-progress')).toBeNull();
+    // Each row's labels as chips, at every level, from the same request.
+    const chipsOf = (title: string) =>
+      within(rowOf(title))
+        .queryAllByRole('listitem')
+        .map((chip) => chip.textContent);
+    await waitFor(() => expect(chipsOf('Compare prices')).toEqual(['Errands']));
+    expect(chipsOf('Move house')).toEqual(['home']);
+    expect(chipsOf('Pack books')).toEqual(['Errands', 'home']);
+    expect(chipsOf('Hire a van')).toEqual([]);
     // One request: the top-level todos (paging counts those) with two levels of subtasks.
     const [list] = writes('GET').filter((request) => request.url.pathname === '/api/todos');
     expect(list?.url.searchParams.get('filters[parent][id][$null]')).toBe('true');
+    expect(list?.url.searchParams.get('populate[subtasks][populate][labels]')).toBe('true');
+    expect(writes('GET').filter((request) => request.url.pathname === '/api/todos')).toHaveLength(
+      1,
+    );
     expect(screen.getAllByTestId('todo-number').map((number) => number.textContent)).toEqual([
       '1.',
       '2.',
@@ -165,6 +184,49 @@ describe('subtasks in the list', () => {
     await waitFor(() => expect(progressOf('Move house')).toHaveTextContent('1/3'));
     // The third level holds no subtasks: its row has no menu.
     expect(screen.queryByRole('button', { name: 'More actions for Compare prices' })).toBeNull();
+  });
+
+  it('puts a top-level todo under another from Edit’s Parent field', async () => {
+    const parent = seed();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Water plants' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit this todo' });
+    const field = within(dialog).getByRole('combobox', { name: 'Parent' });
+    const choices = () =>
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('placeholder', 'None (a top-level todo)');
+    // With nothing typed: the top-level todos and their subtasks, never the todo itself nor a
+    // third-level one.
+    await user.click(field);
+    await waitFor(() =>
+      expect(choices()).toEqual([
+        'Move house',
+        'Move house › Pack books',
+        'Move house › Hire a van',
+      ]),
+    );
+    // Typed: the list's search finds it.
+    await user.type(field, 'van');
+    await waitFor(() => expect(choices()).toEqual(['Move house › Hire a van']));
+    await user.click(screen.getByRole('option', { name: 'Move house › Hire a van' }));
+    expect(field).toHaveValue('Move house › Hire a van');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(writes('PUT')).toHaveLength(1));
+    const van = api.todos.find((todo) => todo.attributes.title === 'Hire a van')!;
+    expect(writes('PUT')[0]!.body).toMatchObject({ data: { parent: van.id } });
+    await waitFor(() =>
+      expect(outline()).toEqual([
+        'h2 Move house',
+        'h3 Pack books',
+        'h3 Hire a van',
+        'h4 Compare prices',
+        'h4 Water plants',
+      ]),
+    );
+    expect(parent.id).toBeGreaterThan(0);
   });
 
   it('makes a subtask top-level when Edit removes its parent', async () => {

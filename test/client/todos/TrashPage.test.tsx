@@ -1,4 +1,4 @@
-/** The trash screen in jsdom, against the fake API: rows, Restore, paging, Empty trash and its empty state. */
+/** The trash screen in jsdom, against the fake API: rows (with their project and labels), Restore, paging, Empty trash and its empty state. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TrashPage from '../../../src/client/trash/TrashPage';
@@ -58,6 +58,38 @@ describe('the trash screen', () => {
     expect(time.getAttribute('title')).toMatch(/\d{4} at \d\d:\d\d [AP]M$/);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(titles()).toEqual(['Todo 2', 'Todo 1']));
+  });
+
+  it('shows each row’s project (colour and name) and label chips, from the one trash request', async () => {
+    const work = api.backend.projects.insert(7, { name: 'Work', color: '#db4035' }).id;
+    const errands = api.backend.labels.insert(7, { name: 'Errands' }).id;
+    const report = api.insert({ title: 'Write the report', projectId: work });
+    const milk = api.insert({ title: 'Buy milk' });
+    api.backend.labels.link(7, report.id, { set: [errands] });
+    api.trashTodo(report.id);
+    api.trashTodo(milk.id);
+    open();
+    const rowOf = (title: string) =>
+      screen
+        .getAllByTestId('trash-row')
+        .find((row) => within(row).getByRole('heading').textContent === title)!;
+    await waitFor(() =>
+      expect(within(rowOf('Write the report')).getByTestId('trash-project')).toHaveTextContent(
+        'Project: Work',
+      ),
+    );
+    const chips = within(rowOf('Write the report')).getByRole('list', { name: 'Labels' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Errands']);
+    // The Inbox's todo names no project and has no label.
+    expect(within(rowOf('Buy milk')).queryByTestId('trash-project')).toBeNull();
+    expect(within(rowOf('Buy milk')).queryByRole('list', { name: 'Labels' })).toBeNull();
+    const [request] = api.requestsTo('GET', '/api/todos/trash');
+    expect(request!.url.searchParams.get('populate[project]')).toBe('true');
+    expect(request!.url.searchParams.get('populate[labels]')).toBe('true');
   });
 
   it('Restore brings the todo back and says "Todo restored!"', async () => {

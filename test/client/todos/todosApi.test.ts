@@ -67,14 +67,15 @@ describe('the list query', () => {
     });
   });
 
-  it('asks for the top-level todos with two levels of subtasks when nothing narrows the list', () => {
+  it('asks for the top-level todos with two levels of subtasks and their labels when nothing narrows the list', () => {
     expect(Object.fromEntries(new URLSearchParams(listTodosQuery(view())))).toEqual({
       'pagination[page]': '1',
       'pagination[pageSize]': '10',
       'filters[parent][id][$null]': 'true',
       'populate[labels]': 'true',
       'populate[project]': 'true',
-      'populate[subtasks][populate][subtasks]': 'true',
+      'populate[subtasks][populate][labels]': 'true',
+      'populate[subtasks][populate][subtasks][populate][labels]': 'true',
       sort: 'createdAt:asc',
     });
   });

@@ -3,7 +3,8 @@
  *
  * Deleting a project (issue 41, item 1) sends its todos to the trash with it; restoring the project
  * brings back exactly those todos, in the project; a todo restored on its own meanwhile lands in the
- * Inbox; the todo trash keeps working as before. The sidebar's counts come in one call, and every
+ * Inbox; the todo trash keeps working as before, and lists each todo's project and labels when
+ * asked. The sidebar's counts come in one call, and every
  * project write is a live event.
  */
 import type { ProjectEntity, Session, TodoEntity } from '../../../src/shared/api-types';
@@ -77,6 +78,64 @@ describeEachDialect('projects in the trash', (dialect) => {
     expect(await trashTitles(ann)).toEqual(['Trashed before']);
     expect((await get(ann, '/api/projects/trash')).json().data).toEqual([]);
     expect((await send(ann, 'POST', `/api/projects/${work.id}/restore`)).statusCode).toBe(404);
+  });
+
+  it('lists the trash with each todo’s project (a trashed one too) and labels when populate asks', async () => {
+    const ann = await register(t.app, credentials('ptrashpop'));
+    const bob = await register(t.app, credentials('ptrashpopb'));
+    const work = await createProject(ann, { name: 'Work', color: '#db4035' });
+    const home = await createProject(ann, { name: 'Home' });
+    const label = await send(ann, 'POST', '/api/labels', { name: 'Errands' });
+    const errands = label.json<{ data: { id: number } }>().data.id;
+    const report = await createTodo(t.app, ann, {
+      title: 'Report',
+      project: work.id,
+      labels: [errands],
+    });
+    const lawn = await createTodo(t.app, ann, { title: 'Lawn', project: home.id });
+    const inbox = await createTodo(t.app, ann, { title: 'Inbox', labels: [errands] });
+    await createTodo(t.app, bob, { title: 'Bob’s' });
+    for (const { id } of [lawn, inbox]) await send(ann, 'DELETE', `/api/todos/${id}`);
+    await send(ann, 'DELETE', `/api/projects/${work.id}`);
+
+    const page = async (query: string) => {
+      const response = await get(ann, `/api/todos/trash?${query}`);
+      expect(response.statusCode).toBe(200);
+      return new Map(
+        response
+          .json<Page<TodoEntity>>()
+          .data.map((todo) => [todo.attributes.title, todo.attributes]),
+      );
+    };
+    const both = await page('populate[0]=project&populate[1]=labels');
+    expect(both.get('Report')).toMatchObject({
+      deletedAt: expect.any(String),
+      project: { data: { id: work.id, attributes: { name: 'Work', color: '#db4035' } } },
+      labels: { data: [{ id: errands, attributes: { name: 'Errands' } }] },
+    });
+    expect(both.get('Lawn')).toMatchObject({
+      project: { data: { id: home.id, attributes: { name: 'Home' } } },
+      labels: { data: [] },
+    });
+    expect(both.get('Inbox')).toMatchObject({
+      project: { data: null },
+      labels: { data: [{ id: errands }] },
+    });
+    expect(report.id).toBeGreaterThan(0);
+    // populate=* is the same two; no populate leaves them out; parent and subtasks are refused.
+    expect([...(await page('populate=*')).values()]).toEqual([...both.values()]);
+    expect((await page('')).get('Report')).not.toHaveProperty('project');
+    const names = await page('populate[project][fields][0]=name');
+    expect(names.get('Report')!.project).toEqual({
+      data: { id: work.id, attributes: { name: 'Work' } },
+    });
+    for (const query of ['populate=subtasks', 'populate[parent]=true', 'populate[0]=parent']) {
+      const refused = await get(ann, `/api/todos/trash?${query}`);
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        400,
+        'populate in the trash takes project and labels only (populate[0]=project&populate[1]=labels)',
+      ]);
+    }
   });
 
   it('brings a todo restored on its own while its project is in the trash back in the Inbox', async () => {

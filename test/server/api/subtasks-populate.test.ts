@@ -8,6 +8,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { Session, TodoEntity } from '../../../src/shared/api-types';
 import {
+  call,
   createTestApp,
   credentials,
   describeEachDialect,
@@ -157,6 +158,59 @@ describeEachDialect('subtasks out of the API', (dialect) => {
     expect(counter.count).toBe(statements);
   });
 
+  it('gives nested subtasks their labels, all levels’ in one statement more', async () => {
+    const label = async (session: Session, name: string) =>
+      (
+        await call(t.app, session, {
+          method: 'POST',
+          url: '/api/labels',
+          payload: { data: { name } },
+        })
+      ).json<{ data: { id: number } }>().data.id;
+    const home = await label(ann, 'home');
+    const errands = await label(ann, 'errands');
+    expect((await calls.put(ann, id.a1!, { labels: [home, errands] })).statusCode).toBe(200);
+    expect((await calls.put(ann, id.a1y!, { labels: [errands] })).statusCode).toBe(200);
+    const tree =
+      'filters[parent][id][$null]=true&populate[subtasks][fields][0]=title&populate[subtasks][populate][subtasks][fields][0]=title';
+    counter.count = 0;
+    await page(tree);
+    const without = counter.count;
+    counter.count = 0;
+    const { data } = await page(
+      `${tree}&populate[subtasks][populate][labels]=true` +
+        '&populate[subtasks][populate][subtasks][populate][labels][fields][0]=name',
+    );
+    expect(counter.count).toBe(without + 1);
+    const a = data.find((todo) => todo.attributes.title === 'A')!;
+    const names = (todo: { attributes: Partial<TodoEntity['attributes']> }) =>
+      todo.attributes.labels?.data.map((one) => one.attributes.name);
+    const [a1, a2] = a.attributes.subtasks!.data;
+    expect([names(a1!), names(a2!)]).toEqual([['errands', 'home'], []]);
+    expect(a1!.attributes.labels!.data[0]).toEqual({
+      id: errands,
+      attributes: expect.objectContaining({ name: 'errands', color: expect.any(String) }),
+    });
+    const [a1x, a1y] = a1!.attributes.subtasks!.data;
+    expect([a1x, a1y].map((todo) => [todo!.attributes.title, names(todo!)])).toEqual([
+      ['a1x', []],
+      ['a1y', ['errands']],
+    ]);
+    expect(a1y!.attributes.labels!.data[0]).toEqual({
+      id: errands,
+      attributes: { name: 'errands' },
+    });
+    // Without populate[labels] nested, the subtasks carry none.
+    expect((await page(tree)).data[0]!.attributes.subtasks!.data[0]!.attributes).not.toHaveProperty(
+      'labels',
+    );
+    // Also written as a list: populate[subtasks][populate][0]=subtasks&…[1]=labels.
+    const listed = await page(
+      'filters[parent][id][$null]=true&populate[subtasks][populate][0]=subtasks&populate[subtasks][populate][1]=labels',
+    );
+    expect(names(listed.data[0]!.attributes.subtasks!.data[0]!)).toEqual(['errands', 'home']);
+  });
+
   it('nests parent too, and takes fields', async () => {
     const { data } = (
       await calls.get(
@@ -215,8 +269,19 @@ describeEachDialect('subtasks out of the API', (dialect) => {
     ],
     [
       'populate[subtasks][populate][parent]=*',
-      'populate.subtasks.populate may name subtasks only, e.g. populate.subtasks.populate[subtasks]=*',
+      'populate.subtasks.populate may name subtasks or labels only, e.g. populate.subtasks.populate[subtasks]=*',
     ],
+    [
+      'populate[subtasks][populate][labels][sort]=name',
+      'populate.subtasks.populate.labels.sort is not supported (use fields)',
+    ],
+    [
+      'populate[subtasks][populate][subtasks][populate][labels][fields][0]=title',
+      expect.stringMatching(
+        /^populate.subtasks.populate.subtasks.populate.labels.fields must name fields of a label/,
+      ),
+    ],
+    ['populate[parent][populate][labels]=*', expect.stringMatching(/may name parent only/)],
     ['populate[parent][populate]=subtasks', 'populate.parent.populate may name parent only'],
     [
       'populate[subtasks][populate][subtasks][populate][subtasks]=*',

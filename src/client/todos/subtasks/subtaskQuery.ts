@@ -1,7 +1,8 @@
 /**
  * What the list asks about subtasks. With no search and no filter the page is a tree: its top-level
  * todos (`filters[parent][id][$null]`, so paging counts those) with two nested levels of subtasks,
- * the whole depth the server allows, in one request. With a search or a filter the matching todos,
+ * the whole depth the server allows, in one request, each subtask with its labels (its row's chips).
+ * With a search or a filter the matching todos,
  * subtasks among them, come flat, each with its parent's and grandparent's title for context and
  * its subtasks' completion for the "2/5" count.
  */
@@ -27,7 +28,10 @@ export function subtaskRequest(
   if (isTreeView(view))
     return {
       parent: { id: { $null: true } },
-      populate: { ...own, subtasks: { populate: { subtasks: true } } },
+      populate: {
+        ...own,
+        subtasks: { populate: { labels: true, subtasks: { populate: { labels: true } } } },
+      },
     };
   return {
     populate: {
