@@ -4,6 +4,7 @@ import RepeatIcon from '@mui/icons-material/Repeat';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { dueLabel, localToday } from '../ui/dueDates';
+import { visuallyHiddenSx } from '../ui/visuallyHidden';
 
 interface DueDateLabelProps {
   dueDate: string | null | undefined;
@@ -39,7 +40,7 @@ export function DueDateLabel({
         <>
           <EventIcon aria-hidden="true" sx={{ fontSize: 16 }} />
           {/* The colour alone would not tell a screen reader that it is late. */}
-          <Box component="span" sx={hidden}>
+          <Box component="span" sx={visuallyHiddenSx}>
             {label.overdue ? 'Overdue, due ' : 'Due '}
           </Box>
           <Tooltip title={dueDate}>
@@ -51,19 +52,3 @@ export function DueDateLabel({
     </Box>
   );
 }
-
-/**
- * Read by screen readers, not shown: MUI's own `visuallyHidden` values. Sizes in px: in `sx` a
- * width of 1 means 100 %, which would make the page as wide as the window again at every label.
- */
-export const hidden = {
-  border: 0,
-  clipPath: 'inset(50%)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

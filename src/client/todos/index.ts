@@ -1,7 +1,6 @@
 // The todos feature's public face: what other features may use of it.
 export { TodoRow, rowSx as todoRowSx } from './TodoRow';
 export { TodoRowSkeletons } from './TodoRowSkeletons';
-export { hidden as visuallyHiddenSx } from './DueDateLabel';
 export { SelectAllBox, selectionBarSx } from './SelectAllBox';
 export { useSelection } from './useSelection';
 export { BULK_MESSAGES, useBulkActions } from './useBulkActions';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TodoEntity } from '../../shared/api-types';
 import { useProjects } from '../projects';
-import { visuallyHiddenSx } from '../todos';
+import { visuallyHiddenSx } from '../ui/visuallyHidden';
 import { ColorDot } from '../ui/ColorDot';
 
 export function ProjectName({ todo }: { todo: TodoEntity }) {

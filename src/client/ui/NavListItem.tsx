@@ -10,16 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-
-/** Read by screen readers only: the count's meaning, which sighted users take from the layout. */
-const screenReaderOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHiddenSx } from './visuallyHidden';
 
 export const navItemSx: SxProps<Theme> = {
   borderRadius: 1,
@@ -54,7 +45,7 @@ export function NavListItem({ to, label, icon, count, active, onClick, sx }: Nav
       {count !== undefined && count > 0 && (
         <Box component="span" sx={{ ml: 1, typography: 'body2' }}>
           {count}
-          <Box component="span" sx={screenReaderOnly}>
+          <Box component="span" sx={visuallyHiddenSx}>
             {' '}
             open
           </Box>

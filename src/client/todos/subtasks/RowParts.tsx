@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { ItemMenu } from '../../ui/ItemMenu';
-import { hidden } from '../DueDateLabel';
+import { visuallyHiddenSx } from '../../ui/visuallyHidden';
 import type { SubtaskRow } from './subtaskTree';
 
 export function SubtaskDisclosure({
@@ -44,7 +44,7 @@ export function SubtaskProgress({ done, total }: NonNullable<SubtaskRow['progres
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, whiteSpace: 'nowrap' }}
     >
       {done}/{total}
-      <Box component="span" sx={hidden}>
+      <Box component="span" sx={visuallyHiddenSx}>
         {' '}
         subtasks done
       </Box>
