@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { rowSx } from './TodoRow';
+import { rowSx } from './rowStyles';
 
 const SKELETON_ROWS = 5;
 
