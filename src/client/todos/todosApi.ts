@@ -4,8 +4,7 @@
  * deleting refetch the lists on screen. Completion is changed optimistically (and refetches the
  * lists under a status filter, which it changes).
  */
-import type { ListResponse, TodoAttributes, TodoEntity } from '../../shared/api-types';
-import { positionsInSlots } from '../lib/reorder';
+import type { ListResponse, TodoAttributes } from '../../shared/api-types';
 import { api, TODO_TAGS } from '../lib/api';
 import { temporaryId } from '../offline';
 import { todayApi } from '../today';
@@ -203,44 +202,6 @@ export const todosApi = api.injectEndpoints({
       },
     }),
 
-    /**
-     * A page's top-level todos in a new order ("Your order"): each takes one of the positions the
-     * page's todos held (lib/reorder.ts), and only the todos whose position changes are PUT. The
-     * page shows the new order at once and goes back to the server's if a PUT fails; the lists
-     * refetch either way.
-     */
-    reorderTodos: builder.mutation<null, { query: TodoQuery; moved: TodoEntity[] }>({
-      async queryFn({ moved }, _api, _extra, baseQuery) {
-        for (const { item, position } of positionsInSlots(moved, positionOf)) {
-          const result = await baseQuery({
-            url: `todos/${item.id}`,
-            method: 'PUT',
-            body: { data: { position } },
-          });
-          if (result.error) return { error: result.error };
-        }
-        return { data: null };
-      },
-      async onQueryStarted({ query, moved }, { dispatch, queryFulfilled }) {
-        const placed = new Map(
-          positionsInSlots(moved, positionOf).map(({ item, position }) => [item.id, position]),
-        );
-        const patch = dispatch(
-          todosApi.util.updateQueryData('getTodos', query, (draft) => {
-            draft.todos = moved.map((todo) => ({
-              ...todo,
-              attributes: {
-                ...todo.attributes,
-                position: placed.get(todo.id) ?? todo.attributes.position,
-              },
-            }));
-          }),
-        );
-        await queryFulfilled.catch(() => patch.undo());
-      },
-      invalidatesTags: [LIST_TAG],
-    }),
-
     /** One Generate Todos call: no invalidation, the run refreshes the list once when it ends. */
     createSampleTodo: builder.mutation<ChangeOutcome, NewTodo>({
       query: (data) => ({ url: 'todos/', method: 'POST', body: { data } }),
@@ -256,11 +217,7 @@ export const {
   useDeleteTodoMutation,
   useSetTodoCompletedMutation,
   useCreateSampleTodoMutation,
-  useReorderTodosMutation,
 } = todosApi;
-
-/** A todo's place in its owner's order; a Strapi todo made before positions existed has none (0). */
-const positionOf = (todo: TodoEntity) => todo.attributes.position ?? 0;
 
 /** A todo's attributes as a cached list shows them. */
 function cachedTodo(state: unknown, id: number): TodoAttributes | undefined {

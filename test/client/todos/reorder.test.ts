@@ -5,6 +5,7 @@
  */
 import type { TodoEntity } from '../../../src/shared/api-types';
 import { positionsInSlots } from '../../../src/client/lib/reorder';
+import { reorderApi } from '../../../src/client/todos/reorder/reorderApi';
 import { todosApi } from '../../../src/client/todos/todosApi';
 import { DEFAULT_VIEW, type TodoQuery } from '../../../src/client/todos/view';
 import { makeStore } from './support/render';
@@ -54,7 +55,7 @@ test('a drop PUTs the changed positions, shows the new order at once, and the se
       .select(query)(store.getState())
       .data?.todos.map((entry) => entry.attributes.title);
   const reordering = store.dispatch(
-    todosApi.endpoints.reorderTodos.initiate({ query, moved: [c!, a!, b!] }),
+    reorderApi.endpoints.reorderTodos.initiate({ query, moved: [c!, a!, b!] }),
   );
   expect(titles()).toEqual(['C', 'A', 'B']);
   await reordering.unwrap();

@@ -2,7 +2,7 @@
  * "Your order" on a project's or the Inbox's list: the page's top-level todos move by drag and drop
  * (mouse, touch) or by keyboard (focus a row's handle, Space, the arrow keys, Space; Escape
  * cancels), with dnd-kit announcing each step by the todo's title. A drop PUTs the new positions of
- * the todos whose place changed (todosApi's reorderTodos); subtasks move with their parent.
+ * the todos whose place changed (reorderApi's reorderTodos); subtasks move with their parent.
  */
 import {
   closestCenter,
@@ -25,7 +25,7 @@ import type { TodoEntity } from '../../../shared/api-types';
 import { changeErrorMessage } from '../../lib/messages';
 import { reorderAnnouncements, reorderInstructions } from '../../lib/reorder';
 import { toasts } from '../../lib/toasts';
-import { useReorderTodosMutation } from '../todosApi';
+import { useReorderTodosMutation } from './reorderApi';
 import type { TodoQuery } from '../view';
 
 /** Rows move up and down only. */
