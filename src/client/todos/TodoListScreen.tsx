@@ -6,7 +6,6 @@
  * router's. Selection mode and its bulk actions: useListBulk.
  */
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -23,21 +22,18 @@ import { ListControls } from './ListControls';
 import { ActiveFilters } from './ActiveFilters';
 import { listErrorDetails } from '../lib/messages';
 import { Pagination } from './Pagination';
-import { clampPage, lastPage, rowNumber } from './pagination';
+import { clampPage, lastPage } from './pagination';
 import { ListDialogs, type DialogState } from './ListDialogs';
-import { TodoRow } from './TodoRow';
-import { Reorderable } from './reorder/Reorderable';
-import { SortableTodoRow } from './reorder/SortableTodoRow';
 import { TodoRowSkeletons } from './TodoRowSkeletons';
 import { useGetTodosQuery } from './todosApi';
 import { useWithQueuedWrites } from './queuedOverlay';
 import { ListToolbar } from './ListToolbar';
+import { TodoListRows } from './TodoListRows';
 import { EmptyList } from './EmptyList';
 import { useListRefreshToasts } from './useListRefreshToasts';
 import { useListBulk } from './useListBulk';
 import { useListView } from './useListView';
 import { viewToParams } from './view';
-import { SubtaskRows } from './subtasks/SubtaskRows';
 import { isTreeView } from './subtasks/subtaskQuery';
 import { rowIds } from './subtasks/subtaskTree';
 
@@ -187,49 +183,25 @@ export function TodoListScreen({ project, title }: TodoListScreenProps) {
             onHideCompleted={setHideCompleted}
             bulk={bulk.bar}
           />
-          {/* dnd-kit's live region and instructions go beside the list, not in it. */}
-          <Reorderable enabled={reorderable} query={query} todos={shown.todos}>
-            <Paper
-              component="ol"
-              variant="outlined"
-              aria-busy={isFetching || undefined}
-              sx={{ p: 0, m: 0 }}
-            >
-              <SubtaskRows
-                todos={shown.todos}
-                tree={tree}
-                onAddSubtask={(parent) => setDialog({ kind: 'add', open: true, todo: parent })}
-                row={(todo, { index, titleAs }, slots) => {
-                  // A top-level row of a list in "Your order" has its drag handle.
-                  const Row = reorderable && !slots.indent ? SortableTodoRow : TodoRow;
-                  return (
-                    <Row
-                      key={todo.id}
-                      todo={todo}
-                      sync={sync.get(todo.id)}
-                      number={
-                        index === undefined ? undefined : rowNumber(data.page, data.pageSize, index)
-                      }
-                      titleAs={titleAs}
-                      subtask={slots}
-                      onEdit={(target) => setDialog({ kind: 'edit', open: true, todo: target })}
-                      onDelete={(target) => setDialog({ kind: 'delete', open: true, todo: target })}
-                      selected={selection.has(todo.id)}
-                      selecting={selecting}
-                      onSelect={
-                        bulk.enabled && todo.id > 0
-                          ? (target, selected) => {
-                              setSelecting(true);
-                              selection.toggle(target.id, selected);
-                            }
-                          : undefined
-                      }
-                    />
-                  );
-                }}
-              />
-            </Paper>
-          </Reorderable>
+          <TodoListRows
+            page={shown}
+            query={query}
+            tree={tree}
+            reorderable={reorderable}
+            busy={isFetching}
+            sync={sync}
+            selected={(id) => selection.has(id)}
+            selecting={selecting}
+            onSelect={
+              bulk.enabled
+                ? (target, selected) => {
+                    setSelecting(true);
+                    selection.toggle(target.id, selected);
+                  }
+                : undefined
+            }
+            onDialog={setDialog}
+          />
         </>
       )}
 
