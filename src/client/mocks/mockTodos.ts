@@ -7,10 +7,11 @@ import type { TodoAttributes, TodoEntity } from '../../shared/api-types';
 import { bulkBodySchema } from '../../shared/bulk-schema';
 import { todoCreateDataSchema, todoUpdateDataSchema } from '../../shared/schemas';
 import { pageOf, readListQuery, readTrashQuery, type MockListQuery } from './listQuery';
-import { MockFailure, notFound, parseBody } from './mockFailure';
+import { notFound, parseBody } from './mockFailure';
+import { asData, checkOwner, checkProject, populatedTodo } from './mockTodoRelations';
 import type { MockLabels } from './mockLabels';
 import type { MockProjects } from './mockProjects';
-import { checkParent, meetsRelation, relationsOf, subtreeOf, trashedWith } from './mockSubtasks';
+import { checkParent, meetsRelation, subtreeOf, trashedWith } from './mockSubtasks';
 import {
   moveRows,
   openByProject,
@@ -27,15 +28,6 @@ export type NewMockTodo = Pick<TodoAttributes, 'title'> &
     projectId?: number | null;
     parentId?: number | null;
   };
-
-const asData = (body: unknown) => (body as { data?: unknown } | null)?.data;
-
-/** A create or update body may name its owner (Strapi's `user`): only the caller, as an id or `[id]`. */
-function checkOwner(ownerId: number, user: unknown): void {
-  if (user === undefined || user === ownerId) return;
-  if (Array.isArray(user) && user.length === 1 && user[0] === ownerId) return;
-  throw new MockFailure(403, 'ForbiddenError', 'Forbidden');
-}
 
 export class MockTodos {
   private rows: Row[] = [];
@@ -108,16 +100,7 @@ export class MockTodos {
 
   /** The todo with its project, labels, parent and subtasks as `populate` asks for them. */
   private populated(row: Row, populate: MockListQuery['populate']): TodoEntity {
-    const { ownerId, todo, projectId } = row;
-    const labelsOf = (id: number) => this.labels?.relation(ownerId, id) ?? { data: [] };
-    const attributes = { ...todo.attributes, ...relationsOf(this.rows, row, populate, labelsOf) };
-    if (populate.project) {
-      const project = projectId === null ? undefined : this.projects?.find(ownerId, projectId);
-      const data = project ? { id: projectId!, attributes: project.project.attributes } : null;
-      attributes.project = { data };
-    }
-    if (populate.labels) attributes.labels = labelsOf(todo.id);
-    return { ...todo, attributes };
+    return populatedTodo(this.rows, row, populate, this.projects, this.labels);
   }
 
   /** The ids of the owner's open todos (live, not completed), and their number by project. */
@@ -130,13 +113,8 @@ export class MockTodos {
   restoreProject = (ownerId: number, projectId: number, at: string) =>
     restoreProjectTodos(this.rows, ownerId, projectId, at);
 
-  /** The project a body names, checked as the server does: the owner's live one, or the Inbox. */
   private projectFor(ownerId: number, project: number | null): number | null {
-    if (project === null || this.projects?.find(ownerId, project)) return project;
-    const message = `project ${project} does not exist`;
-    throw new MockFailure(400, 'ValidationError', message, [
-      { path: ['project'], message, name: 'ValidationError' },
-    ]);
+    return checkProject(this.projects, ownerId, project);
   }
 
   trashPage(ownerId: number, params: URLSearchParams) {
