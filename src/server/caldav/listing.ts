@@ -13,7 +13,8 @@ import { etagOf } from './objects';
 import { collectionHref, encodeSegment } from './paths';
 import { objectProperties } from './properties';
 import type { ListingCache } from './listing-cache';
-import { collectionSeq, nameOf } from './store';
+import { collectionSeq } from './changes';
+import { nameOf } from './store';
 import { dav, element, escapeXml, NS, qkey, type QName } from './xml';
 
 type Db = Kysely<Database>;

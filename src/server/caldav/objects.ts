@@ -20,7 +20,8 @@ import { objectHref } from './paths';
 import { occurrenceRule, parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
 import { memberByName, memberByUid, nameOf, type DavMember } from './store';
-import { defaultUid, MAPPING, parseObject, renderTodo } from './vtodo';
+import { defaultUid, MAPPING, renderTodo } from './vtodo';
+import { parseObject } from './vtodo-parse';
 import { cal, dav, escapeXml } from './xml';
 
 type Db = Kysely<Database>;

@@ -27,7 +27,8 @@ import {
   rootProperties,
 } from './properties';
 import { listCollections, type DavCollection, type ResolvedPath } from './calendars';
-import { collectionSeq, memberPages, nameOf, withLabels, type DavMember } from './store';
+import { collectionSeq } from './changes';
+import { memberPages, nameOf, withLabels, type DavMember } from './store';
 import { child, NS, parseXml, type XmlNode } from './xml';
 
 /** The properties a PROPFIND or REPORT body names in its <d:prop> (or allprop / propname). */

@@ -19,14 +19,8 @@ import { textOf } from './objects';
 import { objectHref, parseDavPath } from './paths';
 import { syncTokenOf } from './properties';
 import { memberProperties, propRequestOf } from './propfind';
-import {
-  changesSince,
-  memberPages,
-  membersByNames,
-  nameOf,
-  withLabels,
-  type DavMember,
-} from './store';
+import { changesSince } from './changes';
+import { memberPages, membersByNames, nameOf, withLabels, type DavMember } from './store';
 import { child, childrenNamed, dav, escapeXml, NS, type XmlNode } from './xml';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';

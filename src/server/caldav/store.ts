@@ -1,12 +1,11 @@
 /**
  * What CalDAV reads of a user's todos: those of a collection (the Inbox, id 0, or a project) with
  * what a client stored for them (caldav_objects), and the change journal dav_changes (migration
- * 022) that sync tokens, ctags and ETags count in. Every query takes the owner. The calendars
- * themselves are calendars.ts.
+ * 022) that sync tokens, ctags and ETags count in: changes.ts. Every query takes the owner. The
+ * calendars themselves are calendars.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, TodoRow } from '../db/types';
-import { ownerTransaction } from '../db/transactions';
 import { labelsOfTodos } from '../labels';
 
 type Db = Kysely<Database>;
@@ -49,7 +48,7 @@ export const defaultName = (todoId: number) => `todo-${todoId}.ics`;
 export const nameOf = (member: Pick<DavMember, 'id' | 'name'>) =>
   member.name ?? defaultName(member.id);
 
-const members = (db: Db, ownerId: number) =>
+export const members = (db: Db, ownerId: number) =>
   db
     .selectFrom('todos')
     .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
@@ -77,7 +76,10 @@ const members = (db: Db, ownerId: number) =>
     .where('todos.owner_id', '=', ownerId)
     .where('todos.deleted_at', 'is', null);
 
-const inCollection = <Q extends ReturnType<typeof members>>(query: Q, collection: number): Q =>
+export const inCollection = <Q extends ReturnType<typeof members>>(
+  query: Q,
+  collection: number,
+): Q =>
   (collection === 0
     ? query.where('todos.project_id', 'is', null)
     : query.where('todos.project_id', '=', collection)) as Q;
@@ -123,7 +125,7 @@ export function memberByName(
 }
 
 const TODO_NAME = /^todo-([1-9]\d{0,9})\.ics$/;
-const CHUNK = 500;
+export const CHUNK = 500;
 
 /** The owner's live todos these names name (calendar-multiget), by name; a few statements for any number. */
 export async function membersByNames(
@@ -173,87 +175,4 @@ export function memberByUid(
       ]),
     )
     .executeTakeFirst();
-}
-
-/**
- * A collection's newest change number (0: none yet), never below its owner's floor, the newest
- * number pruned (pruning.ts): a token given before the pruning stays at or under the answer. Its
- * sync token and, with its name, its ctag. One statement: a sync poll is a few round trips.
- */
-async function collectionState(
-  db: Db,
-  ownerId: number,
-  collection: number,
-): Promise<{ seq: number; floor: number }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('dav_changes')
-        .select((inner) => inner.fn.max('seq').as('seq'))
-        .where('owner_id', '=', ownerId)
-        .where('collection', '=', collection)
-        .as('newest'),
-      eb.selectFrom('dav_sync_floors').select('seq').where('owner_id', '=', ownerId).as('floor'),
-    ])
-    .executeTakeFirst();
-  const floor = Number(row?.floor ?? 0);
-  return { seq: Math.max(Number(row?.newest ?? 0), floor), floor };
-}
-
-/** A collection's newest change number (collectionState). */
-export async function collectionSeq(db: Db, ownerId: number, collection: number): Promise<number> {
-  return (await collectionState(db, ownerId, collection)).seq;
-}
-
-export interface Changes {
-  token: number;
-  /** A first sync (no token given): every todo there now is to be listed (memberPages). */
-  everything: boolean;
-  changed: DavMember[];
-  /** Names of the todos that left the collection after the token. */
-  gone: string[];
-  /** The newest change pruned (pruning.ts): a token below it cannot be answered. */
-  floor: number;
-}
-
-/**
- * What changed in a collection after `since`, up to the token answered. Read under the owner's
- * lock, so no write of theirs with a smaller number is still uncommitted (db/transactions.ts).
- * Its plans are index scans of well under a millisecond; its time is round trips.
- */
-export function changesSince(
-  db: Db,
-  ownerId: number,
-  collection: number,
-  since: number,
-): Promise<Changes> {
-  return ownerTransaction(db, ownerId, async (trx) => {
-    const { seq: token, floor } = await collectionState(trx, ownerId, collection);
-    // A first sync: every todo there now, listed by the caller once the lock is let go (nothing
-    // has gone for a client that had nothing).
-    if (since === 0) return { token, floor, everything: true, changed: [], gone: [] };
-    if (since < floor) return { token, floor, everything: false, changed: [], gone: [] };
-    const rows = await trx
-      .selectFrom('dav_changes')
-      .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'dav_changes.todo_id')
-      .select(['dav_changes.todo_id', 'dav_changes.gone', 'caldav_objects.name'])
-      .where('dav_changes.owner_id', '=', ownerId)
-      .where('dav_changes.collection', '=', collection)
-      .where('dav_changes.seq', '>', since)
-      .where('dav_changes.seq', '<=', token)
-      .execute();
-    const live = rows.filter((row) => !row.gone).map((row) => row.todo_id);
-    const changed: DavMember[] = [];
-    for (let from = 0; from < live.length; from += CHUNK)
-      changed.push(
-        ...(await inCollection(members(trx, ownerId), collection)
-          .where('todos.id', 'in', live.slice(from, from + CHUNK))
-          .orderBy('todos.id')
-          .execute()),
-      );
-    const gone = rows
-      .filter((row) => row.gone)
-      .map((row) => nameOf({ id: row.todo_id, name: row.name }));
-    return { token, floor, everything: false, changed, gone };
-  });
 }
