@@ -13,7 +13,7 @@ import { pruneEvents } from '../events/journal';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeMailCounts } from '../mail/notifications';
 import { purgeReminderActions } from '../push/actions';
-import { deleteAbandonedImports } from '../todos/import-batches';
+import { deleteAbandonedImports } from '../todos/import-cleanup';
 import { purgeTrash } from '../todos/trash';
 import type { Database } from '../db/types';
 import { repeat } from './repeat';

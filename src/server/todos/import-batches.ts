@@ -14,6 +14,7 @@ import { DomainError } from '../domain-error';
 import { liveTodoCount, makeRoom } from './capacity';
 import { labelIdsFor, linkImported, type ImportedLabel } from '../labels';
 import { projectIdsFor, type ImportedProject } from './import-projects';
+import { deleteBatch } from './import-cleanup';
 import { linkImportedParents } from './import-subtasks';
 import { positionsFromIds, rowOf, seriesFor, type ImportedTodo } from './todo-rows';
 
@@ -21,8 +22,6 @@ type Db = Kysely<Database>;
 
 /** Rows staged per transaction: a few milliseconds of the database, so other calls wait little. */
 const CHUNK = 250;
-/** A batch not written to for this long was abandoned (its process ended); an import writes every chunk. */
-const ABANDONED_MS = 5 * 60_000;
 
 /** The columns an import sets, in the order the final statement copies them. */
 const COLUMNS = [
@@ -48,50 +47,6 @@ function seriesKeys(todos: ImportedTodo[]): Map<string, { made: number; last: Im
       keys.set(todo.seriesKey, { made: (keys.get(todo.seriesKey)?.made ?? 0) + 1, last: todo });
   }
   return keys;
-}
-
-/**
- * Deletes a batch's staged rows a chunk at a time, so even a whole file's worth holds the database no
- * longer than a chunk does, then the batch. An unfinished batch's series go too: no todo has them.
- */
-async function deleteBatch(db: Db, batchId: string, finished: boolean): Promise<void> {
-  for (;;) {
-    const deleted = await db.transaction().execute(async (trx) => {
-      const staged = trx.selectFrom('import_rows').where('batch_id', '=', batchId);
-      const chunk = staged
-        .select('position')
-        .orderBy('position')
-        .limit(CHUNK * 4);
-      if (!finished) {
-        const series = staged
-          .where('position', 'in', chunk)
-          .where('series_id', 'is not', null)
-          .select('series_id');
-        await trx.deleteFrom('todo_series').where('id', 'in', series).execute();
-      }
-      const rows = await trx
-        .deleteFrom('import_rows')
-        .where('batch_id', '=', batchId)
-        .where('position', 'in', chunk)
-        .executeTakeFirst();
-      return Number(rows.numDeletedRows);
-    });
-    if (deleted === 0) break;
-    await nextTurn();
-  }
-  await db.deleteFrom('import_batches').where('id', '=', batchId).execute();
-}
-
-/** Deletes the batches abandoned before `now` (see ABANDONED_MS), finished or not; how many. */
-export async function deleteAbandonedImports(db: Db, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - ABANDONED_MS).toISOString();
-  const abandoned = await db
-    .selectFrom('import_batches')
-    .select(['id', 'finished'])
-    .where('touched_at', '<', cutoff)
-    .execute();
-  for (const { id, finished } of abandoned) await deleteBatch(db, id, finished === 1);
-  return abandoned.length;
 }
 
 /** Stages the todos under `batchId`, a chunk a transaction, starting each series where its first row is. */

@@ -5,7 +5,7 @@
  * for 5 minutes: an unfinished batch with the series it started, a finished one without touching
  * the series its todos now use; an import still writing elsewhere is left alone.
  */
-import { deleteAbandonedImports } from '../../../src/server/todos/import-batches';
+import { deleteAbandonedImports } from '../../../src/server/todos/import-cleanup';
 import { startSeries } from '../../../src/server/todos/series';
 import { createUser } from '../../../src/server/users/repository';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../support/databases';
