@@ -3,16 +3,13 @@
  * list, also a handle that moves it (drag it, or focus it and press Space, then the arrow keys:
  * dnd-kit's sortable).
  */
-import DragIndicator from '@mui/icons-material/DragIndicator';
-import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode, Ref } from 'react';
 import type { ProjectEntity } from '../../shared/api-types';
 import { ColorDot } from '../ui/ColorDot';
 import { NavListItem } from '../ui/NavListItem';
+import { useSortableItem } from '../ui/SortableList';
 import { ProjectItemMenu } from './ProjectItemMenu';
 import { projectPath } from './projectPaths';
 
@@ -53,43 +50,11 @@ export function ProjectNavItem({
 
 /** A project of the sortable list (inside ProjectsNav's DndContext and SortableContext). */
 export function SortableProjectItem(props: Omit<ProjectNavItemProps, 'handle' | 'itemRef' | 'sx'>) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: props.project.id });
-  const handle = (
-    <IconButton
-      ref={setActivatorNodeRef}
-      className="project-handle"
-      size="small"
-      color="inherit"
-      {...attributes}
-      {...listeners}
-      aria-label={`Move ${props.project.attributes.name}`}
-      sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none', px: 0.25 }}
-    >
-      <DragIndicator fontSize="small" />
-    </IconButton>
-  );
-  return (
-    <ProjectNavItem
-      {...props}
-      handle={handle}
-      itemRef={setNodeRef}
-      sx={{
-        transform: CSS.Translate.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        bgcolor: isDragging ? 'background.paper' : undefined,
-        color: isDragging ? 'text.primary' : undefined,
-        boxShadow: isDragging ? 4 : undefined,
-      }}
-    />
-  );
+  const { handle, itemRef, dragSx } = useSortableItem(props.project.id, {
+    label: `Move ${props.project.attributes.name}`,
+    className: 'project-handle',
+    color: 'inherit',
+    sx: { px: 0.25 },
+  });
+  return <ProjectNavItem {...props} handle={handle} itemRef={itemRef} sx={dragSx} />;
 }

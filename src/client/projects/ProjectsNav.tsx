@@ -13,33 +13,18 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type Modifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
+import type { ProjectEntity } from '../../shared/api-types';
 import { changeErrorMessage } from '../lib/messages';
 import { toasts } from '../lib/toasts';
+import { SortableList } from '../ui/SortableList';
 import { useProjectActions } from './ProjectActions';
-import { reorderAnnouncements, REORDER_INSTRUCTIONS } from './projectMessages';
 import { ProjectNavItem, SortableProjectItem } from './ProjectNavItem';
 import { useReorderProjectsMutation } from './projectsApi';
 import { moveProject } from './reorder';
 import { useOpenCounts, useProjects } from './useProjects';
 
-/** Projects move up and down only. */
-const alongTheList: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+const nameOf = (project: ProjectEntity) => project.attributes.name;
 
 export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
   const { all, shown } = useProjects();
@@ -49,30 +34,11 @@ export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
   const [showArchived, setShowArchived] = useState(false);
   const headingId = useId();
   const archivedId = useId();
-  const sensors = useSensors(
-    // A press that does not move 6 px is a click (on the handle: nothing happens).
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const archived = all.filter((project) => project.attributes.archived);
-  const indexOf = (id: string | number) => shown.findIndex((project) => project.id === id);
-  // One object while the list stays the same: it remembers, within a drag, whether it has moved.
-  const announcements = useMemo(() => {
-    const place = (id: string | number) => shown.findIndex((project) => project.id === id);
-    return reorderAnnouncements(
-      (id) => shown[place(id)]?.attributes.name ?? '',
-      (id) => place(id) + 1,
-      shown.length,
-    );
-  }, [shown]);
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const ordered = moveProject(all, shown, indexOf(active.id), indexOf(over.id));
-    reorder(ordered)
+  const onMove = (from: number, to: number) =>
+    reorder(moveProject(all, shown, from, to))
       .unwrap()
       .catch((error: unknown) => toasts.error(changeErrorMessage(error), 'project'));
-  };
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -92,29 +58,23 @@ export function ProjectsNav({ onNavigate }: { onNavigate?(): void }) {
           <Add fontSize="small" />
         </IconButton>
       </Box>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        modifiers={[alongTheList]}
-        accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
-        onDragEnd={onDragEnd}
+      <SortableList
+        items={shown}
+        noun="project"
+        nameOf={nameOf}
+        onMove={(from, to) => void onMove(from, to)}
       >
-        <SortableContext
-          items={shown.map((project) => project.id)}
-          strategy={verticalListSortingStrategy}
-        >
-          <List dense disablePadding aria-labelledby={headingId}>
-            {shown.map((project) => (
-              <SortableProjectItem
-                key={project.id}
-                project={project}
-                count={counts.ofProject.get(project.id)}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </List>
-        </SortableContext>
-      </DndContext>
+        <List dense disablePadding aria-labelledby={headingId}>
+          {shown.map((project) => (
+            <SortableProjectItem
+              key={project.id}
+              project={project}
+              count={counts.ofProject.get(project.id)}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </List>
+      </SortableList>
       {shown.length === 0 && (
         <Typography variant="body2" sx={{ px: 2, py: 1 }}>
           No projects yet

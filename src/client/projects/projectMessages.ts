@@ -1,7 +1,5 @@
-/** The projects' texts: toasts, the delete question and the drag-and-drop announcements. */
-import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+/** The projects' texts: toasts and the delete question (ui/SortableList announces their moves). */
 import { hasTrash } from '../lib/features';
-import { reorderAnnouncements as sharedAnnouncements, reorderInstructions } from '../lib/reorder';
 
 const todosWord = (count: number) => (count === 1 ? '1 todo' : `${count} todos`);
 
@@ -26,13 +24,3 @@ export const deleteProjectQuestion = (): string =>
   hasTrash()
     ? 'Are you sure you want to delete this project? Its todos go to the trash too; Undo or the trash brings them back.'
     : 'Are you sure you want to delete this project? Its todos move to the Inbox.';
-
-/** Tells a screen-reader user how to move a project with the keyboard (dnd-kit reads it out). */
-export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = reorderInstructions('project');
-
-/** What dnd-kit announces while a project moves: its name and its place, counted from 1. */
-export const reorderAnnouncements = (
-  nameOf: (id: string | number) => string,
-  placeOf: (id: string | number) => number,
-  count: number,
-): Announcements => sharedAnnouncements('project', nameOf, placeOf, count);

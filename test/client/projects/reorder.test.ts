@@ -4,7 +4,7 @@
  * place, and the pickup is not drowned by its first "over" of its own place.
  */
 import type { ProjectEntity } from '../../../src/shared/api-types';
-import { reorderAnnouncements } from '../../../src/client/projects/projectMessages';
+import { reorderAnnouncements } from '../../../src/client/lib/reorder';
 import { projectsApi } from '../../../src/client/projects/projectsApi';
 import { moveProject } from '../../../src/client/projects/reorder';
 import { makeStore } from '../todos/support/render';
@@ -51,6 +51,7 @@ test('the announcements say which project is where, counted from 1', () => {
   const names: Record<number, string> = { 1: 'Work', 2: 'Home' };
   const places: Record<number, number> = { 1: 1, 2: 2 };
   const say = reorderAnnouncements(
+    'project',
     (id) => names[Number(id)]!,
     (id) => places[Number(id)]!,
     2,
