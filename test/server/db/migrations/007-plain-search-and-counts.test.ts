@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Session } from '../../../../src/shared/api-types';
 import { titleKey } from '../../../../src/shared/title-key';
 import { call, describeEachDialect, createTestApp, type TestApp } from '../../support/app';
+import { signInReleaseUser } from '../../support/query-plan';
 
 const OLD_TABLES = ['todo_counts', 'todo_title_grams', 'todo_title_grams_pending'];
 const NEW_TRIGGERS = [
@@ -33,13 +34,7 @@ describeEachDialect('migrating a release 0.1.0 database', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 

@@ -5,8 +5,8 @@
  * (deleted_at is null) indexes without touching table rows on SQLite, and the trash and its purge
  * have their own. Plans are read with EXPLAIN on an empty database (PostgreSQL told not to scan).
  */
-import { sql } from 'kysely';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../../support/databases';
+import { queryPlan } from '../../support/query-plan';
 
 const PLANS: [string, RegExp][] = [
   [
@@ -33,15 +33,7 @@ describe.each(dialectsUnderTest())('migration 009 indexes on %s', (dialect) => {
 
   it.each(PLANS)('serves %s from an index', async (query, expected) => {
     const { db } = database.handle;
-    const plan = await db.connection().execute(async (connection) => {
-      if (dialect === 'postgres') await sql`set enable_seqscan = off`.execute(connection);
-      const { rows } = await sql
-        .raw<Record<string, string>>(
-          `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-        )
-        .execute(connection);
-      return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-    });
+    const plan = await queryPlan(db, dialect, query);
     expect(plan).toMatch(expected);
     expect(plan).not.toMatch(/SCAN todos$|Seq Scan/m);
   });

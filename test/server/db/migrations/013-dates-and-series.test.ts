@@ -5,9 +5,9 @@
  * last both ways on PostgreSQL, from an index in either direction), a series' occurrences, and the
  * reminders the scheduler claims. It also goes down and up again on a database holding todos.
  */
-import { sql } from 'kysely';
 import { down, up } from '../../../../src/server/db/migrations/013-dates-and-series';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '../../support/databases';
+import { queryPlan } from '../../support/query-plan';
 
 const PLANS: [string, RegExp, 'sqlite' | 'postgres' | 'both'][] = [
   [
@@ -53,15 +53,7 @@ describe.each(dialectsUnderTest())('migration 013 on %s', (dialect) => {
   it.each(PLANS.filter(([, , on]) => on === 'both' || on === dialect))(
     'serves %s from an index',
     async (query, expected) => {
-      const plan = await database.handle.db.connection().execute(async (connection) => {
-        if (dialect === 'postgres') await sql`set enable_seqscan = off`.execute(connection);
-        const { rows } = await sql
-          .raw<Record<string, string>>(
-            `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-          )
-          .execute(connection);
-        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
+      const plan = await queryPlan(database.handle.db, dialect, query);
       expect(plan).toMatch(expected);
       expect(plan).not.toMatch(/SCAN todos$|Seq Scan/m);
     },

@@ -6,10 +6,10 @@
  * sort in both directions and its filter read the owner's new index; and the migration goes down
  * and up again keeping the todos.
  */
-import { sql } from 'kysely';
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/017-todo-priority';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
 const PLANS: [string, RegExp][] = [
   [
@@ -31,13 +31,7 @@ describeEachDialect('migration 017 (priority)', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 
@@ -58,21 +52,12 @@ describeEachDialect('migration 017 (priority)', (dialect) => {
   });
 
   it.each(PLANS)('serves %s from an index', async (query, expected) => {
-    const plan = await t.database.handle.db.connection().execute(async (connection) => {
-      if (dialect === 'postgres') {
-        // With statistics, as autovacuum keeps them: without, PostgreSQL picks among the owner's
-        // indexes of equal estimated cost (later migrations add more).
-        await sql`analyze todos`.execute(connection);
-        await sql`set enable_seqscan = off`.execute(connection);
-        // Whether an index serves the order, not whether sorting 33 rows is cheaper (it is).
-        await sql`set enable_sort = off`.execute(connection);
-      }
-      const { rows } = await sql
-        .raw<Record<string, string>>(
-          `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-        )
-        .execute(connection);
-      return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+    // With statistics, as autovacuum keeps them: without, PostgreSQL picks among the owner's
+    // indexes of equal estimated cost (later migrations add more).
+    // Whether an index serves the order, not whether sorting 33 rows is cheaper (it is).
+    const plan = await queryPlan(t.database.handle.db, dialect, query, {
+      analyze: ['todos'],
+      noSort: true,
     });
     expect(plan).toMatch(expected);
     expect(plan).not.toMatch(/SCAN todos$|Seq Scan|USE TEMP B-TREE/m);

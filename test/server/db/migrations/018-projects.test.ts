@@ -6,13 +6,13 @@
  * among live projects, case-insensitively; a project's todos, the Inbox and the open counts per
  * project read the new indexes; the migration goes down and up again keeping the todos.
  */
-import { sql } from 'kysely';
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/018-projects';
 import * as caldav from '../../../../src/server/db/migrations/022-caldav';
 import * as caldavLabels from '../../../../src/server/db/migrations/023-caldav-labels';
 import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
 /** Queries of owner 1 (ada) and her project `p`, and the index each reads. */
 const plans = (p: number): [string, RegExp][] => [
@@ -38,13 +38,7 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 
@@ -102,18 +96,7 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     await db.updateTable('todos').set({ project_id: small!.id }).where('id', '<=', 3).execute();
     await db.updateTable('todos').set({ project_id: large!.id }).where('id', '>', 6).execute();
     for (const [query, expected] of plans(small!.id)) {
-      const plan = await db.connection().execute(async (connection) => {
-        if (dialect === 'postgres') {
-          await sql`analyze todos`.execute(connection);
-          await sql`set enable_seqscan = off`.execute(connection);
-        }
-        const { rows } = await sql
-          .raw<Record<string, string>>(
-            `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-          )
-          .execute(connection);
-        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
+      const plan = await queryPlan(db, dialect, query, { analyze: ['todos'] });
       expect([query, plan]).toEqual([query, expect.stringMatching(expected)]);
       expect(plan).not.toMatch(/SCAN todos$|Seq Scan|USE TEMP B-TREE FOR ORDER/m);
     }

@@ -7,10 +7,10 @@
  * a todo's labels and the open counts per label read the new indexes; the migration goes down and up
  * again keeping the todos.
  */
-import { sql } from 'kysely';
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/019-labels';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
 /** Queries of owner 1 (ada) and her label `l`, and the index each reads. */
 const plans = (l: number): [string, RegExp][] => [
@@ -30,13 +30,7 @@ describeEachDialect('migration 019 (labels)', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 
@@ -136,18 +130,7 @@ describeEachDialect('migration 019 (labels)', (dialect) => {
       .values(todos.map((todo) => ({ todo_id: todo.id, label_id: label.id, owner_id: 1, open: 1 })))
       .execute();
     for (const [query, expected] of plans(label.id)) {
-      const plan = await db.connection().execute(async (connection) => {
-        if (dialect === 'postgres') {
-          await sql`analyze todo_labels`.execute(connection);
-          await sql`set enable_seqscan = off`.execute(connection);
-        }
-        const { rows } = await sql
-          .raw<Record<string, string>>(
-            `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-          )
-          .execute(connection);
-        return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
+      const plan = await queryPlan(db, dialect, query, { analyze: ['todo_labels'] });
       expect([query, plan]).toEqual([query, expect.stringMatching(expected)]);
       expect(plan).not.toMatch(/SCAN todo_labels$|Seq Scan/m);
     }

@@ -5,11 +5,11 @@
  * forward with every todo a root; a page of roots with its total, a page's subtasks and the foreign
  * key's lookups read the new indexes; the migration goes down and up again keeping the todos.
  */
-import { sql } from 'kysely';
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/020-subtasks';
 import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
 /** Queries of owner 1 (ada) whose first todos are parents, and the index each reads. */
 const plans = (parents: number[]): [string, RegExp][] => [
@@ -36,13 +36,7 @@ describeEachDialect('migration 020 (subtasks)', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 
@@ -82,20 +76,8 @@ describeEachDialect('migration 020 (subtasks)', (dialect) => {
       )
       .execute();
     for (const [query, expected] of plans(parents)) {
-      const plan = await db.connection().execute(async (connection) => {
-        if (dialect === 'postgres') {
-          await sql`analyze todos`.execute(connection);
-          await sql`set enable_seqscan = off`.execute(connection);
-          // Whether an index serves the order, not whether sorting 33 rows is cheaper (it is).
-          await sql`set enable_sort = off`.execute(connection);
-        }
-        const { rows: lines } = await sql
-          .raw<Record<string, string>>(
-            `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-          )
-          .execute(connection);
-        return lines.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-      });
+      // Whether an index serves the order, not whether sorting 33 rows is cheaper (it is).
+      const plan = await queryPlan(db, dialect, query, { analyze: ['todos'], noSort: true });
       expect([query, plan]).toEqual([query, expect.stringMatching(expected)]);
       expect(plan).not.toMatch(/SCAN todos$|Seq Scan|USE TEMP B-TREE FOR ORDER/m);
     }

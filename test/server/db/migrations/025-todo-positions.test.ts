@@ -6,10 +6,10 @@
  * sorting by it; a project's page in that order, the Inbox's, its roots' page and their totals read
  * the owner's new indexes; and the migration goes down and up again keeping the todos.
  */
-import { sql } from 'kysely';
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/025-todo-positions';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
+import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
 const INDEX = /todos_owner_project_position/;
 const PLANS: [string, RegExp][] = [
@@ -36,13 +36,7 @@ describeEachDialect('migration 025 (todo positions)', (dialect) => {
   let ada: Session;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { fromRelease: '0.1.0' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/local',
-      payload: { identifier: 'ada@example.com', password: 'Secret1!' },
-    });
-    expect(login.statusCode).toBe(200);
-    ada = login.json<Session>();
+    ada = await signInReleaseUser(t.app);
   });
   afterAll(() => t?.close());
 
@@ -65,20 +59,11 @@ describeEachDialect('migration 025 (todo positions)', (dialect) => {
   });
 
   it.each(PLANS)('serves %s from an index', async (query, expected) => {
-    const plan = await t.database.handle.db.connection().execute(async (connection) => {
-      if (dialect === 'postgres') {
-        await sql`analyze todos`.execute(connection);
-        await sql`set enable_seqscan = off`.execute(connection);
-        // The fixture's 31 Inbox todos are cheaper to sort than to read in order: sorting is
-        // refused so the plan shows what serves the order once a list is longer.
-        await sql`set enable_sort = off`.execute(connection);
-      }
-      const { rows } = await sql
-        .raw<Record<string, string>>(
-          `${dialect === 'postgres' ? 'explain' : 'explain query plan'} ${query}`,
-        )
-        .execute(connection);
-      return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+    // The fixture's 31 Inbox todos are cheaper to sort than to read in order: sorting is
+    // refused so the plan shows what serves the order once a list is longer.
+    const plan = await queryPlan(t.database.handle.db, dialect, query, {
+      analyze: ['todos'],
+      noSort: true,
     });
     expect(plan).toMatch(expected);
     expect(plan).not.toMatch(/SCAN todos$|Seq Scan|USE TEMP B-TREE|Sort Key/m);
