@@ -7,14 +7,12 @@
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import IndeterminateCheckBox from '@mui/icons-material/IndeterminateCheckBox';
-import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
 import { useLabels } from '../labels';
 import { ColorDot } from '../ui/ColorDot';
+import { MenuButton } from '../ui/MenuButton';
 
 interface BulkLabelButtonProps {
   busy: boolean;
@@ -28,28 +26,15 @@ interface BulkLabelButtonProps {
 
 export function BulkLabelButton({ busy, selected, carried, onLabel }: BulkLabelButtonProps) {
   const { all } = useLabels();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const choose = (label: number, name: string, on: boolean) => {
-    setAnchor(null);
-    onLabel(label, name, on);
-  };
   return (
-    <>
-      <Button
-        size="small"
-        variant="outlined"
-        disabled={busy}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Label…
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {all.length === 0 && <MenuItem disabled>No labels yet</MenuItem>}
-        {all.map((label) => {
+    <MenuButton label="Label…" disabled={busy}>
+      {(close) => [
+        all.length === 0 && (
+          <MenuItem key="none" disabled>
+            No labels yet
+          </MenuItem>
+        ),
+        ...all.map((label) => {
           const count = carried.get(label.id) ?? 0;
           const every = count > 0 && count >= selected;
           const Check = every ? CheckBox : count > 0 ? IndeterminateCheckBox : CheckBoxOutlineBlank;
@@ -58,7 +43,10 @@ export function BulkLabelButton({ busy, selected, carried, onLabel }: BulkLabelB
               key={label.id}
               role="menuitemcheckbox"
               aria-checked={every ? true : count > 0 ? 'mixed' : false}
-              onClick={() => choose(label.id, label.attributes.name, !every)}
+              onClick={() => {
+                close();
+                onLabel(label.id, label.attributes.name, !every);
+              }}
             >
               <ListItemIcon>
                 <Check fontSize="small" color={count > 0 ? 'primary' : undefined} />
@@ -69,8 +57,8 @@ export function BulkLabelButton({ busy, selected, carried, onLabel }: BulkLabelB
               <ListItemText primary={label.attributes.name} />
             </MenuItem>
           );
-        })}
-      </Menu>
-    </>
+        }),
+      ]}
+    </MenuButton>
   );
 }
