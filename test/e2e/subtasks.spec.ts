@@ -3,7 +3,8 @@
  * its menu (by mouse, then by keyboard), its "0/2" count, a subtask ticked (1/2), the subtasks
  * folded and unfolded, the parent completed with the question answered "Complete all" (2/2), the
  * parent deleted with its subtree to the trash and Undo bringing all three back, a top-level todo
- * put under a subtask from its Edit dialog's Parent. A subtask added
+ * put under a subtask from its Edit dialog's Parent (and one refused there, said under Parent). A
+ * parent dragged in "Your order" carries its subtasks. A subtask added
  * offline under a todo deleted meanwhile lands at the top level (`onMissingParent=root`). On a
  * phone, three levels of indent scroll nothing sideways.
  */
@@ -166,6 +167,51 @@ test.describe('todos: subtasks', () => {
     await expect
       .poll(() => outline(page))
       .toEqual(['h2 Plan the trip', 'h3 Book flights', 'h3 Pack bags', 'h4 Renew passport']);
+
+    // A todo with a subtask of its own under a subtask would make four levels: the server's refusal
+    // shows under Parent, not in a toast, and the dialog stays open with the choice.
+    const visa = await post(server.url, session, { title: 'Get a visa' });
+    await post(server.url, session, { title: 'Take photos', parent: visa });
+    await expect(rowNamed(page, 'Get a visa')).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Get a visa' }).click();
+    const visaEdit = page.getByRole('dialog', { name: 'Edit this todo' });
+    const visaParent = visaEdit.getByRole('combobox', { name: 'Parent' });
+    await visaParent.fill('Pack');
+    await page.getByRole('option', { name: 'Plan the trip › Pack bags' }).click();
+    await visaEdit.getByRole('button', { name: 'Edit' }).click();
+    await expect(visaParent).toHaveAccessibleDescription(/Subtasks go at most 3 levels deep/);
+    await expect(visaParent).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/levels deep/)).toHaveCount(1);
+    await expect(visaParent).toHaveValue('Plan the trip › Pack bags');
+  });
+
+  test('a parent dragged in Your order takes its subtasks along', async ({
+    page,
+    server,
+    session,
+  }) => {
+    const trip = await post(server.url, session, { title: 'Plan the trip' });
+    await post(server.url, session, { title: 'Book flights', parent: trip });
+    await post(server.url, session, { title: 'Pack bags', parent: trip });
+    await post(server.url, session, { title: 'Pay the rent' });
+    await page.goto(`${server.url}/inbox`);
+    await expect
+      .poll(() => outline(page))
+      .toEqual(['h2 Plan the trip', 'h3 Book flights', 'h3 Pack bags', 'h2 Pay the rent']);
+
+    // While the trip is held below the rent, its subtasks are folded into it, not left behind.
+    const grip = await page.getByRole('button', { name: 'Reorder Plan the trip' }).boundingBox();
+    const x = grip!.x + grip!.width / 2;
+    await page.mouse.move(x, grip!.y + grip!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(x, grip!.y + 20, { steps: 5 });
+    await expect.poll(() => outline(page)).toEqual(['h2 Plan the trip', 'h2 Pay the rent']);
+    const rent = await rowNamed(page, 'Pay the rent').boundingBox();
+    await page.mouse.move(x, rent!.y + rent!.height - 2, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(() => outline(page))
+      .toEqual(['h2 Pay the rent', 'h2 Plan the trip', 'h3 Book flights', 'h3 Pack bags']);
   });
 
   test('a subtask added offline under a todo deleted meanwhile lands at the top level', async ({

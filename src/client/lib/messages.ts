@@ -51,6 +51,20 @@ function serverErrorMessage(data: unknown): string | undefined {
 const isNoResponse = (error: FetchBaseQueryError) =>
   error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 
+/** The field a refused change names (a Strapi ValidationError's first error with a path), and why. */
+export function refusedField(error: unknown): { field: string; message: string } | undefined {
+  if (!isFetchBaseQueryError(error)) return undefined;
+  const errors = (error.data as { error?: { details?: { errors?: unknown } } } | null | undefined)
+    ?.error?.details?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  for (const entry of errors as { path?: unknown; message?: unknown }[]) {
+    const [field] = Array.isArray(entry.path) ? entry.path : [];
+    if (typeof field === 'string' && typeof entry.message === 'string')
+      return { field, message: entry.message };
+  }
+  return undefined;
+}
+
 /** What a failed add, edit or delete says: no response, the server's message, or the fallback. */
 export function changeErrorMessage(error: unknown): string {
   if (isFetchBaseQueryError(error)) {

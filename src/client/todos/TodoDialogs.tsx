@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { TodoEntity } from '../../shared/api-types';
 import { TodoFormDialog, type TodoFormValues } from './TodoFormDialog';
 import type { TodoDialogInput } from './todoFormSchema';
-import { useChangeReporter } from './useChangeReporter';
+import { useChangeReporter, type ShowFieldError } from './useChangeReporter';
 import {
   formFields,
   formValuesOf,
@@ -53,14 +53,14 @@ export function AddTodoDialog({
 }: AddTodoDialogProps) {
   const [addTodo, { isLoading }] = useAddTodoMutation();
   const report = useChangeReporter('add');
-  const submit = async (values: TodoFormValues) => {
+  const submit = async (values: TodoFormValues, showFieldError: ShowFieldError) => {
     const payload = {
       title: values.title,
       description: values.description,
       ...formFields(values),
       ...(userId === undefined ? {} : { user: userId }),
     };
-    if (!(await report(() => addTodo(payload).unwrap()))) return;
+    if (!(await report(() => addTodo(payload).unwrap(), showFieldError))) return;
     onAdded?.();
     onClose();
   };
@@ -95,28 +95,35 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
   const [editTodo, { isLoading }] = useEditTodoMutation();
   const report = useChangeReporter('edit');
   // A change to the series' own fields waits here while the scope question is open.
-  const [pending, setPending] = useState<TodoChanges | undefined>();
+  const [pending, setPending] = useState<
+    { changes: TodoChanges; showFieldError: ShowFieldError } | undefined
+  >();
   const [scopeSent, setScopeSent] = useState<SeriesScope | undefined>();
-  const send = async (changes: TodoChanges, scope?: SeriesScope) => {
+  const send = async (
+    changes: TodoChanges,
+    showFieldError: ShowFieldError,
+    scope?: SeriesScope,
+  ) => {
     if (!todo) return;
     setScopeSent(scope);
-    const done = await report(() =>
-      editTodo({ id: todo.id, changes, ...(scope ? { scope } : {}) }).unwrap(),
+    const done = await report(
+      () => editTodo({ id: todo.id, changes, ...(scope ? { scope } : {}) }).unwrap(),
+      showFieldError,
     );
     setScopeSent(undefined);
     if (!done) return;
     setPending(undefined);
     onClose();
   };
-  const submit = async (values: TodoFormValues) => {
+  const submit = async (values: TodoFormValues, showFieldError: ShowFieldError) => {
     if (!todo) return;
     const changes: TodoChanges = {
       title: values.title,
       description: values.description,
       ...formFields(values, todo),
     };
-    if (asksScope(todo) && touchesSeries(todo, changes)) setPending(changes);
-    else await send(changes);
+    if (asksScope(todo) && touchesSeries(todo, changes)) setPending({ changes, showFieldError });
+    else await send(changes, showFieldError);
   };
   return (
     <>
@@ -133,7 +140,7 @@ export function EditTodoDialog({ open, todo, onClose }: TodoDialogProps) {
         open={open && pending !== undefined}
         kind="edit"
         busy={scopeSent}
-        onChoose={(scope) => pending && void send(pending, scope)}
+        onChoose={(scope) => pending && void send(pending.changes, pending.showFieldError, scope)}
         onClose={() => setPending(undefined)}
       />
     </>

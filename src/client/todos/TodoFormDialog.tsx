@@ -22,8 +22,12 @@ import { ProjectSelect } from './ProjectSelect';
 import { ParentField } from './subtasks/ParentField';
 import { todoDialogSchema, type TodoDialogInput, type TodoDialogValues } from './todoFormSchema';
 import { NO_DATES } from './todoFormValues';
+import type { ShowFieldError } from './useChangeReporter';
 
 export type TodoFormValues = TodoDialogValues;
+
+/** The fields whose refusal by the server shows under them (the others' go to a toast). */
+const FIELDS_WITH_ERRORS = ['title', 'description', 'parent'] as const;
 
 interface TodoFormDialogProps {
   open: boolean;
@@ -32,7 +36,8 @@ interface TodoFormDialogProps {
   initialValues?: TodoDialogInput;
   submitting: boolean;
   onClose(): void;
-  onSubmit(values: TodoFormValues): Promise<void> | void;
+  /** `showFieldError` puts the server's refusal of a field under it. */
+  onSubmit(values: TodoFormValues, showFieldError: ShowFieldError): Promise<void> | void;
 }
 
 export function TodoFormDialog({
@@ -87,12 +92,18 @@ function TodoFormBody({
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = form;
   const project = useWatch({ control, name: 'project' });
+  const showFieldError: ShowFieldError = (field, message) => {
+    const shown = FIELDS_WITH_ERRORS.find((name) => name === field);
+    if (shown) setError(shown, { message }, { shouldFocus: true });
+    return shown !== undefined;
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, showFieldError))}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <TextField

@@ -8,7 +8,9 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
+  useDndContext,
   useSensor,
   useSensors,
   type DragEndEvent,
@@ -81,6 +83,9 @@ export function SortableList<T extends { id: number }>({
       collisionDetection={closestCenter}
       modifiers={[alongTheList]}
       accessibility={accessibility}
+      // An item may fold what it carries while it is dragged (a todo's subtasks): the places are
+      // measured again after that, not only when the drag began.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragEnd={onDragEnd}
     >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
@@ -88,6 +93,12 @@ export function SortableList<T extends { id: number }>({
       </SortableContext>
     </DndContext>
   );
+}
+
+/** The id of the item being dragged in the SortableList around, if any. */
+export function useDraggedId(): number | undefined {
+  const { active } = useDndContext();
+  return active ? Number(active.id) : undefined;
 }
 
 interface SortableHandleOptions {

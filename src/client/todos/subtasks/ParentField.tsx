@@ -42,6 +42,8 @@ export function ParentField({
       value={set ? title : NO_PARENT_TEXT}
       fullWidth
       margin="normal"
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message}
       slotProps={{
         htmlInput: { readOnly: true, dir: 'auto' },
         input: {

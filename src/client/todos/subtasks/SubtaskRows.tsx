@@ -3,7 +3,8 @@
  * button and "2/5" count, the parent's title in a flat list, a menu with "Add subtask" while it may
  * hold subtasks, and a tick that asks about its open subtasks. The screen renders the row itself.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useDraggedId } from '../../ui/SortableList';
 import type { TodoEntity } from '../../../shared/api-types';
 import type { SubtaskSlots } from './slots';
 import { ParentContext, RowMenu, SubtaskDisclosure, SubtaskProgress } from './RowParts';
@@ -31,10 +32,17 @@ const HEADINGS = ['h2', 'h3', 'h4'] as const;
 export function SubtaskRows({ todos, tree, onAddSubtask, row }: SubtaskRowsProps) {
   const [collapsed, toggleCollapsed] = useCollapsed();
   const completion = useSubtaskCompletion();
+  // A top-level todo dragged in "Your order" takes its subtasks along: they are folded into it
+  // until the drop, so none is left behind among the other rows.
+  const dragged = useDraggedId();
+  const folded = useMemo(
+    () => (dragged === undefined ? collapsed : new Set([...collapsed, dragged])),
+    [collapsed, dragged],
+  );
   let index = 0;
   return (
     <>
-      {pageRows(todos, tree, collapsed).map((shown) => {
+      {pageRows(todos, tree, folded).map((shown) => {
         const { todo, level, indent, expanded, progress, parentTitle } = shown;
         const { title } = todo.attributes;
         const place = {
