@@ -22,7 +22,7 @@ import {
   type PushService,
 } from '../server/support/push-service';
 import { expect, test as base } from './support/fixtures';
-import { screenshotBoth } from './support/browser';
+import { chromiumLaunchOptions, FULL_CHROMIUM_PATH, screenshotBoth } from './support/browser';
 import { workerContext, workerInControl } from './support/pwa';
 import { toast } from './support/session-pages';
 
@@ -79,6 +79,10 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   await cdp.send('ServiceWorker.enable');
   return found;
 }
+
+// The headless shell the other specs use denies notifications whatever the context grants: this
+// spec runs in the full Chromium.
+test.use({ launchOptions: { ...chromiumLaunchOptions, executablePath: FULL_CHROMIUM_PATH } });
 
 const notifications = (page: Page) =>
   page.evaluate(async () =>
