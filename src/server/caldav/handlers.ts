@@ -3,6 +3,7 @@
  * resolves both). A path of another user's is the same 404 as a missing one.
  */
 import { Readable } from 'node:stream';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/types';
@@ -66,13 +67,17 @@ function objectPath(path: ResolvedPath) {
 export async function handlePropfind(dav: DavRequest) {
   const { context, user, host, request, reply, listings } = dav;
   const body = propfindBody(bodyText(request));
+  const acceptsGzip = negotiate(header(request, 'accept-encoding') ?? '', ['gzip']) === 'gzip';
   const xml = await propfind(
-    { db: context.db, user, host, listings },
+    { db: context.db, user, host, listings, acceptsGzip },
     dav.path,
     header(request, 'depth'),
     body,
   );
-  return reply.code(207).type(XML_TYPE).send(davBody(xml));
+  reply.code(207).type(XML_TYPE).header('vary', 'accept-encoding');
+  if (typeof xml === 'object' && 'gzipped' in xml)
+    return reply.header('content-encoding', 'gzip').send(xml.gzipped);
+  return reply.send(davBody(xml));
 }
 
 /**

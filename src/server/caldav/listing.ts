@@ -12,7 +12,7 @@ import type { PropRequest } from './multistatus';
 import { etagOf } from './objects';
 import { collectionHref, encodeSegment } from './paths';
 import { objectProperties } from './properties';
-import type { ListingCache } from './listing-cache';
+import type { ListingCache, ListingKey } from './listing-cache';
 import { collectionSeq } from './changes';
 import { nameOf } from './store';
 import { dav, element, escapeXml, NS, qkey, type QName } from './xml';
@@ -120,6 +120,21 @@ function memberWriter(
   };
 }
 
+/** What a kept listing of this calendar, for this request, is found by (listing-cache.ts). */
+export const listingKey = (
+  owner: { id: number; username: string },
+  collection: { id: number; segment: string },
+  request: { mode: 'prop'; names: QName[] },
+  host: string,
+): ListingKey => ({
+  ownerId: owner.id,
+  username: owner.username,
+  collection: collection.id,
+  segment: collection.segment,
+  host,
+  props: request.names.map(qkey),
+});
+
 /**
  * The members' responses, for a request canList accepts, a page at a time. Pages are read one
  * after the other (no transaction: it would hold the database for as long as a slow client reads);
@@ -136,14 +151,7 @@ export async function* listMembers(
   host: string,
   kept: { cache: ListingCache; seq: number },
 ): AsyncGenerator<Buffer> {
-  const key = {
-    ownerId: owner.id,
-    username: owner.username,
-    collection: collection.id,
-    segment: collection.segment,
-    host,
-    props: request.names.map(qkey),
-  };
+  const key = listingKey(owner, collection, request, host);
   const cached = kept.cache.get(key, kept.seq);
   if (cached) {
     yield* cached;

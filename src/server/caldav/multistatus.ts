@@ -56,6 +56,11 @@ export function multistatus(responses: string[], tail = ''): string {
 /** An answer's body: whole, or a page of responses at a time (handlers.ts streams it). */
 export type DavBody = string | AsyncIterable<string | Buffer>;
 
+/** A multistatus up to its first response, then its end. */
+export const multistatusOpen = (head: string[]) =>
+  `${XML_HEADER}<d:multistatus${ROOT_NAMESPACES}>${head.join('')}`;
+export const MULTISTATUS_CLOSE = '</d:multistatus>';
+
 /**
  * A multistatus whose later responses come a page at a time, so memory holds a page, not the
  * answer. The first page is read before anything is sent: a database that fails at once gets its
@@ -68,10 +73,10 @@ export async function streamedMultistatus(
 ): Promise<AsyncIterable<string | Buffer>> {
   const first = await pages.next();
   return (async function* () {
-    yield `${XML_HEADER}<d:multistatus${ROOT_NAMESPACES}>${head.join('')}`;
+    yield multistatusOpen(head);
     for (let page = first; !page.done; page = await pages.next())
       if (page.value.length > 0) yield page.value;
-    yield `${tail}</d:multistatus>`;
+    yield `${tail}${MULTISTATUS_CLOSE}`;
   })();
 }
 

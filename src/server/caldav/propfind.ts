@@ -8,13 +8,15 @@ import type { Database, UserRow } from '../db/types';
 import { davNotFound, DavError } from './errors';
 import {
   multistatus,
+  multistatusOpen,
+  MULTISTATUS_CLOSE,
   response,
   streamedMultistatus,
   type DavBody,
   type PropertyMap,
   type PropRequest,
 } from './multistatus';
-import { canList, listMembers } from './listing';
+import { canList, listingKey, listMembers } from './listing';
 import type { ListingCache } from './listing-cache';
 import { etagOf, memberIn, textOf } from './objects';
 import { DAV_ROOT, homeHref, objectHref, principalHref } from './paths';
@@ -56,6 +58,8 @@ export interface PropfindContext {
   user: UserRow;
   host: string;
   listings: ListingCache;
+  /** The client takes a gzipped answer (Accept-Encoding). */
+  acceptsGzip: boolean;
 }
 
 async function calendarEntry(context: PropfindContext, collection: DavCollection) {
@@ -127,7 +131,7 @@ export async function propfind(
   path: ResolvedPath,
   depthHeader: string | undefined,
   body: XmlNode | undefined,
-): Promise<DavBody> {
+): Promise<DavBody | { gzipped: Buffer }> {
   const depth = depthHeader === '0' ? 0 : 1;
   const request = propRequestOf(body);
   if (path.kind === 'collection' && depth === 1) {
@@ -142,6 +146,11 @@ export async function propfind(
       request,
     );
     // The usual sync poll (getetag of every todo) renders no todo, and is kept (listing.ts).
+    if (canList(request) && context.acceptsGzip) {
+      const key = listingKey(user, collection, request, host);
+      const packed = listings.packed(key, seq, multistatusOpen([calendar]), MULTISTATUS_CLOSE);
+      if (packed) return { gzipped: packed };
+    }
     const members = canList(request)
       ? listMembers(db, user, collection, request, host, { cache: listings, seq })
       : renderedMembers(context, collection, request);

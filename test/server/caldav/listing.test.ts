@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { gunzipSync } from 'node:zlib';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../support/app';
 import { dav, davUser, propfindBody, vtodo, type DavUser } from './support';
 
@@ -86,6 +87,48 @@ describeEachDialect('CalDAV listings of a large calendar', (dialect) => {
     expect(after.has(`${inbox}phone.ics`)).toBe(true);
     const unchanged = [...listed].filter(([href]) => href !== editedHref && href !== trashedHref);
     expect(unchanged.every(([href, etag]) => after.get(href) === etag)).toBe(true);
+  });
+
+  it('sends a kept listing gzipped to a client that accepts it: the same answer, and a new one after a change', async () => {
+    const gzipPropfind = () =>
+      dav(t.app, ada, 'PROPFIND', inbox, propfindBody('<d:getetag/><d:getcontenttype/>'), {
+        depth: '1',
+        'accept-encoding': 'gzip, deflate, br',
+      });
+    const plain = (await propfind()).body; // read afresh or kept: either way kept after it
+    const packed = await gzipPropfind();
+    expect(packed.statusCode).toBe(207);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toMatch(/accept-encoding/i);
+    expect(packed.rawPayload.length).toBeLessThan(plain.length / 10);
+    expect(gunzipSync(packed.rawPayload).toString()).toBe(plain);
+    // A client that takes no gzip gets the plain bytes.
+    const identity = await dav(
+      t.app,
+      ada,
+      'PROPFIND',
+      inbox,
+      propfindBody('<d:getetag/><d:getcontenttype/>'),
+      { depth: '1', 'accept-encoding': 'identity' },
+    );
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+
+    const [href, etag] = etags(plain)[3]!;
+    const id = Number(/todo-(\d+)\.ics$/.exec(href)![1]);
+    await call(t.app, ada.session, {
+      method: 'PUT',
+      url: `/api/todos/${id}`,
+      payload: { data: { title: 'Changed again' } },
+    });
+    // The first poll after the change reads afresh (plain); the next is kept and packed again.
+    const fresh = await gzipPropfind();
+    expect(fresh.headers['content-encoding']).toBeUndefined();
+    const repacked = await gzipPropfind();
+    expect(repacked.headers['content-encoding']).toBe('gzip');
+    const after = gunzipSync(repacked.rawPayload).toString();
+    expect(after).toBe(fresh.body);
+    expect(new Map(etags(after)).get(href)).not.toBe(etag);
   });
 
   it('answers a multiget of every href, and a first sync-collection of every todo, page after page', async () => {
