@@ -1,6 +1,6 @@
 // The todos feature's public face: what other features may use of it.
 export { TodoRow } from './TodoRow';
-export { rowSx as todoRowSx } from './rowStyles';
+export { rowSx as todoRowSx, titleLineSx as todoTitleLineSx } from './rowStyles';
 export { TodoRowSkeletons } from './TodoRowSkeletons';
 export { SelectAllBox, selectionBarSx } from './SelectAllBox';
 export { useSelection } from './useSelection';

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LabelChips } from '../labels';
-import { todoRowSx, type TrashedTodo } from '../todos';
+import { todoRowSx, todoTitleLineSx, type TrashedTodo } from '../todos';
 import { TimeAgo } from '../ui/TimeAgo';
 import { ProjectName } from './ProjectName';
 
@@ -46,7 +46,8 @@ export function TrashRow({ todo, selected, onSelect, onRestore }: TrashRowProps)
           slotProps={{ input: { 'aria-label': `Select ${title}` } }}
           sx={{ p: 0.5 }}
         />
-        <Box sx={titleLineSx}>
+        {/* The title, then the project and the chips, under it when it is long (as on a list row). */}
+        <Box sx={todoTitleLineSx}>
           <Typography
             component="h2"
             variant="subtitle1"
@@ -81,13 +82,3 @@ export function TrashRow({ todo, selected, onSelect, onRestore }: TrashRowProps)
     </Box>
   );
 }
-
-/** The title, then the project and the chips, which go under it when it is long (as on a list row). */
-const titleLineSx = {
-  flex: '1 1 auto',
-  minWidth: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  columnGap: 1,
-} as const;
