@@ -26,8 +26,11 @@ import type { ShowFieldError } from './useChangeReporter';
 
 export type TodoFormValues = TodoDialogValues;
 
-/** The fields whose refusal by the server shows under them (the others' go to a toast). */
-const FIELDS_WITH_ERRORS = ['title', 'description', 'parent'] as const;
+/**
+ * The fields whose refusal by the server shows under them: the Parent picker's (a choice can be
+ * refused only there). Others keep the spec's error toast with the server's message.
+ */
+const FIELDS_WITH_ERRORS = ['parent'] as const;
 
 interface TodoFormDialogProps {
   open: boolean;
