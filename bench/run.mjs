@@ -186,6 +186,22 @@ async function sortMatrix(targets, count) {
       }
     }
   }
+  // Issue 41's calls in the list's own order: a project's page, a label's page, the roots with
+  // their subtasks and the sidebar's counts (the 1,000,000-row seed gives the bench user the same
+  // 50 projects and 20 labels, so each holds ten times the todos).
+  for (const call of ['project', 'label', 'roots', 'counts']) {
+    for (const [i, { origin, jwt }] of targets.entries()) {
+      const result = await sequential({ origin, path: CALLS[call], jwt, count, warmup: 5 });
+      rows[i].push({
+        sort: call === 'counts' ? '-' : 'createdAt:asc',
+        call,
+        p50: round(result.p50, 2),
+        p95: round(result.p95, 2),
+        p99: round(result.p99, 2),
+        failures: result.failures,
+      });
+    }
+  }
   return rows;
 }
 

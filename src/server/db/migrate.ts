@@ -25,6 +25,7 @@ import * as caldav from './migrations/022-caldav';
 import * as caldavLabels from './migrations/023-caldav-labels';
 import * as caldavMappingPruning from './migrations/024-caldav-mapping-pruning';
 import * as todoPositions from './migrations/025-todo-positions';
+import * as openCounts from './migrations/026-open-counts';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '023-caldav-labels': caldavLabels,
   '024-caldav-mapping-pruning': caldavMappingPruning,
   '025-todo-positions': todoPositions,
+  '026-open-counts': openCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,6 +81,8 @@ export interface ProjectTable {
   updated_at: string;
   /** When it went to the trash, its todos with it (they take the same time); null while live. */
   deleted_at: Generated<string | null>;
+  /** Its open todos (live, not completed), kept by migration 026's triggers. */
+  open_todos: Generated<number>;
 }
 
 /** A user's label (migration 019): a coloured tag, many per todo. */
@@ -94,6 +96,8 @@ export interface LabelTable {
   color: string;
   created_at: string;
   updated_at: string;
+  /** Its open todos (links with `open`), kept by migration 026's triggers. */
+  open_todos: Generated<number>;
 }
 
 /** A todo's label (migration 019); `open` is 1 while the todo is live and not completed (a trigger keeps it). */
@@ -201,6 +205,8 @@ export interface OwnerCountTable {
   /** Live and not completed. */
   open_todos: number;
   trashed_todos: number;
+  /** Live and without a parent: the list's tree view (migration 026). */
+  live_roots: number;
 }
 
 export interface Database {

@@ -1,15 +1,14 @@
 /**
- * GET /todos/counts: the sidebar's open todos (live, not completed) of the Inbox, of every live
- * project and of every label, in one call of four queries whatever the number of projects and
- * labels: one grouped count over the index of migration 018 that holds open todos only and the
- * owner's live projects in their order; the labels' two (labels/counts.ts).
+ * GET /todos/counts: the sidebar's open todos (live, not completed) of all, the Inbox, every live
+ * project and every label, in one call of three small queries whatever the number of todos,
+ * projects and labels: the counts are kept by triggers (owner_counts, and migration 026's
+ * open_todos of projects and labels).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sessionOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
-import { openTodosPerLabel } from '../labels';
 import { todoCountsSchema } from '../http/project-schemas';
 import { bearerSecurity, errorResponses } from '../http/schemas';
 
@@ -21,31 +20,36 @@ export interface TodoCounts {
 }
 
 export async function openTodoCounts(db: Kysely<Database>, ownerId: number): Promise<TodoCounts> {
-  const [groups, projects, labels] = await Promise.all([
+  const [owner, projects, labels] = await Promise.all([
     db
-      .selectFrom('todos')
-      .select((eb) => ['project_id', eb.fn.countAll<number | string>().as('open')])
+      .selectFrom('owner_counts')
+      .select('open_todos')
       .where('owner_id', '=', ownerId)
-      .where('completed', '=', 0)
-      .where('deleted_at', 'is', null)
-      .groupBy('project_id')
-      .execute(),
+      .executeTakeFirst(),
+    // Trashed projects too: the Inbox is what no project row holds.
     db
       .selectFrom('projects')
-      .select('id')
+      .select(['id', 'open_todos', 'deleted_at'])
       .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    openTodosPerLabel(db, ownerId),
+    db
+      .selectFrom('labels')
+      .select(['id', 'open_todos'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('name_key')
+      .orderBy('id')
+      .execute(),
   ]);
-  const open = new Map(groups.map((group) => [group.project_id, Number(group.open)]));
+  const all = owner?.open_todos ?? 0;
   return {
-    all: [...open.values()].reduce((sum, count) => sum + count, 0),
-    inbox: open.get(null) ?? 0,
-    projects: projects.map(({ id }) => ({ id, open: open.get(id) ?? 0 })),
-    labels,
+    all,
+    inbox: projects.reduce((inbox, project) => inbox - project.open_todos, all),
+    projects: projects
+      .filter((project) => project.deleted_at === null)
+      .map(({ id, open_todos }) => ({ id, open: open_todos })),
+    labels: labels.map(({ id, open_todos }) => ({ id, open: open_todos })),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
- * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013, 017); the total
- * is read from the owner's kept counts (migration 016) unless a title, due-date, priority, project
- * parent or label filter narrows the list, when the matching rows are counted (a project's and the
- * Inbox's from the index of migration 018, the roots and a parent's subtasks from that of migration
- * 020). Labels are joined only when a label filter asks (label-filter.ts).
+ * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013,
+ * 017); the total is read from the owner's kept counts (migrations 016 and 026: all, open,
+ * completed, the roots) unless a title, due-date, priority, project, parent or label filter
+ * narrows the list, when the matching rows are counted (a project's and the Inbox's from the index
+ * of migration 018, a parent's subtasks from that of migration 020). Labels are joined only when a
+ * label filter asks (label-filter.ts).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -102,22 +103,28 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
 
 /**
  * How many todos match the query, as a scalar subquery: the kept count when at most the completed
- * filter applies (open todos, or live ones less the open), else a count of the matching rows.
+ * filter applies (open todos, or live ones less the open) or the query asks for the roots alone,
+ * else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
+  const roots = query.parent?.length === 1 && query.parent[0]!.op === 'is';
   const narrowed = [
     query.titleContains,
     query.dueDate,
     query.priority,
     query.project,
-    query.parent ?? [],
+    roots ? [] : (query.parent ?? []),
     query.labels,
   ];
-  if (narrowed.some((conditions) => conditions.length > 0))
+  if (
+    narrowed.some((conditions) => conditions.length > 0) ||
+    (roots && query.completed !== undefined)
+  )
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .$asScalar();
   const kept = db.selectFrom('owner_counts').where('owner_id', '=', ownerId);
+  if (roots) return kept.select('live_roots').$asScalar();
   if (query.completed === undefined) return kept.select('live_todos').$asScalar();
   if (!query.completed) return kept.select('open_todos').$asScalar();
   return kept.select(sql<number>`live_todos - open_todos`.as('total')).$asScalar();

@@ -27,6 +27,13 @@ const NEW_TRIGGERS = [
   'dav_changes_label_name',
   'dav_changes_label_link',
   'dav_changes_label_unlink',
+  // Migration 026: each project's and label's open todos, each owner's roots.
+  'project_root_counts_insert',
+  'project_root_counts_delete',
+  'project_root_counts_update',
+  'label_counts_insert',
+  'label_counts_delete',
+  'label_counts_update',
 ];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {

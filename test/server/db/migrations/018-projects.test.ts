@@ -11,6 +11,7 @@ import { down, up } from '../../../../src/server/db/migrations/018-projects';
 import * as caldav from '../../../../src/server/db/migrations/022-caldav';
 import * as caldavLabels from '../../../../src/server/db/migrations/023-caldav-labels';
 import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
+import * as openCounts from '../../../../src/server/db/migrations/026-open-counts';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
 import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
@@ -109,8 +110,9 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     await newProject('Work');
     const work = await db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
     await db.updateTable('todos').set({ project_id: work.id }).execute();
-    // Migration 025 indexes project_id; 022 and 023 (CalDAV) read it in their triggers and name
-    // projects: they go first.
+    // Migration 025 indexes project_id; 022, 023 (CalDAV) and 026 (open counts) read it in their
+    // triggers and name projects: they go first.
+    await openCounts.down(db);
     await positions.down(db);
     await caldavLabels.down(db);
     await caldav.down(db);
@@ -119,6 +121,7 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     await caldav.up(db);
     await caldavLabels.up(db);
     await positions.up(db);
+    await openCounts.up(db);
     const rows = await projectIds();
     expect(rows).toHaveLength(33);
     expect(new Set(rows.map((row) => row.project_id))).toEqual(new Set([null]));

@@ -8,6 +8,7 @@
 import type { Session, TodoEntity } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/020-subtasks';
 import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
+import * as openCounts from '../../../../src/server/db/migrations/026-open-counts';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
 import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
@@ -85,11 +86,13 @@ describeEachDialect('migration 020 (subtasks)', (dialect) => {
 
   it('goes down and up again, keeping the todos (as roots)', async () => {
     const { db } = t.database.handle;
-    // Migration 025 indexes parent_id: it goes first.
+    // Migration 025 indexes parent_id and 026 counts roots in its triggers: they go first.
+    await openCounts.down(db);
     await positions.down(db);
     await down(db);
     await up(db);
     await positions.up(db);
+    await openCounts.up(db);
     const rows = await parentIds();
     expect(rows).toHaveLength(33);
     expect(new Set(rows.map((row) => row.parent_id))).toEqual(new Set([null]));
