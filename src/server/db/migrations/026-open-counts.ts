@@ -161,6 +161,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         .execute();
     for (const statement of isPostgres ? POSTGRES : SQLITE) await sql.raw(statement).execute(trx);
     for (const statement of BACKFILL) await sql.raw(statement).execute(trx);
+    // Migration 019's index of open links per owner served only the counting that this replaces.
+    await trx.schema.dropIndex('todo_labels_open_owner').execute();
   };
   await (db.isTransaction ? migrate(db) : db.transaction().execute(migrate));
 }
@@ -174,4 +176,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     ).execute(db);
   for (const [table, column] of COLUMNS)
     await db.schema.alterTable(table).dropColumn(column).execute();
+  await db.schema
+    .createIndex('todo_labels_open_owner')
+    .on('todo_labels')
+    .columns(['owner_id', 'label_id'])
+    .where(sql.ref('open'), '=', sql.lit(1))
+    .execute();
 }
