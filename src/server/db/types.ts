@@ -98,6 +98,8 @@ export interface LabelTable {
   updated_at: string;
   /** Its open todos (links with `open`), kept by migration 026's triggers. */
   open_todos: Generated<number>;
+  /** Its live todos (links with `live`), completed or not: a label page's total. */
+  live_todos: Generated<number>;
 }
 
 /** A todo's label (migration 019); `open` is 1 while the todo is live and not completed (a trigger keeps it). */
@@ -106,6 +108,8 @@ export interface TodoLabelTable {
   label_id: number;
   owner_id: number;
   open: number;
+  /** Whether the todo is live (not in the trash), kept by migration 026's trigger. */
+  live: Generated<number>;
 }
 
 /** A recurring series' template (migration 013): what its next occurrences copy. */

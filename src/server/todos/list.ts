@@ -1,11 +1,10 @@
 /**
  * A page of one owner's live todos and the exact total it is a page of. The page reads the owner's
  * indexes (each starts with owner_id and holds live todos only, migrations 001, 002, 009, 013,
- * 017); the total is read from the owner's kept counts (migrations 016 and 026: all, open,
- * completed, the roots) unless a title, due-date, priority, project, parent or label filter
- * narrows the list, when the matching rows are counted (a project's and the Inbox's from the index
- * of migration 018, a parent's subtasks from that of migration 020). Labels are joined only when a
- * label filter asks (label-filter.ts).
+ * 017); the total is read from kept counts (migrations 016 and 026: all, open, completed, the
+ * roots, one label's) unless another filter narrows the list, when the matching rows are counted
+ * (a project's and the Inbox's from the index of migration 018, a parent's subtasks from that of
+ * migration 020). Labels are joined only when a label filter asks (label-filter.ts).
  */
 import { sql, type AliasableExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { onPostgres } from '../db/dialect';
@@ -102,27 +101,41 @@ function ordered<Q extends SelectQueryBuilder<Database, 'todos', object>>(
 }
 
 /**
- * How many todos match the query, as a scalar subquery: the kept count when at most the completed
- * filter applies (open todos, or live ones less the open) or the query asks for the roots alone,
+ * How many todos match the query, as a scalar subquery: a kept count when at most the completed
+ * filter narrows the owner's todos, the roots or one label's todos (live, open, or live less open),
  * else a count of the matching rows.
  */
 function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression<number | string> {
   const roots = query.parent?.length === 1 && query.parent[0]!.op === 'is';
+  const [label, ...moreLabels] = query.labels;
+  const oneLabel =
+    label?.kind === 'id' && label.ids.length === 1 && moreLabels.length === 0
+      ? label.ids[0]
+      : undefined;
   const narrowed = [
     query.titleContains,
     query.dueDate,
     query.priority,
     query.project,
     roots ? [] : (query.parent ?? []),
-    query.labels,
+    oneLabel !== undefined ? [] : query.labels,
   ];
+  const keptScope = Number(roots) + Number(oneLabel !== undefined);
   if (
     narrowed.some((conditions) => conditions.length > 0) ||
+    keptScope > 1 ||
     (roots && query.completed !== undefined)
   )
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .$asScalar();
+  if (oneLabel !== undefined) {
+    // Another owner's label id finds no row: a total of 0, as its page is empty.
+    const kept = db.selectFrom('labels').where('id', '=', oneLabel).where('owner_id', '=', ownerId);
+    if (query.completed === undefined) return kept.select('live_todos').$asScalar();
+    if (!query.completed) return kept.select('open_todos').$asScalar();
+    return kept.select(sql<number>`live_todos - open_todos`.as('total')).$asScalar();
+  }
   const kept = db.selectFrom('owner_counts').where('owner_id', '=', ownerId);
   if (roots) return kept.select('live_roots').$asScalar();
   if (query.completed === undefined) return kept.select('live_todos').$asScalar();

@@ -2,11 +2,11 @@
  * @jest-environment node
  *
  * GET /api/todos/counts reads open counts that triggers keep (owner_counts, migration 026's
- * open_todos of projects and labels), and the list's tree view (its roots) its total (026's
- * live_roots). Whatever sequence of API writes a user makes (todos created
- * in projects, with labels and under parents; moves, relabels, completions, trash and restore of
- * todos and of projects, bulk actions, deleted labels, the emptied trash and the purge), the call
- * and the tree view's total answer what a fresh count of the rows says.
+ * open_todos of projects and labels); the list's tree view and a label's page read their totals
+ * from 026's owner_counts.live_roots and labels.live_todos. Whatever sequence of API writes a user
+ * makes (todos created in projects, with labels and under parents; moves, relabels, completions,
+ * trash and restore of todos and of projects, bulk actions, deleted labels, the emptied trash and
+ * the purge), the call and those totals answer what a fresh count of the rows says.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -128,6 +128,8 @@ interface Counts {
   labels: { id: number; open: number }[];
   /** The total of the list's tree view: live todos without a parent. */
   roots: number;
+  /** The totals of each label's page, all and completed only: [label id, all, completed]. */
+  labelPages: [number, number, number][];
 }
 
 describeEachDialect('the sidebar’s kept open counts through every API write', (dialect) => {
@@ -176,12 +178,24 @@ describeEachDialect('the sidebar’s kept open counts through every API write', 
     }>`select count(*) as n from todos where owner_id = ${ownerId} and deleted_at is null and parent_id is null`.execute(
       db(),
     );
+    const pages = await sql<{
+      id: number;
+      all: number | string;
+      done: number | string;
+    }>`select labels.id,
+        (select count(*) from todo_labels join todos on todos.id = todo_labels.todo_id
+          where todo_labels.label_id = labels.id and todos.deleted_at is null) as "all",
+        (select count(*) from todo_labels join todos on todos.id = todo_labels.todo_id
+          where todo_labels.label_id = labels.id and todos.deleted_at is null
+          and todos.completed = 1) as done
+      from labels where labels.owner_id = ${ownerId} order by labels.id`.execute(db());
     return {
       all: n(all.rows[0]!.n),
       inbox: n(inbox.rows[0]!.n),
       projects: projects.rows.map((row) => ({ id: row.id, open: n(row.n) })),
       labels: labels.rows.map((row) => ({ id: row.id, open: n(row.n) })),
       roots: n(roots.rows[0]!.n),
+      labelPages: pages.rows.map((row) => [row.id, n(row.all), n(row.done)]),
     };
   }
   const reported = async (session: Session): Promise<Counts> => {
@@ -191,9 +205,21 @@ describeEachDialect('the sidebar’s kept open counts through every API write', 
       method: 'GET',
       url: '/api/todos?filters[parent][id][$null]=true',
     });
+    const total = async (query: string) =>
+      (await call(t.app, session, { method: 'GET', url: `/api/todos?${query}` })).json<{
+        meta: { pagination: { total: number } };
+      }>().meta.pagination.total;
+    const labelPages: [number, number, number][] = [];
+    for (const id of await rowsOf('labels', session.user.id, undefined))
+      labelPages.push([
+        id,
+        await total(`filters[labels][id][$eq]=${id}`),
+        await total(`filters[labels][id][$eq]=${id}&filters[completed][$eq]=true`),
+      ]);
     return {
-      ...response.json<{ data: Omit<Counts, 'roots'> }>().data,
+      ...response.json<{ data: Omit<Counts, 'roots' | 'labelPages'> }>().data,
       roots: tree.json<{ meta: { pagination: { total: number } } }>().meta.pagination.total,
+      labelPages,
     };
   };
 

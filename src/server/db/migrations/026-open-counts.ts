@@ -1,14 +1,16 @@
 /**
  * Counts that would otherwise grow with the owner's todos, kept by triggers in the transaction of
  * every write as owner_counts is (migration 016): projects.open_todos and labels.open_todos (open:
- * live and not completed), for the sidebar's counts, and owner_counts.live_roots, the total of the
- * list's tree view (its top-level todos). The Inbox's count is the owner's open todos less those of
- * every project row, a trashed project's included.
+ * live and not completed), for the sidebar's counts; owner_counts.live_roots, the total of the
+ * list's tree view (its top-level todos); labels.live_todos, the total of a label's page. The
+ * Inbox's count is the owner's open todos less those of every project row, a trashed project's
+ * included.
  *
  * Projects and roots follow writes to todos (create, move, complete, trash, restore, purge, and the
  * `set null` of a purged project or parent); labels follow writes to todo_labels, whose `open` flag
- * migration 019's trigger keeps. PostgreSQL gets statement triggers over transition tables, one
- * update per project, owner or label per statement, as 016 explains.
+ * migration 019's trigger keeps and whose new `live` flag a trigger here keeps. PostgreSQL gets
+ * statement triggers over transition tables, one update per project, owner or label per
+ * statement, as 016 explains.
  */
 import { sql, type Kysely } from 'kysely';
 import { onPostgres } from '../dialect';
@@ -42,26 +44,36 @@ const SQLITE = [
      update owner_counts set live_roots = live_roots + 1
        where owner_id = new.owner_id and ${isLiveRoot('new')};
    end`,
-  `create trigger label_counts_insert after insert on todo_labels when new.open = 1
+  `create trigger label_counts_insert after insert on todo_labels
    begin
-     update labels set open_todos = open_todos + 1 where id = new.label_id;
+     update labels set open_todos = open_todos + new.open, live_todos = live_todos + new.live
+       where id = new.label_id;
    end`,
-  `create trigger label_counts_delete after delete on todo_labels when old.open = 1
+  `create trigger label_counts_delete after delete on todo_labels
    begin
-     update labels set open_todos = open_todos - 1 where id = old.label_id;
+     update labels set open_todos = open_todos - old.open, live_todos = live_todos - old.live
+       where id = old.label_id;
    end`,
-  `create trigger label_counts_update after update of open, label_id on todo_labels
-   when old.open is not new.open or old.label_id is not new.label_id
+  `create trigger label_counts_update after update of open, live, label_id on todo_labels
+   when old.open is not new.open or old.live is not new.live or old.label_id is not new.label_id
    begin
-     update labels set open_todos = open_todos - old.open where id = old.label_id;
-     update labels set open_todos = open_todos + new.open where id = new.label_id;
+     update labels set open_todos = open_todos - old.open, live_todos = live_todos - old.live
+       where id = old.label_id;
+     update labels set open_todos = open_todos + new.open, live_todos = live_todos + new.live
+       where id = new.label_id;
+   end`,
+  // Whether a link's todo is live, as migration 019's trigger keeps whether it is open.
+  `create trigger label_links_live after update of deleted_at on todos
+   when (old.deleted_at is null) is not (new.deleted_at is null)
+   begin
+     update todo_labels set live = (new.deleted_at is null) where todo_id = new.id;
    end`,
 ];
 
 /** A kept count: `table.column` of the row whose `id` is a changed row's `key`, and what a row adds to it. */
 interface Counter {
   table: 'projects' | 'owner_counts' | 'labels';
-  column: 'open_todos' | 'live_roots';
+  column: 'open_todos' | 'live_roots' | 'live_todos';
   id: 'id' | 'owner_id';
   key: 'project_id' | 'owner_id' | 'label_id';
   adds: (row: string) => string;
@@ -88,6 +100,7 @@ const LABELS: Counter = {
   key: 'label_id',
   adds: (row) => `${row}.open`,
 };
+const LABELS_LIVE: Counter = { ...LABELS, column: 'live_todos', adds: (row) => `${row}.live` };
 
 /** One update per key a statement changed, from its transition tables (`added` counts +, `removed` −). */
 function postgresDelta(
@@ -128,7 +141,16 @@ function postgresTriggers(prefix: string, on: string, counters: Counter[]): stri
 
 const POSTGRES = [
   ...postgresTriggers('project_root_counts', 'todos', [PROJECTS, ROOTS]),
-  ...postgresTriggers('label_counts', 'todo_labels', [LABELS]),
+  ...postgresTriggers('label_counts', 'todo_labels', [LABELS, LABELS_LIVE]),
+  `create function label_links_live() returns trigger language plpgsql as $$
+   begin
+     update todo_labels set live = (changed.deleted_at is null)::int
+       from changed where todo_labels.todo_id = changed.id
+       and todo_labels.live <> (changed.deleted_at is null)::int;
+     return null;
+   end $$`,
+  `create trigger label_links_live after update on todos
+   referencing new table as changed for each statement execute function label_links_live()`,
 ];
 
 const BACKFILL = [
@@ -136,28 +158,38 @@ const BACKFILL = [
      where todos.project_id = projects.id and ${isOpen('todos')})`,
   `update owner_counts set live_roots = (select count(*) from todos
      where todos.owner_id = owner_counts.owner_id and ${isLiveRoot('todos')})`,
+  `update todo_labels set live = (select case when todos.deleted_at is null then 1 else 0 end
+     from todos where todos.id = todo_labels.todo_id)`,
   `update labels set open_todos = (select count(*) from todo_labels
-     where todo_labels.label_id = labels.id and todo_labels.open = 1)`,
+     where todo_labels.label_id = labels.id and todo_labels.open = 1),
+   live_todos = (select count(*) from todo_labels
+     where todo_labels.label_id = labels.id and todo_labels.live = 1)`,
 ];
 
+// Links are written live (to live todos: a create, an edit, a repeat, an import, a bulk label).
 const COLUMNS = [
-  ['projects', 'open_todos'],
-  ['owner_counts', 'live_roots'],
-  ['labels', 'open_todos'],
+  ['projects', 'open_todos', 0],
+  ['owner_counts', 'live_roots', 0],
+  ['labels', 'open_todos', 0],
+  ['labels', 'live_todos', 0],
+  ['todo_labels', 'live', 1],
 ] as const;
 
-const TRIGGERS = ['project_root_counts', 'label_counts'].flatMap((prefix) =>
-  Object.keys(EVENTS).map((event) => `${prefix}_${event}`),
-);
+const TRIGGERS = [
+  ...['project_root_counts', 'label_counts'].flatMap((prefix) =>
+    Object.keys(EVENTS).map((event) => `${prefix}_${event}`),
+  ),
+  'label_links_live',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = onPostgres(db);
   // Triggers before the backfill, in one transaction, as migration 016 explains.
   const migrate = async (trx: Kysely<any>) => {
-    for (const [table, column] of COLUMNS)
+    for (const [table, column, initial] of COLUMNS)
       await trx.schema
         .alterTable(table)
-        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(initial))
         .execute();
     for (const statement of isPostgres ? POSTGRES : SQLITE) await sql.raw(statement).execute(trx);
     for (const statement of BACKFILL) await sql.raw(statement).execute(trx);

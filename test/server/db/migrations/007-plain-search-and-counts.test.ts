@@ -34,6 +34,7 @@ const NEW_TRIGGERS = [
   'label_counts_insert',
   'label_counts_delete',
   'label_counts_update',
+  'label_links_live',
 ];
 
 describeEachDialect('migrating a release 0.1.0 database', (dialect) => {

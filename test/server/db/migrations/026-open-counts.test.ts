@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * Migration 026 keeps each project's and label's open todos. Going down and up again over a
- * database that holds projects, labels and todos in every state, it counts what is there (the
- * backfill), and its triggers go on counting the writes after it.
+ * Migration 026 keeps each project's and label's open todos and each label's live ones. Going down
+ * and up again over a database that holds projects, labels and todos in every state, it counts
+ * what is there (the backfill), and its triggers go on counting the writes after it.
  */
 import type { Session } from '../../../../src/shared/api-types';
 import { down, up } from '../../../../src/server/db/migrations/026-open-counts';
@@ -32,6 +32,16 @@ describeEachDialect('migration 026 (open counts of projects and labels)', (diale
     (await send('POST', url, data)).json<{ data: { id: number } }>().data.id;
   const counts = async () =>
     (await call(t.app, ann, { method: 'GET', url: '/api/todos/counts' })).json().data;
+  /** A label's page totals: all its live todos, and the completed ones. */
+  const labelTotals = async (id: number) => {
+    const total = async (query: string) =>
+      (await call(t.app, ann, { method: 'GET', url: `/api/todos?${query}` })).json().meta.pagination
+        .total;
+    return [
+      await total(`filters[labels][id][$eq]=${id}`),
+      await total(`filters[labels][id][$eq]=${id}&filters[completed][$eq]=true`),
+    ];
+  };
 
   it('counts the open todos already there, and the writes after it', async () => {
     const work = await created('/api/projects', { name: 'Work' });
@@ -74,6 +84,10 @@ describeEachDialect('migration 026 (open counts of projects and labels)', (diale
     await down(db);
     await up(db);
     expect(await counts()).toEqual(expected);
+    expect([await labelTotals(urgent), await labelTotals(later)]).toEqual([
+      [3, 1],
+      [1, 0],
+    ]);
 
     await createTodo(t.app, ann, { title: 'after', project: home, labels: [later] });
     await send('POST', `/api/projects/${gone}/restore`);
