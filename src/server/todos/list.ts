@@ -120,27 +120,32 @@ function totalOf(db: Db, ownerId: number, query: ListQuery): AliasableExpression
     roots ? [] : (query.parent ?? []),
     oneLabel !== undefined ? [] : query.labels,
   ];
-  const keptScope = Number(roots) + Number(oneLabel !== undefined);
+  // The roots are kept alone: neither by completion nor per label.
   if (
     narrowed.some((conditions) => conditions.length > 0) ||
-    keptScope > 1 ||
-    (roots && query.completed !== undefined)
+    (roots && (oneLabel !== undefined || query.completed !== undefined))
   )
     return matchingTodos(db, ownerId, query)
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .$asScalar();
-  if (oneLabel !== undefined) {
-    // Another owner's label id finds no row: a total of 0, as its page is empty.
-    const kept = db.selectFrom('labels').where('id', '=', oneLabel).where('owner_id', '=', ownerId);
-    if (query.completed === undefined) return kept.select('live_todos').$asScalar();
-    if (!query.completed) return kept.select('open_todos').$asScalar();
-    return kept.select(sql<number>`live_todos - open_todos`.as('total')).$asScalar();
-  }
-  const kept = db.selectFrom('owner_counts').where('owner_id', '=', ownerId);
-  if (roots) return kept.select('live_roots').$asScalar();
-  if (query.completed === undefined) return kept.select('live_todos').$asScalar();
-  if (!query.completed) return kept.select('open_todos').$asScalar();
-  return kept.select(sql<number>`live_todos - open_todos`.as('total')).$asScalar();
+  // Both owner_counts and labels keep live_todos and open_todos.
+  const kept = roots
+    ? sql<number>`live_roots`
+    : query.completed === undefined
+      ? sql<number>`live_todos`
+      : query.completed
+        ? sql<number>`live_todos - open_todos`
+        : sql<number>`open_todos`;
+  const total = kept.as('total');
+  if (oneLabel === undefined)
+    return db.selectFrom('owner_counts').select(total).where('owner_id', '=', ownerId).$asScalar();
+  // Another owner's label id finds no row: a total of 0, as its page is empty.
+  return db
+    .selectFrom('labels')
+    .select(total)
+    .where('id', '=', oneLabel)
+    .where('owner_id', '=', ownerId)
+    .$asScalar();
 }
 
 /**
