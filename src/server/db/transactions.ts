@@ -1,5 +1,5 @@
 /** Transactions that nest: a write joins the one under way (an idempotent request's) or opens its own. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { onPostgres } from './dialect';
 import type { Database } from './types';
 
@@ -13,6 +13,20 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
 /** The owner whose row a transaction has locked: a nested ownerTransaction (an idempotent write's) need not lock it again. */
 const lockedOwner = new WeakMap<Db, number>();
 
+/** Takes the owner's row lock; `readOnly`: the transaction writes nothing else (see afterOwnerWrites). */
+async function lockOwner(trx: Db, ownerId: number, readOnly: boolean): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .$if(readOnly, (query) =>
+      query.select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('relaxed')),
+    )
+    .where('id', '=', ownerId)
+    .forNoKeyUpdate()
+    .execute();
+  lockedOwner.set(trx, ownerId);
+}
+
 /**
  * Runs one owner's write in a transaction (see inTransaction). On PostgreSQL the owner's row is
  * locked first, so one owner's writes take turns and their event ids are allocated in commit order:
@@ -24,15 +38,25 @@ export function ownerTransaction<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
-    if (onPostgres(trx) && lockedOwner.get(trx) !== ownerId) {
-      await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', ownerId)
-        .forNoKeyUpdate()
-        .execute();
-      lockedOwner.set(trx, ownerId);
-    }
+    if (onPostgres(trx) && lockedOwner.get(trx) !== ownerId) await lockOwner(trx, ownerId, false);
+    return work(trx);
+  });
+}
+
+/**
+ * Runs a read once the owner's writes under way have committed, so no number below the newest it
+ * sees can still appear: it waits for their lock as a write would. A row lock gives the transaction
+ * an id whose commit waits for the disk; one that wrote nothing else has nothing to lose in a
+ * crash, so its commit does not wait (synchronous_commit off, for it alone).
+ */
+export function afterOwnerWrites<T>(
+  db: Db,
+  ownerId: number,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction || !onPostgres(db)) return ownerTransaction(db, ownerId, work);
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, ownerId, true);
     return work(trx);
   });
 }

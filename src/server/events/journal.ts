@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { onPostgres } from '../db/dialect';
-import { ownerTransaction } from '../db/transactions';
+import { afterOwnerWrites } from '../db/transactions';
 import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -98,7 +98,7 @@ export async function startingPoint(
   }
   // The owner's lock waits for their writes under way, whose ids could be below the newest.
   return {
-    after: await ownerTransaction(db, userId, (trx) => newestId(trx)),
+    after: await afterOwnerWrites(db, userId, (trx) => newestId(trx)),
     reset: lastEventId !== undefined,
   };
 }
