@@ -4,6 +4,7 @@
  * item moves.
  */
 import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 /**
  * `moved` (the shown items, in their new order) put back into the slots they held in `all`, in
@@ -34,6 +35,28 @@ export function positionsInSlots<T extends { id: number }>(
   return moved
     .map((item, index) => ({ item, position: slots[index]! }))
     .filter(({ item, position }) => positionOf(item) !== position);
+}
+
+/**
+ * PUTs each new position (`{data: {position}}` to `collection/id`) one after the other, for a
+ * reorder endpoint's queryFn; the first error ends it, and the caller's optimistic patch is undone.
+ */
+export async function putPositions(
+  baseQuery: (
+    args: FetchArgs,
+  ) => PromiseLike<{ error?: FetchBaseQueryError }> | { error?: FetchBaseQueryError },
+  collection: 'todos' | 'projects',
+  placed: readonly { item: { id: number }; position: number }[],
+): Promise<{ data: null } | { error: FetchBaseQueryError }> {
+  for (const { item, position } of placed) {
+    const result = await baseQuery({
+      url: `${collection}/${item.id}`,
+      method: 'PUT',
+      body: { data: { position } },
+    });
+    if (result.error) return { error: result.error };
+  }
+  return { data: null };
 }
 
 /** Tells a screen-reader user how to move an item with the keyboard (dnd-kit reads it out). */

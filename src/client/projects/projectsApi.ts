@@ -9,6 +9,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ProjectAttributes, ProjectEntity } from '../../shared/api-types';
 import { allPages } from '../lib/allPages';
 import { api, LABEL_TAGS, PROJECT_TAGS, TODO_TAGS } from '../lib/api';
+import { putPositions } from '../lib/reorder';
 
 export interface TodoCounts {
   all: number;
@@ -78,18 +79,14 @@ export const projectsApi = api.injectEndpoints({
      * the order at once and goes back to the server's if a write fails.
      */
     reorderProjects: builder.mutation<null, ProjectEntity[]>({
-      async queryFn(ordered, _api, _extra, baseQuery) {
-        for (const [position, project] of ordered.entries()) {
-          if (project.attributes.position === position) continue;
-          const result = await baseQuery({
-            url: `projects/${project.id}`,
-            method: 'PUT',
-            body: { data: { position } },
-          });
-          if (result.error) return { error: result.error };
-        }
-        return { data: null };
-      },
+      queryFn: (ordered, _api, _extra, baseQuery) =>
+        putPositions(
+          baseQuery,
+          'projects',
+          ordered
+            .map((item, position) => ({ item, position }))
+            .filter(({ item, position }) => item.attributes.position !== position),
+        ),
       async onQueryStarted(ordered, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           projectsApi.util.updateQueryData('getProjects', undefined, () =>

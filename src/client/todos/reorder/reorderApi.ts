@@ -3,7 +3,7 @@
  * in a new order, each taking one of the positions the page's todos held (lib/reorder.ts).
  */
 import type { TodoEntity } from '../../../shared/api-types';
-import { positionsInSlots } from '../../lib/reorder';
+import { positionsInSlots, putPositions } from '../../lib/reorder';
 import { LIST_TAG, todosApi } from '../todosApi';
 import type { TodoQuery } from '../view';
 
@@ -19,17 +19,8 @@ export const reorderApi = todosApi.injectEndpoints({
      * refetch either way.
      */
     reorderTodos: builder.mutation<null, { query: TodoQuery; moved: TodoEntity[] }>({
-      async queryFn({ moved }, _api, _extra, baseQuery) {
-        for (const { item, position } of positionsInSlots(moved, positionOf)) {
-          const result = await baseQuery({
-            url: `todos/${item.id}`,
-            method: 'PUT',
-            body: { data: { position } },
-          });
-          if (result.error) return { error: result.error };
-        }
-        return { data: null };
-      },
+      queryFn: ({ moved }, _api, _extra, baseQuery) =>
+        putPositions(baseQuery, 'todos', positionsInSlots(moved, positionOf)),
       async onQueryStarted({ query, moved }, { dispatch, queryFulfilled }) {
         const placed = new Map(
           positionsInSlots(moved, positionOf).map(({ item, position }) => [item.id, position]),
