@@ -78,7 +78,8 @@ function propMatches(filter: XmlNode, component: ICAL.Component): boolean {
   const range = rangeOf(child(filter, C, 'time-range'));
   return properties.some(
     (property) =>
-      (!text || textMatches(text, String(property.getFirstValue() ?? ''))) &&
+      // A list's text (CATEGORIES:home,work) is all its values, not the first one.
+      (!text || textMatches(text, property.getValues().map(String).join(','))) &&
       (!range ||
         (() => {
           const value = property.getFirstValue();

@@ -24,7 +24,7 @@ describeEachDialect('CalDAV reports', (dialect) => {
     for (const [uid, lines] of [
       ['open', ['SUMMARY:Open one', 'DUE;VALUE=DATE:20261210']],
       ['done', ['SUMMARY:Done one', 'STATUS:COMPLETED', 'COMPLETED:20261101T100000Z']],
-      ['later', ['SUMMARY:Later', 'DUE:20270115T090000Z']],
+      ['later', ['SUMMARY:Later', 'DUE:20270115T090000Z', 'CATEGORIES:Home,Work']],
     ] as const)
       await t.app.inject({
         method: 'PUT',
@@ -47,7 +47,7 @@ describeEachDialect('CalDAV reports', (dialect) => {
     expect(goneHrefs(answer.body)).toEqual([`${inbox}nope.ics`]);
   });
 
-  it('calendar-query filters VTODOs on COMPLETED, STATUS and a time range', async () => {
+  it('calendar-query filters VTODOs on COMPLETED, STATUS, CATEGORIES and a time range', async () => {
     const query = (inner: string) =>
       report(
         `<c:calendar-query ${NS}><d:prop><d:getetag/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">${inner}</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`,
@@ -69,6 +69,15 @@ describeEachDialect('CalDAV reports', (dialect) => {
       '<c:prop-filter name="STATUS"><c:text-match negate-condition="yes">COMPLETED</c:text-match></c:prop-filter>',
     );
     expect(hrefs(notDone.body)).toEqual([]);
+    // CATEGORIES is a list: a text-match looks at every name in it, not the first alone.
+    const work = await query(
+      '<c:prop-filter name="CATEGORIES"><c:text-match>work</c:text-match></c:prop-filter>',
+    );
+    expect(hrefs(work.body)).toEqual([`${inbox}later.ics`]);
+    const notWork = await query(
+      '<c:prop-filter name="CATEGORIES"><c:text-match negate-condition="yes">work</c:text-match></c:prop-filter>',
+    );
+    expect(hrefs(notWork.body)).toEqual([]);
     const december = await query('<c:time-range start="20261201T000000Z" end="20270101T000000Z"/>');
     expect(hrefs(december.body)).toContain(`${inbox}open.ics`);
     expect(hrefs(december.body)).not.toContain(`${inbox}later.ics`);
