@@ -139,7 +139,8 @@ describeEachDialect('CalDAV discovery', (dialect) => {
     expect(report.statusCode).toBe(403);
     const mkcol = await dav(t.app, ada, 'MKCOL', `/dav/calendars/${ada.username}/new/`);
     expect(mkcol.statusCode).toBe(405);
-    for (const method of ['POST', 'PATCH'] as const) {
+    // Any method Node takes that CalDAV here does not handle: 405 for a calendar that is there.
+    for (const method of ['POST', 'PATCH', 'ACL', 'SEARCH', 'BIND', 'LINK', 'TRACE'] as const) {
       const answer = await dav(t.app, ada, method, `/dav/calendars/${ada.username}/inbox/`);
       expect(answer.statusCode).toBe(405);
       expect(answer.headers.allow).toContain('PROPFIND');
