@@ -19,7 +19,7 @@ import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
 import { occurrenceRule, parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
-import { memberByName, memberByUid, nameOf, type DavMember } from './store';
+import { inCollection, memberByName, memberByUid, members, nameOf, type DavMember } from './store';
 import { defaultUid, MAPPING, renderTodo } from './vtodo';
 import { parseObject } from './vtodo-parse';
 import { cal, dav, escapeXml } from './xml';
@@ -64,7 +64,12 @@ export const textOf = (member: DavMember, host: string) =>
           : (member.parent_uid ?? defaultUid(member.parent_id, host)),
     },
     member.uid !== null && member.ical !== null
-      ? { uid: member.uid, ical: member.ical, mapping: member.mapping ?? 0 }
+      ? {
+          uid: member.uid,
+          ical: member.ical,
+          mapping: member.mapping ?? 0,
+          pendingParent: member.pending_parent,
+        }
       : undefined,
     host,
   );
@@ -143,6 +148,52 @@ async function uidConflict(trx: Db, context: WriteContext, holder: DavMember) {
   );
 }
 
+/**
+ * Puts under a todo just sent the roots of its calendar that were sent before it naming its UID as
+ * their parent (parentIdFor's `pending`). One the app's rules refuse (too deep a tree, a cycle)
+ * stays a root that waits.
+ */
+async function adoptWaiting(
+  trx: Db,
+  context: WriteContext,
+  collection: number,
+  uid: string,
+  parentId: number,
+): Promise<void> {
+  const { ownerId } = context;
+  const waiting = await inCollection(members(trx, ownerId), collection)
+    .where('caldav_objects.pending_parent', '=', uid)
+    .where('todos.parent_id', 'is', null)
+    .where('todos.id', '<>', parentId)
+    .orderBy('todos.id')
+    .execute();
+  const adopted: number[] = [];
+  for (const child of waiting) {
+    const now = new Date(Math.max(Date.now(), Date.parse(child.updated_at) + 1));
+    try {
+      await updateTodo(
+        trx,
+        ownerId,
+        child.id,
+        { parent: parentId },
+        { maxTodos: context.maxTodos, now },
+      );
+      adopted.push(child.id);
+    } catch (error) {
+      // Refused by placeTodo's checks, before any write: the transaction goes on.
+      if (!isDomainError(error, 'parent-too-deep') && !isDomainError(error, 'parent-cycle'))
+        throw error;
+    }
+  }
+  if (adopted.length > 0)
+    await trx
+      .updateTable('caldav_objects')
+      .set({ pending_parent: null })
+      .where('owner_id', '=', ownerId)
+      .where('todo_id', 'in', adopted)
+      .execute();
+}
+
 /** Creates or replaces the todo at `name`; 201 or 204 with the new ETag. */
 export function putObject(
   context: WriteContext,
@@ -163,6 +214,14 @@ export function putObject(
     const sameUid = await memberByUid(trx, ownerId, parsed.uid, host);
     if (sameUid && sameUid.id !== existing?.id) throw await uidConflict(trx, context, sameUid);
     const reminder = parsed.fields.remindAt && v.safeParse(remindAtField, parsed.fields.remindAt);
+    const { parent, pending } = await parentIdFor(
+      trx,
+      ownerId,
+      parsed.fields.parent,
+      host,
+      existing,
+      collection,
+    );
     let todoId: number;
     try {
       const labels = await labelIdsFor(
@@ -174,7 +233,7 @@ export function putObject(
       );
       const fields = {
         ...parsed.fields,
-        parent: await parentIdFor(trx, ownerId, parsed.fields.parent, host, existing),
+        parent,
         // The same rule spelled otherwise is no change (a change would be one of this occurrence).
         ...(existing &&
           (sameRule(existing.recurrence, parsed.fields.recurrence) ||
@@ -207,16 +266,22 @@ export function putObject(
       name,
       ical: parsed.text,
       mapping: MAPPING,
+      pending_parent: pending,
     };
     await trx
       .insertInto('caldav_objects')
       .values(row)
       .onConflict((conflict) =>
-        conflict
-          .column('todo_id')
-          .doUpdateSet({ uid: row.uid, name: row.name, ical: row.ical, mapping: MAPPING }),
+        conflict.column('todo_id').doUpdateSet({
+          uid: row.uid,
+          name: row.name,
+          ical: row.ical,
+          mapping: MAPPING,
+          pending_parent: pending,
+        }),
       )
       .execute();
+    if (!existing) await adoptWaiting(trx, context, collection, parsed.uid, todoId);
     const saved = await memberByName(trx, ownerId, name);
     return { created: !existing, etag: etagOf(saved!, host) };
   });

@@ -12,7 +12,6 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { recurrenceField } from '../../shared/recurrence';
 import type { Database } from '../db/types';
-import { DomainError } from '../domain-error';
 import { memberByUid, type DavMember } from './store';
 
 /** The parts of a rule, in a fixed order: two spellings of one rule compare equal. */
@@ -81,9 +80,11 @@ export function writeParent(vtodo: ICAL.Component, uid: string | null) {
 }
 
 /**
- * The parent a PUT names, as the todo repository takes it (undefined: as it is). A UID that is not
- * one of the owner's live todos is refused as the JSON API refuses an unknown parent id, so another
- * user's todo is never linked; cycles and depth are the repository's rules.
+ * The parent a PUT names, as the todo repository takes it (`parent` undefined: as it is), and the
+ * UID it waits for (`pending`). A UID that is none of the owner's live todos in this calendar (not
+ * sent yet, gone, another calendar's, another user's: all alike) makes the todo a root that waits
+ * for it, rather than a refusal: a client sending a child before its parent loses nothing. Cycles
+ * and depth are the repository's rules.
  */
 export async function parentIdFor(
   db: Kysely<Database>,
@@ -91,10 +92,13 @@ export async function parentIdFor(
   uid: string | null,
   host: string,
   existing: DavMember | undefined,
-): Promise<number | null | undefined> {
-  const current = existing ? existing.parent_id : undefined;
-  if (uid === null) return current === null ? undefined : null;
-  const parent = await memberByUid(db, ownerId, uid, host);
-  if (!parent) throw new DomainError('parent-not-found', { id: uid });
-  return parent.id === current ? undefined : parent.id;
+  collection: number,
+): Promise<{ parent: number | null | undefined; pending: string | null }> {
+  const found = uid === null ? undefined : await memberByUid(db, ownerId, uid, host);
+  const parent = found && (found.project_id ?? 0) === collection ? found : undefined;
+  const id = parent ? parent.id : null;
+  return {
+    parent: existing && id === existing.parent_id ? undefined : id,
+    pending: uid !== null && !parent ? uid : null,
+  };
 }

@@ -20,6 +20,8 @@ export type DavMember = TodoRow & {
   ical: string | null;
   /** The mapping the client's text was stored under (vtodo.ts MAPPING), null: no text. */
   mapping: number | null;
+  /** The parent UID its client's RELATED-TO named that no todo had (migration 027). */
+  pending_parent: string | null;
   seq: number | string | null;
   /** The UID a client gave the todo's parent (null: none did, or no parent). */
   parent_uid: string | null;
@@ -65,6 +67,7 @@ export const members = (db: Db, ownerId: number) =>
       'caldav_objects.name',
       'caldav_objects.ical',
       'caldav_objects.mapping',
+      'caldav_objects.pending_parent',
       'dav_changes.seq',
       'parent_objects.uid as parent_uid',
       // The series counts the occurrences it made; those made after this one (trashed too) come

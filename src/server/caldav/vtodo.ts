@@ -78,6 +78,8 @@ export interface StoredObject {
   ical: string;
   /** The mapping it was stored under: before MAPPING, its RRULE and RELATED-TO stay as sent. */
   mapping: number;
+  /** The parent UID its RELATED-TO named that no todo had (migration 027): it stays as sent. */
+  pendingParent?: string | null;
 }
 
 /** The mapping of today's texts: 1 maps RRULE and RELATED-TO (caldav_objects.mapping, migration 024). */
@@ -111,6 +113,9 @@ export function renderTodo(
       recurrence: todo.recurrence === null ? null : before.recurrence,
       parent: todo.parentUid === null ? null : before.parent,
     };
+  // A parent no todo had when it was sent: the todo is a root meanwhile, and the RELATED-TO stays.
+  if (before && stored?.pendingParent && before.parent === stored.pendingParent)
+    before = { ...before, parent: null };
   if (!calendar || !vtodo) {
     calendar = new ICAL.Component('vcalendar');
     calendar.addPropertyWithValue('version', '2.0');

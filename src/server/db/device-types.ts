@@ -51,6 +51,8 @@ export interface CaldavObjectTable {
   ical: string;
   /** The mapping it was stored under (migration 024): 0 before RRULE and RELATED-TO were mapped. */
   mapping: Generated<number>;
+  /** The parent UID its RELATED-TO named that no todo had when it was sent (migration 027). */
+  pending_parent: string | null;
 }
 
 /** The path segment a client chose for a project's calendar with MKCALENDAR (migration 022). */

@@ -26,6 +26,7 @@ import * as caldavLabels from './migrations/023-caldav-labels';
 import * as caldavMappingPruning from './migrations/024-caldav-mapping-pruning';
 import * as todoPositions from './migrations/025-todo-positions';
 import * as openCounts from './migrations/026-open-counts';
+import * as pendingParents from './migrations/027-caldav-pending-parents';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '024-caldav-mapping-pruning': caldavMappingPruning,
   '025-todo-positions': todoPositions,
   '026-open-counts': openCounts,
+  '027-caldav-pending-parents': pendingParents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

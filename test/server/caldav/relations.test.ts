@@ -213,11 +213,18 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect((await titled('Pack'))[0]!.attributes.parent!.data).toBeNull();
   });
 
-  it('refuses a parent UID that is not the user’s, a cycle or too deep a tree with a 4xx, linking nothing', async () => {
+  it('refuses a cycle or too deep a tree with a 4xx, linking nothing; another user’s UID is one never sent', async () => {
     expect((await put(bob, 'secret.ics', vtodo('secret', ['SUMMARY:Bob’s']))).statusCode).toBe(201);
     const foreign = await put(ada, 'x.ics', vtodo('x', ['SUMMARY:X', 'RELATED-TO:secret']));
-    expect(foreign.statusCode).toBe(400);
-    expect(await titled('X')).toEqual([]);
+    expect(foreign.statusCode).toBe(201);
+    expect((await titled('X'))[0]!.attributes.parent!.data).toBeNull();
+    expect((await dav(t.app, ada, 'GET', inbox(ada, 'x.ics'))).body).toContain('RELATED-TO:secret');
+    // Bob sending more under that UID changes nothing of Ada's.
+    expect(
+      (await put(bob, 'kid.ics', vtodo('kid', ['SUMMARY:Kid', 'RELATED-TO:x']))).statusCode,
+    ).toBe(201);
+    expect((await titled('Kid', bob))[0]!.attributes.parent!.data).toBeNull();
+    expect((await titled('X'))[0]!.attributes.parent!.data).toBeNull();
 
     // pack is under nothing now; trip ← pack ← tickets: making trip a child of tickets is a cycle.
     expect(
@@ -238,5 +245,57 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect(tooDeep.body).toContain('3 levels');
     expect(await titled('Deep')).toEqual([]);
     expect((await titled('Trip'))[0]!.attributes.parent!.data).toBeNull();
+  });
+
+  it('keeps a child sent before its parent as a root with its RELATED-TO, and puts it under the parent once that comes', async () => {
+    const child = vtodo('early-child', ['SUMMARY:Early child', 'RELATED-TO;RELTYPE=PARENT:late']);
+    expect((await put(ada, 'early-child.ics', child)).statusCode).toBe(201);
+    expect((await titled('Early child'))[0]!.attributes.parent!.data).toBeNull();
+    const waiting = await dav(t.app, ada, 'GET', inbox(ada, 'early-child.ics'));
+    expect(waiting.body).toContain('RELATED-TO;RELTYPE=PARENT:late');
+    // An edit in the app keeps the relation it cannot apply yet.
+    const [early] = await titled('Early child');
+    await call(t.app, ada.session, {
+      method: 'PUT',
+      url: `/api/todos/${early!.id}`,
+      payload: { data: { title: 'Early child renamed' } },
+    });
+    const renamed = await dav(t.app, ada, 'GET', inbox(ada, 'early-child.ics'));
+    expect(renamed.body).toContain('RELATED-TO;RELTYPE=PARENT:late');
+    expect(renamed.body).toContain('SUMMARY:Early child renamed');
+
+    expect((await put(ada, 'late.ics', vtodo('late', ['SUMMARY:Late parent']))).statusCode).toBe(
+      201,
+    );
+    const [late] = await titled('Late parent');
+    expect((await titled('Early child renamed'))[0]!.attributes.parent!.data!.id).toBe(late!.id);
+    const adopted = await dav(t.app, ada, 'GET', inbox(ada, 'early-child.ics'));
+    expect(adopted.headers.etag).not.toBe(renamed.headers.etag);
+    expect(adopted.body).toContain('RELATED-TO;RELTYPE=PARENT:late');
+  });
+
+  it('keeps a child whose parent is in another calendar there, as a root with its RELATED-TO', async () => {
+    const project = await call(t.app, ada.session, {
+      method: 'POST',
+      url: '/api/projects',
+      payload: { data: { name: 'Garden' } },
+    });
+    const garden = `/dav/calendars/${ada.username}/project-${project.json().data.id}/`;
+    const putIn = (url: string, text: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        payload: text,
+        headers: { authorization: ada.basic, 'content-type': 'text/calendar' },
+      });
+    expect((await putIn(`${garden}hedge.ics`, vtodo('hedge', ['SUMMARY:Hedge']))).statusCode).toBe(
+      201,
+    );
+    const cut = vtodo('cut', ['SUMMARY:Cut it', 'RELATED-TO:hedge']);
+    expect((await put(ada, 'cut.ics', cut)).statusCode).toBe(201);
+    expect((await titled('Cut it'))[0]!.attributes.parent!.data).toBeNull();
+    expect((await dav(t.app, ada, 'GET', inbox(ada, 'cut.ics'))).body).toContain(
+      'RELATED-TO:hedge',
+    );
   });
 });

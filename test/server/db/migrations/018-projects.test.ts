@@ -12,6 +12,7 @@ import * as caldav from '../../../../src/server/db/migrations/022-caldav';
 import * as caldavLabels from '../../../../src/server/db/migrations/023-caldav-labels';
 import * as positions from '../../../../src/server/db/migrations/025-todo-positions';
 import * as openCounts from '../../../../src/server/db/migrations/026-open-counts';
+import * as pendingParents from '../../../../src/server/db/migrations/027-caldav-pending-parents';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../../support/app';
 import { queryPlan, signInReleaseUser } from '../../support/query-plan';
 
@@ -111,7 +112,8 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     const work = await db.selectFrom('projects').select('id').executeTakeFirstOrThrow();
     await db.updateTable('todos').set({ project_id: work.id }).execute();
     // Migration 025 indexes project_id; 022, 023 (CalDAV) and 026 (open counts) read it in their
-    // triggers and name projects: they go first.
+    // triggers and name projects, and 027 extends 022's objects: they go first.
+    await pendingParents.down(db);
     await openCounts.down(db);
     await positions.down(db);
     await caldavLabels.down(db);
@@ -122,6 +124,7 @@ describeEachDialect('migration 018 (projects)', (dialect) => {
     await caldavLabels.up(db);
     await positions.up(db);
     await openCounts.up(db);
+    await pendingParents.up(db);
     const rows = await projectIds();
     expect(rows).toHaveLength(33);
     expect(new Set(rows.map((row) => row.project_id))).toEqual(new Set([null]));
