@@ -42,6 +42,36 @@ export async function collectionSeq(db: Db, ownerId: number, collection: number)
   return (await collectionState(db, ownerId, collection)).seq;
 }
 
+/**
+ * The ids of the todos whose record in the collection changed after `since` (edited, arrived, gone;
+ * later changes too, as a todo's record keeps only its newest number), in order; undefined when
+ * records after `since` may have been pruned (pruning.ts).
+ */
+export async function changedSince(
+  db: Db,
+  ownerId: number,
+  collection: number,
+  since: number,
+): Promise<number[] | undefined> {
+  const [floor, rows] = await Promise.all([
+    db
+      .selectFrom('dav_sync_floors')
+      .select('seq')
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('dav_changes')
+      .select('todo_id')
+      .where('owner_id', '=', ownerId)
+      .where('collection', '=', collection)
+      .where('seq', '>', since)
+      .orderBy('todo_id')
+      .execute(),
+  ]);
+  if (since < Number(floor?.seq ?? 0)) return undefined;
+  return rows.map((row) => row.todo_id);
+}
+
 export interface Changes {
   token: number;
   /** A first sync (no token given): every todo there now is to be listed (memberPages). */

@@ -6,9 +6,10 @@ import { gzipSync } from 'node:zlib';
  * client that accepts gzip (phones' clients do) the whole answer is also kept packed, made on the
  * first such poll: 2.9 MB of XML for 10,000 todos is 64 kB packed, which is what made the poll slow. An entry is
  * one user's calendar at one change number (its sync token) for one set of properties: any write
- * to one of its todos stamps a higher number (dav_changes), so a new number is a miss and the old
- * entry is replaced; nothing else has to invalidate it. Bounded in bytes, least recently used first
- * out; one per app (a number means nothing in another database).
+ * to one of its todos stamps a higher number (dav_changes), so a new number is a miss; the entry's
+ * pages untouched since are sent again and it is replaced (listing.ts); nothing else has to
+ * invalidate it. Bounded in bytes, least recently used first out; one per app (a number means
+ * nothing in another database).
  */
 
 /** What a listing depends on besides its calendar's change number. */
@@ -22,9 +23,14 @@ export interface ListingKey {
   props: string[];
 }
 
-interface Entry {
+/** A listing's pages, each with the last todo id it covers (a page covers the ids after the one before's). */
+export interface KeptPages {
   seq: number;
   pages: Buffer[];
+  bounds: number[];
+}
+
+interface Entry extends KeptPages {
   bytes: number;
   /** The whole answer around the pages (its start names the calendar's own properties), gzipped. */
   packed?: { open: string; body: Buffer };
@@ -80,6 +86,14 @@ export class ListingCache {
     return entry.packed.body;
   }
 
+  /**
+   * The listing kept for this key, whatever its change number: its pages that no change since
+   * touched can be sent again (listing.ts listMembers).
+   */
+  latest(key: ListingKey): KeptPages | undefined {
+    return this.entries.get(ListingCache.keyOf(key));
+  }
+
   private entry(key: ListingKey, seq: number): Entry | undefined {
     const id = ListingCache.keyOf(key);
     const entry = this.entries.get(id);
@@ -90,12 +104,12 @@ export class ListingCache {
     return entry;
   }
 
-  set(key: ListingKey, seq: number, pages: Buffer[]): void {
+  set(key: ListingKey, { seq, pages, bounds }: KeptPages): void {
     const id = ListingCache.keyOf(key);
     this.remove(id);
     const bytes = pages.reduce((sum, page) => sum + page.length, 0);
     if (bytes > this.maxEntryBytes) return;
-    this.entries.set(id, { seq, pages, bytes });
+    this.entries.set(id, { seq, pages, bounds, bytes });
     this.bytes += bytes;
     this.evict();
   }

@@ -12,8 +12,8 @@ import type { PropRequest } from './multistatus';
 import { etagOf } from './objects';
 import { collectionHref, encodeSegment } from './paths';
 import { objectProperties } from './properties';
-import type { ListingCache, ListingKey } from './listing-cache';
-import { collectionSeq } from './changes';
+import type { KeptPages, ListingCache, ListingKey } from './listing-cache';
+import { changedSince, collectionSeq } from './changes';
 import { nameOf } from './store';
 import { dav, element, escapeXml, NS, qkey, type QName } from './xml';
 
@@ -32,8 +32,11 @@ export function canList(request: PropRequest): request is { mode: 'prop'; names:
   return request.mode === 'prop' && !request.names.some((name) => NEEDS_TEXT.has(qkey(name)));
 }
 
-/** The collection's live todos after id `after`, by id, at most LIST_PAGE of them. */
-function slimPage(db: Db, ownerId: number, collection: number, after: number) {
+/**
+ * The collection's live todos after id `after`, by id: at most LIST_PAGE of them, or with `upTo`
+ * all of those up to that id.
+ */
+function slimPage(db: Db, ownerId: number, collection: number, after: number, upTo?: number) {
   const members = db
     .selectFrom('todos')
     .leftJoin('caldav_objects', 'caldav_objects.todo_id', 'todos.id')
@@ -51,8 +54,9 @@ function slimPage(db: Db, ownerId: number, collection: number, after: number) {
       ? members.where('todos.project_id', 'is', null)
       : members.where('todos.project_id', '=', collection)
   )
+    .$if(upTo === undefined, (query) => query.limit(LIST_PAGE))
+    .$if(upTo !== undefined, (query) => query.where('todos.id', '<=', upTo!))
     .orderBy('todos.id')
-    .limit(LIST_PAGE)
     .execute();
 }
 
@@ -136,11 +140,38 @@ export const listingKey = (
 });
 
 /**
+ * The pages of `earlier` (the calendar at an older change number) that no change since touched, by
+ * index: a page covers the ids after the one before's bound, up to its own.
+ */
+async function untouchedPages(
+  db: Db,
+  ownerId: number,
+  collection: number,
+  earlier: KeptPages | undefined,
+): Promise<Set<number>> {
+  const untouched = new Set<number>();
+  const changed = earlier && (await changedSince(db, ownerId, collection, earlier.seq));
+  if (!earlier || !changed) return untouched;
+  let next = 0;
+  earlier.bounds.forEach((bound, index) => {
+    let touched = false;
+    while (next < changed.length && changed[next]! <= bound) {
+      touched = true;
+      next += 1;
+    }
+    if (!touched) untouched.add(index);
+  });
+  return untouched;
+}
+
+/**
  * The members' responses, for a request canList accepts, a page at a time. Pages are read one
  * after the other (no transaction: it would hold the database for as long as a slow client reads);
  * by id, so a todo there throughout is listed once, and one that moved meanwhile has a change
- * number above `seq`, the calendar's when its response was written. The listing is kept
- * (listing-cache.ts) only when that number has not moved by its end: then it is the calendar at
+ * number above `seq`, the calendar's when its response was written. After a change, the pages of
+ * the listing kept before that no change touched are sent again, and only the others are read (a
+ * todo that arrived, left or changed is in one; new todos are after the last). The listing is kept
+ * (listing-cache.ts) only when the number has not moved by its end: then it is the calendar at
  * `seq`.
  */
 export async function* listMembers(
@@ -157,22 +188,42 @@ export async function* listMembers(
     yield* cached;
     return;
   }
+  const earlier = kept.cache.latest(key);
+  const untouched = await untouchedPages(db, owner.id, collection.id, earlier);
   const write = memberWriter(owner, collection, request, host);
-  // Held for the cache up to what it would keep; past that, each page is let go once sent.
-  let pages: Buffer[] | undefined = [];
-  let bytes = 0;
-  for (let after = 0; ;) {
-    const rows = await slimPage(db, owner.id, collection.id, after);
+  const written = (rows: Row[]) => {
     let text = '';
     for (const row of rows) text += write(row);
-    const page = Buffer.from(text);
+    return Buffer.from(text);
+  };
+  // Held for the cache up to what it would keep; past that, each page is let go once sent.
+  let listing: KeptPages | undefined = { seq: kept.seq, pages: [], bounds: [] };
+  let bytes = 0;
+  const keep = (page: Buffer, bound: number) => {
     bytes += page.length;
-    if (bytes <= kept.cache.maxEntryBytes) pages?.push(page);
-    else pages = undefined;
+    if (listing && bytes <= kept.cache.maxEntryBytes) {
+      listing.pages.push(page);
+      listing.bounds.push(bound);
+    } else listing = undefined;
+  };
+  let after = 0;
+  for (const [index, bound] of (earlier?.bounds ?? []).entries()) {
+    const page = untouched.has(index)
+      ? earlier!.pages[index]!
+      : written(await slimPage(db, owner.id, collection.id, after, bound));
+    keep(page, bound);
     if (page.length > 0) yield page;
-    if (rows.length < LIST_PAGE) break;
-    after = rows[rows.length - 1]!.id;
+    after = bound;
   }
-  if (pages && (await collectionSeq(db, owner.id, collection.id)) === kept.seq)
-    kept.cache.set(key, kept.seq, pages);
+  for (;;) {
+    const rows = await slimPage(db, owner.id, collection.id, after);
+    if (rows.length === 0) break;
+    const page = written(rows);
+    after = rows[rows.length - 1]!.id;
+    keep(page, after);
+    yield page;
+    if (rows.length < LIST_PAGE) break;
+  }
+  if (listing && (await collectionSeq(db, owner.id, collection.id)) === kept.seq)
+    kept.cache.set(key, listing);
 }
