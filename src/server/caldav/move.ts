@@ -10,14 +10,8 @@ import { updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
 import { collectionAt, type DavCollection } from './calendars';
 import { DavError, davNotFound } from './errors';
-import {
-  checkConditions,
-  etagOf,
-  memberIn,
-  releaseStale,
-  textOf,
-  type WriteContext,
-} from './objects';
+import { checkConditions } from './conditions';
+import { etagOf, memberIn, releaseStale, textOf, type WriteContext } from './objects';
 import { parseDavPath } from './paths';
 import { memberByName, nameOf } from './store';
 import { defaultUid, MAPPING } from './vtodo';

@@ -15,11 +15,13 @@ import { ownerTransaction } from '../db/transactions';
 import { isDomainError } from '../domain-error';
 import { createTodo, updateTodo } from '../todos/repository';
 import { trashTodo } from '../todos/trash';
+import { checkConditions, type Conditions } from './conditions';
 import { DavError, davNotFound } from './errors';
 import { objectHref } from './paths';
 import { occurrenceRule, parentIdFor, sameRule } from './relations';
 import { findCollection } from './calendars';
-import { inCollection, memberByName, memberByUid, members, nameOf, type DavMember } from './store';
+import { memberByName, memberByUid, nameOf, type DavMember } from './store';
+import { adoptWaiting } from './waiting-children';
 import { defaultUid, MAPPING, renderTodo } from './vtodo';
 import { parseObject } from './vtodo-parse';
 import { cal, dav, escapeXml } from './xml';
@@ -84,24 +86,6 @@ export const rendered = (member: DavMember, host: string): Rendered => ({
   etag: etagOf(member, host),
 });
 
-export interface Conditions {
-  ifMatch?: string;
-  ifNoneMatch?: string;
-}
-
-const listed = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-
-/** 412 unless the conditions hold for the resource as it is (`current`: its ETag, or none). */
-export function checkConditions({ ifMatch, ifNoneMatch }: Conditions, current: string | undefined) {
-  const failed =
-    (ifMatch !== undefined &&
-      (current === undefined || (ifMatch.trim() !== '*' && !listed(ifMatch).includes(current)))) ||
-    (ifNoneMatch !== undefined &&
-      current !== undefined &&
-      (ifNoneMatch.trim() === '*' || listed(ifNoneMatch).includes(current)));
-  if (failed) throw new DavError(412, 'Precondition Failed');
-}
-
 export interface WriteContext {
   db: Db;
   ownerId: number;
@@ -146,52 +130,6 @@ async function uidConflict(trx: Db, context: WriteContext, holder: DavMember) {
     'Another resource has this UID',
     cal('no-uid-conflict', dav('href', escapeXml(href))),
   );
-}
-
-/**
- * Puts under a todo just sent the roots of its calendar that were sent before it naming its UID as
- * their parent (parentIdFor's `pending`). One the app's rules refuse (too deep a tree, a cycle)
- * stays a root that waits.
- */
-async function adoptWaiting(
-  trx: Db,
-  context: WriteContext,
-  collection: number,
-  uid: string,
-  parentId: number,
-): Promise<void> {
-  const { ownerId } = context;
-  const waiting = await inCollection(members(trx, ownerId), collection)
-    .where('caldav_objects.pending_parent', '=', uid)
-    .where('todos.parent_id', 'is', null)
-    .where('todos.id', '<>', parentId)
-    .orderBy('todos.id')
-    .execute();
-  const adopted: number[] = [];
-  for (const child of waiting) {
-    const now = new Date(Math.max(Date.now(), Date.parse(child.updated_at) + 1));
-    try {
-      await updateTodo(
-        trx,
-        ownerId,
-        child.id,
-        { parent: parentId },
-        { maxTodos: context.maxTodos, now },
-      );
-      adopted.push(child.id);
-    } catch (error) {
-      // Refused by placeTodo's checks, before any write: the transaction goes on.
-      if (!isDomainError(error, 'parent-too-deep') && !isDomainError(error, 'parent-cycle'))
-        throw error;
-    }
-  }
-  if (adopted.length > 0)
-    await trx
-      .updateTable('caldav_objects')
-      .set({ pending_parent: null })
-      .where('owner_id', '=', ownerId)
-      .where('todo_id', 'in', adopted)
-      .execute();
 }
 
 /** Creates or replaces the todo at `name`; 201 or 204 with the new ETag. */
