@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { call, createTestApp, describeEachDialect, type TestApp } from '../support/app';
-import { dav, davUser, propfindBody, vtodo, type DavUser } from './support';
+import { dav, davUser, propfindBody, seedTodos, vtodo, type DavUser } from './support';
 
 jest.setTimeout(300_000);
 
@@ -54,22 +54,7 @@ describeEachDialect('CalDAV listings after changes', (dialect) => {
     t = await createTestApp(dialect, { MAX_TODOS_PER_USER: '5000' });
     ada = await davUser(t.app);
     inbox = `/dav/calendars/${ada.username}/inbox/`;
-    const now = new Date().toISOString();
-    for (let from = 0; from < TODOS; from += 500)
-      await t.database.handle.db
-        .insertInto('todos')
-        .values(
-          Array.from({ length: Math.min(500, TODOS - from) }, (_, i) => ({
-            owner_id: ada.session.user.id,
-            title: `Todo ${from + i}`,
-            title_key: `todo ${from + i}`,
-            description: null,
-            completed: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
+    await seedTodos(t.database.handle.db, ada.session.user.id, TODOS);
     ids = (
       await t.database.handle.db
         .selectFrom('todos')

@@ -1,5 +1,7 @@
 /** A signed-up user with an app password, and CalDAV calls through inject with HTTP Basic. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../src/server/db/types';
 import type { Session } from '../../../src/shared/api-types';
 import { call, register } from '../support/app';
 
@@ -57,3 +59,23 @@ export const vtodo = (uid: string, lines: string[] = []) =>
     'END:VCALENDAR',
     '',
   ].join('\r\n');
+
+/** `count` Inbox todos of one owner, written straight to the table (500 a statement). */
+export async function seedTodos(db: Kysely<Database>, ownerId: number, count: number) {
+  const now = new Date().toISOString();
+  for (let from = 0; from < count; from += 500)
+    await db
+      .insertInto('todos')
+      .values(
+        Array.from({ length: Math.min(500, count - from) }, (_, i) => ({
+          owner_id: ownerId,
+          title: `Todo ${from + i}`,
+          title_key: `todo ${from + i}`,
+          description: null,
+          completed: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+}
