@@ -81,8 +81,8 @@ export function todoRow(ownerId, i, baseMs) {
 }
 
 /**
- * The bench user's projects (issue 41): `count` of them, ids 1…count in a fresh database (as the
- * users' ids follow each other); todo i goes to project i % (count + 1), 0 being the Inbox, so each
+ * The bench user's projects (issue 41): `count` of them, ids 1…count in a fresh database (after
+ * the ids already there otherwise); todo i goes to project i % (count + 1), 0 being the Inbox, so each
  * project holds about as many todos as the Inbox.
  */
 function projectRows(ownerId, count, now) {
@@ -97,11 +97,12 @@ function projectRows(ownerId, count, now) {
     updated_at: now,
   }));
 }
-const projectOf = (i, count) => (count > 0 && i % (count + 1) !== 0 ? i % (count + 1) : null);
+const projectOf = (i, count, first = 1) =>
+  count > 0 && i % (count + 1) !== 0 ? first - 1 + (i % (count + 1)) : null;
 
 /**
- * The bench user's labels: `count` of them, ids 1…count in a fresh database (made right after the
- * projects). Todo i has label i % (count + 1) (0: none), and every fifth todo label `count` too,
+ * The bench user's labels: `count` of them, ids 1…count in a fresh database (after the ids already
+ * there otherwise). Todo i has label i % (count + 1) (0: none), and every fifth todo label `count` too,
  * so a label's page holds about 1/(count + 1) of the todos and some todos have two labels.
  */
 function labelRows(ownerId, count, now) {
@@ -114,11 +115,11 @@ function labelRows(ownerId, count, now) {
     updated_at: now,
   }));
 }
-function labelsOf(i, count) {
+function labelsOf(i, count, first = 1) {
   if (count === 0) return [];
   const labels = i % (count + 1) !== 0 ? [i % (count + 1)] : [];
   if (i % 5 === 0 && !labels.includes(count)) labels.push(count);
-  return labels;
+  return labels.map((n) => first - 1 + n);
 }
 
 const TODO_COLUMNS = [
@@ -196,6 +197,8 @@ function bulkWriter(kind, url) {
             for (const row of rows) statements[table].run(...columns[table].map((c) => row[c]));
           })();
         },
+        lastId: async (table) =>
+          sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`).get().id,
         analyze: async () => undefined, // the server never runs ANALYZE on SQLite, so neither do we
         close: async () => sqlite.close(),
       };
@@ -235,6 +238,8 @@ function bulkWriter(kind, url) {
           arrays,
         );
       },
+      lastId: async (table) =>
+        Number((await client.query(`select coalesce(max(id), 0) as id from ${table}`)).rows[0].id),
       // Autovacuum would vacuum and analyze freshly inserted rows soon in production (which sets
       // the visibility map, so count(*) can be an index-only scan); do it now.
       analyze: async () => client.query('vacuum analyze'),
@@ -274,6 +279,10 @@ export async function seedDatabase({
 
   const writer = await bulkWriter(kind, url);
   const now = new Date().toISOString();
+  // Ids continue a database seeded before (the 1,000,000-row one's 10,000-todo user, `benchScale`).
+  const firstProject = (await writer.lastId('projects')) + 1;
+  const firstLabel = (await writer.lastId('labels')) + 1;
+  const firstTodo = (await writer.lastId('todos')) + 1;
   if (benchProjects > 0) await writer.insert('projects', projectRows(user.id, benchProjects, now));
   if (benchLabels > 0) await writer.insert('labels', labelRows(user.id, benchLabels, now));
   const otherIds = [];
@@ -314,12 +323,17 @@ export async function seedDatabase({
     const isBench = benchIndex < benchTodos && (otherIndex >= otherTodos || r % benchEvery === 0);
     if (isBench) {
       const row = todoRow(user.id, benchIndex, baseMs);
-      const project = projectOf(benchIndex, benchProjects);
+      const project = projectOf(benchIndex, benchProjects, firstProject);
       const place = benchIndex % 10;
-      if (place === 0) root = { id: r + 1, project };
-      // Row r is todo r + 1 in a fresh database, on both.
-      for (const label of labelsOf(benchIndex, benchLabels))
-        links.push({ todo_id: r + 1, label_id: label, owner_id: user.id, open: 1 - row.completed });
+      // Row r is todo firstTodo + r, on both databases.
+      if (place === 0) root = { id: firstTodo + r, project };
+      for (const label of labelsOf(benchIndex, benchLabels, firstLabel))
+        links.push({
+          todo_id: firstTodo + r,
+          label_id: label,
+          owner_id: user.id,
+          open: 1 - row.completed,
+        });
       benchIndex += 1;
       batch.push(
         place === 1 || place === 2
@@ -351,7 +365,14 @@ export async function seedDatabase({
     password: BENCH_PASSWORD,
   }));
   return {
-    user: { id: user.id, username, email: user.email, password: BENCH_PASSWORD },
+    user: {
+      id: user.id,
+      username,
+      email: user.email,
+      password: BENCH_PASSWORD,
+      // This user's project 7 and label 7, the ones `CALLS.project` and `CALLS.label` name.
+      ids: { project: firstProject - 1 + 7, label: firstLabel - 1 + 7 },
+    },
     others,
     seconds: (Date.now() - started) / 1000,
     reShare,
