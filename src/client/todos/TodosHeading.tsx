@@ -1,6 +1,7 @@
 /**
  * The list's heading row: "Todos" (or the page's project), the quick-add field and (on a wide screen) Generate Todos. Quick
- * add shares the heading's row on a wide screen, so the list starts as high as it did without it.
+ * add shares the heading's row on a wide screen, so the list starts as high as it did without it; a
+ * long project name would squeeze it, so below QUICK_ADD_MIN_WIDTH it takes a row of its own.
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -19,6 +20,7 @@ interface TodosHeadingProps {
   generate?: ReactNode;
 }
 
+const QUICK_ADD_MIN_WIDTH = 480; // the field and Generate Todos
 const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;
 
 export function TodosHeading({
@@ -32,8 +34,10 @@ export function TodosHeading({
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       spacing={2}
+      useFlexGap // gaps, not margins, so a wrapped row starts flush left
       sx={{
         mb: { xs: 2, sm: 1.5 },
+        flexWrap: 'wrap',
         justifyContent: 'space-between',
         alignItems: { xs: 'stretch', sm: 'flex-start' },
       }}
@@ -41,13 +45,24 @@ export function TodosHeading({
       <Typography component="h1" variant="h4" sx={besideFieldSx}>
         {title}
       </Typography>
-      <QuickAdd
-        userId={userId}
-        project={project}
-        inputRef={quickAddRef}
-        sx={{ flex: 1, minWidth: 0 }}
-      />
-      {generate && <Box sx={besideFieldSx}>{generate}</Box>}
+      {/* Quick add and Generate Todos wrap below a long title together. */}
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{
+          flex: { xs: 'none', sm: `1 1 ${QUICK_ADD_MIN_WIDTH}px` },
+          minWidth: 0,
+          alignItems: 'flex-start',
+        }}
+      >
+        <QuickAdd
+          userId={userId}
+          project={project}
+          inputRef={quickAddRef}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        {generate && <Box sx={besideFieldSx}>{generate}</Box>}
+      </Stack>
     </Stack>
   );
 }

@@ -13,8 +13,9 @@ export function ColorDot({ color, size = 10 }: { color: string; size?: number })
         height: size,
         borderRadius: '50%',
         bgcolor: color,
-        // A light colour on a light page (or dark on dark) still shows its edge.
-        boxShadow: (theme) => `0 0 0 1px ${theme.palette.divider}`,
+        // A ring in the text's colour, faint, so a dot the colour of its background (a light
+        // page, the blue navbar menu) still shows its edge.
+        boxShadow: '0 0 0 1px color-mix(in srgb, currentColor 30%, transparent)',
       }}
     />
   );

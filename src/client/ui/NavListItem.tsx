@@ -39,7 +39,8 @@ export function NavListItem({ to, label, icon, count, active, onClick, sx }: Nav
       {icon && <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>}
       <ListItemText
         primary={label}
-        slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
+        // A name cut short by the drawer's width shows whole on hover.
+        slotProps={{ primary: { noWrap: true, dir: 'auto', title: label } }}
         sx={{ my: 0 }}
       />
       {count !== undefined && count > 0 && (

@@ -14,7 +14,8 @@ function otherTab(): Storage {
   return frame.contentWindow!.localStorage;
 }
 
-const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+// The global asyncUtilTimeout: the first visit loads the lazy page's module, slow on a busy machine.
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 beforeEach(() => {
   localStorage.clear();
