@@ -1,7 +1,7 @@
 /**
  * The list's room, in Chromium: at the end of the page the round Add button covers neither Next,
- * the last row's Delete nor the footer (1280×800 and 390×844), and twelve rows fit on a 1280×800
- * screen.
+ * the last row's Delete nor the footer (1280×800 and 390×844), twelve rows fit on a 1280×800
+ * screen, and a project's long name leaves quick add its room.
  */
 import { expect, test } from './support/fixtures';
 import type { Locator } from '@playwright/test';
@@ -61,6 +61,33 @@ test.describe('layout: the list and the Add button', () => {
     const { page, context } = await openTodos(browser, server.url, session, '?pageSize=20');
     const twelfth = await boxOf(page.getByTestId('todo-row').nth(11));
     expect(twelfth.y + twelfth.height).toBeLessThanOrEqual(DESKTOP.height);
+    await context.close();
+  });
+
+  test("a project's long name leaves quick add its room at 1280×800", async ({
+    browser,
+    server,
+  }) => {
+    const session = await registerUser(server.url);
+    const name = 'Groceries and household shopping for the week';
+    const created = await fetch(`${server.url}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt}` },
+      body: JSON.stringify({ data: { name, color: '#2e7d32' } }),
+    });
+    const { data: project } = (await created.json()) as { data: { id: number } };
+    const { page, context } = await openTodos(browser, server.url, session);
+    await page.goto(`${server.url}/projects/${project.id}`);
+    const heading = await boxOf(page.getByRole('heading', { level: 1, name }));
+    const field = await boxOf(page.getByRole('textbox', { name: 'Quick add' }));
+    // Wrapped below the name rather than squeezed beside it: the placeholder's example shows.
+    expect(field.width).toBeGreaterThanOrEqual(360);
+    expect(field.y).toBeGreaterThan(heading.y + heading.height - 1);
+    await expect(page.getByRole('button', { name: 'Generate Todos' })).toBeInViewport();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0);
+    await screenshot(page, 'layout-long-project-name');
     await context.close();
   });
 });
