@@ -22,6 +22,9 @@ interface TodosHeadingProps {
 
 const QUICK_ADD_MIN_WIDTH = 480; // the field and Generate Todos
 const besideFieldSx = { minHeight: { sm: 40 }, display: 'flex', alignItems: 'center' } as const;
+// A project's name may be 100 characters: a size smaller on a phone, and broken anywhere rather
+// than pushing the page sideways.
+const titleSx = { ...besideFieldSx, typography: { xs: 'h5', sm: 'h4' }, overflowWrap: 'anywhere' };
 
 export function TodosHeading({
   title = 'Todos',
@@ -42,7 +45,7 @@ export function TodosHeading({
         alignItems: { xs: 'stretch', sm: 'flex-start' },
       }}
     >
-      <Typography component="h1" variant="h4" sx={besideFieldSx}>
+      <Typography component="h1" variant="h4" sx={titleSx}>
         {title}
       </Typography>
       {/* Quick add and Generate Todos wrap below a long title together. */}
