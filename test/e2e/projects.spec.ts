@@ -42,6 +42,15 @@ async function savedOrder(url: string, jwt: string, project: string): Promise<st
   return body.data.map((todo) => todo.attributes.title);
 }
 
+/** The user's project names in their order, as the API has them. */
+async function savedProjectOrder(url: string, jwt: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/projects?sort=position:asc`, {
+    headers: { authorization: `Bearer ${jwt}` },
+  });
+  const body = (await response.json()) as { data: { attributes: { name: string } }[] };
+  return body.data.map((project) => project.attributes.name);
+}
+
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -121,6 +130,8 @@ test.describe('projects', () => {
     await page.keyboard.press('Space');
     await expect(page.getByText(/Project Home dropped at position 1 of 2/)).toBeAttached();
     await expect.poll(() => projectLinks(drawer)).toEqual(['Home', 'Office3 open']);
+    // Saved before the reload, which would cancel a PUT still on its way (on a busy machine).
+    await expect.poll(() => savedProjectOrder(server.url, session.jwt)).toEqual(['Home', 'Office']);
     await page.reload();
     await expect.poll(() => projectLinks(drawerOf(page))).toEqual(['Home', 'Office3 open']);
 
