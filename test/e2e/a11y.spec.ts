@@ -497,8 +497,12 @@ test.describe('accessibility: axe finds no WCAG A/AA violation', () => {
    * of the suite's ~ten per case in CI, fetching and compiling the app again.
    */
   const tabs = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+  // Under fullyParallel a worker may run afterAll between two of this file's jobs and then take
+  // another: the closed tabs must not be handed out again.
   test.afterAll(async () => {
-    for (const tab of tabs.values()) await (await tab).context.close();
+    const open = [...tabs.values()];
+    tabs.clear();
+    for (const tab of open) await (await tab).context.close();
   });
 
   async function openTab(

@@ -219,7 +219,9 @@ export function putObject(
         }),
       )
       .execute();
-    if (!existing) await adoptWaiting(trx, context, collection, parsed.uid, todoId);
+    // Also on an update: the parent may have come into this calendar in the app meanwhile (a restore,
+    // a move), which no PUT saw.
+    await adoptWaiting(trx, context, collection, parsed.uid, todoId);
     const saved = await memberByName(trx, ownerId, name);
     return { created: !existing, etag: etagOf(saved!, host) };
   });

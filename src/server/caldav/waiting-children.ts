@@ -12,9 +12,9 @@ import { inCollection, members } from './store';
 type Db = Kysely<Database>;
 
 /**
- * Puts under a todo just sent the roots of its calendar that were sent before it naming its UID as
- * their parent (parentIdFor's `pending`). One the app's rules refuse (too deep a tree, a cycle)
- * stays a root that waits.
+ * Puts under a todo just sent (created or updated) the roots of its calendar that were sent naming
+ * its UID as their parent before it was there (parentIdFor's `pending`). One the app's rules refuse
+ * (too deep a tree, a cycle) stays a root that waits.
  */
 export async function adoptWaiting(
   trx: Db,

@@ -274,7 +274,7 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     expect(adopted.body).toContain('RELATED-TO;RELTYPE=PARENT:late');
   });
 
-  it('keeps a child whose parent is in another calendar there, as a root with its RELATED-TO', async () => {
+  it('keeps a child whose parent is in another calendar there, as a root with its RELATED-TO, until the parent is moved in and sent', async () => {
     const project = await call(t.app, ada.session, {
       method: 'POST',
       url: '/api/projects',
@@ -294,6 +294,20 @@ describeEachDialect('CalDAV RRULE ↔ repeat and RELATED-TO ↔ parent', (dialec
     const cut = vtodo('cut', ['SUMMARY:Cut it', 'RELATED-TO:hedge']);
     expect((await put(ada, 'cut.ics', cut)).statusCode).toBe(201);
     expect((await titled('Cut it'))[0]!.attributes.parent!.data).toBeNull();
+    expect((await dav(t.app, ada, 'GET', inbox(ada, 'cut.ics'))).body).toContain(
+      'RELATED-TO:hedge',
+    );
+
+    // Moved into the Inbox in the app, the parent takes the waiting child when a client next sends it.
+    const [hedge] = await titled('Hedge');
+    await call(t.app, ada.session, {
+      method: 'PUT',
+      url: `/api/todos/${hedge!.id}`,
+      payload: { data: { project: null } },
+    });
+    const sent = await put(ada, 'hedge.ics', vtodo('hedge', ['SUMMARY:Hedge, trimmed']));
+    expect(sent.statusCode).toBe(204);
+    expect((await titled('Cut it'))[0]!.attributes.parent!.data!.id).toBe(hedge!.id);
     expect((await dav(t.app, ada, 'GET', inbox(ada, 'cut.ics'))).body).toContain(
       'RELATED-TO:hedge',
     );
